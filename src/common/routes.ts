@@ -1,0 +1,67 @@
+/**
+ * Screens of the browser app, as paths below the `/{locale}` prefix (spec: accounts §2, content §2).
+ * The web router builds its routes from these, and the server answers 404 for a path that matches
+ * none (the app still renders its not-found page). Later features add their screens here.
+ */
+export const ROUTES = {
+  dashboard: '/',
+  oldBrowsers: '/old-browsers',
+  serverError: '/server-error',
+} as const;
+export type RouteName = keyof typeof ROUTES;
+
+/**
+ * Paths the menus link to. Screens that a later feature builds are listed here before they exist,
+ * so the header is complete; they render the not-found page until their feature lands.
+ */
+export const LINKS = {
+  videos: '/videos',
+  videoCategory: (slug: string) => `/videos/category/${slug}`,
+  events: '/events',
+  myEvents: '/events/my-events',
+  plans: '/plans',
+  myContent: '/user/my-content',
+  about: '/about',
+  career: '/career',
+  broadcast: '/broadcast-services',
+  signin: '/signin',
+  signup: '/signup',
+  profile: '/user/profile',
+  planDetails: '/user/plan-details',
+  billingSettings: '/user/billing-settings',
+  purchaseHistory: '/user/purchase-history',
+  myLists: '/user/my-lists',
+  members: '/user/members',
+  userLimits: '/user/user-limits',
+  planning: '/user/planning',
+  impressum: '/impressum',
+  termsOfService: '/terms-of-service',
+  privacyPolicy: '/privacy-policy',
+  cookiePolicy: '/cookie-policy',
+} as const;
+
+function segments(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+/** Matches a path (without locale prefix and query) against a pattern with `:param` segments. */
+export function matchPattern(pattern: string, path: string): Record<string, string> | null {
+  const want = segments(pattern);
+  const have = segments(path);
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of want.entries()) {
+    const actual = have[index] ?? '';
+    if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(actual);
+    else if (part !== actual) return null;
+  }
+  return params;
+}
+
+export function matchRoute(path: string): RouteName | null {
+  const clean = path.split(/[?#]/)[0] ?? '/';
+  for (const [name, pattern] of Object.entries(ROUTES) as [RouteName, string][]) {
+    if (matchPattern(pattern, clean)) return name;
+  }
+  return null;
+}

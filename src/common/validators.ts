@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/**
+ * Generic field validators (spec: content §5). Each returns null when the value passes, else the
+ * translation key of its message; the browser shows the first failing message under the field and
+ * translates it, falling back to the English default in VALIDATION_MESSAGES.
+ */
+export const VALIDATION_MESSAGES = {
+  'validation.required': 'This field is required',
+  'validation.text': 'Value is not a string',
+  'validation.number': 'Value is not a number',
+  'validation.url_path': 'Value is not a path',
+  'validation.url': 'Value is not a url',
+  'validation.email': 'Value is not a email',
+  'validation.equality': 'Values do not match',
+  'validation.min_length': 'Value is too short',
+  'validation.max_length': 'Value is too long',
+  'validation.latin': 'Please use only English characters',
+  'validation.latin_cyrillic': 'Please use only Latin or Cyrillic characters',
+  'validation.password': 'Password must be at least 8 characters and contain a letter and a digit',
+  'validation.password_too_long': 'Password must be at most 128 characters',
+  'validation.phone': 'Value is not a phone number',
+  'validation.letters_digits': 'Please use only letters and digits',
+  'validation.letters_digits_cyrillic': 'Please use only Latin or Cyrillic letters and digits',
+  'validation.ip': 'Value is not an IP address',
+  'validation.rtmp': 'Value is not an RTMP URL',
+  'validation.srt': 'Value is not an SRT URL',
+  'validation.confirm': 'Confirmation does not match',
+} as const;
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
+export type FieldValue = string | number | boolean | null | undefined;
+export type Validator = (value: FieldValue) => ValidationMessageKey | null;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+const isBlank = (value: FieldValue) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+/** Non-required validators let blank values pass; `required` is what rejects them. */
+const when = (test: (text: string) => boolean, key: ValidationMessageKey): Validator => (value) =>
+  isBlank(value) || test(String(value)) ? null : key;
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const PHONE = /^\+?[\d\s().\-/]+$/;
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+export const required: Validator = (value) => (isBlank(value) || value === false ? 'validation.required' : null);
+export const text: Validator = (value) => (isBlank(value) || typeof value === 'string' ? null : 'validation.text');
+export const number: Validator = when((v) => /^-?\d+(\.\d+)?$/.test(v.trim()), 'validation.number');
+export const url: Validator = when((v) => {
+  try {
+    const parsed = new URL(v.trim());
+    return ['http:', 'https:'].includes(parsed.protocol) && parsed.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}, 'validation.url');
+export const urlPath: Validator = when((v) => /^\/[^\s?#]*$/.test(v.trim()), 'validation.url_path');
+export const email: Validator = when((v) => EMAIL.test(v.trim()), 'validation.email');
+/** "Please use only English characters": printable ASCII and whitespace. */
+export const latin: Validator = when((v) => /^[\x20-\x7E\s]*$/.test(v), 'validation.latin');
+export const latinCyrillic: Validator = when((v) => /^[\x20-\x7E\s\p{Script=Cyrillic}]*$/u.test(v), 'validation.latin_cyrillic');
+/** At least 8 characters with a letter and a digit (spec: accounts §5); "complex" is the same rule. */
+export const password: Validator = (value) => {
+  if (isBlank(value)) return null;
+  const v = String(value);
+  if (v.length > PASSWORD_MAX_LENGTH) return 'validation.password_too_long';
+  return isPasswordComplex(v) ? null : 'validation.password';
+};
+export const complex = password;
+/** Optional plus, optional parentheses, digits, dashes, spaces, dots, slashes; 5 to 20 digits. */
+export const phone: Validator = when((v) => {
+  const digits = v.replace(/\D/g, '').length;
+  return PHONE.test(v.trim()) && digits >= 5 && digits <= 20 && balancedParentheses(v);
+}, 'validation.phone');
+export const lettersDigits: Validator = when((v) => /^[A-Za-z0-9]+$/.test(v), 'validation.letters_digits');
+export const lettersDigitsCyrillic: Validator = when(
+  (v) => /^[A-Za-z0-9\p{Script=Cyrillic}]+$/u.test(v),
+  'validation.letters_digits_cyrillic',
+);
+/** Four dotted groups of 1 to 3 digits, each at most 255. */
+export const ip: Validator = when((v) => {
+  const groups = IPV4.exec(v.trim());
+  return groups !== null && groups.slice(1).every((g) => Number(g) <= 255);
+}, 'validation.ip');
+export const rtmp: Validator = when((v) => /^rtmps?:\/\/[^\s/]+(\/\S*)?$/i.test(v.trim()), 'validation.rtmp');
+export const srt: Validator = when((v) => /^srt:\/\/[^\s/]+(\/\S*)?$/i.test(v.trim()), 'validation.srt');
+
+export const minLength = (min: number): Validator => when((v) => [...v].length >= min, 'validation.min_length');
+export const maxLength = (max: number): Validator => when((v) => [...v].length <= max, 'validation.max_length');
+/** Equality with another field's value. */
+export const equals = (other: FieldValue): Validator => (value) =>
+  isBlank(value) || value === other ? null : 'validation.equality';
+/** Password confirmation: blank is a failure here, since a confirmation is always asked for. */
+export const confirm = (other: FieldValue): Validator => (value) =>
+  !isBlank(value) && value === other ? null : 'validation.confirm';
+
+/** Runs validators in order; the first failing message is the one shown. */
+export function firstError(value: FieldValue, validators: readonly Validator[]): ValidationMessageKey | null {
+  for (const validator of validators) {
+    const key = validator(value);
+    if (key) return key;
+  }
+  return null;
+}
+
+export function isPasswordComplex(value: string): boolean {
+  return value.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(value) && /\d/.test(value);
+}
+
+function balancedParentheses(v: string): boolean {
+  let depth = 0;
+  for (const char of v) {
+    if (char === '(') depth += 1;
+    if (char === ')') depth -= 1;
+    if (depth < 0 || depth > 1) return false;
+  }
+  return depth === 0;
+}
+
+/** zod building blocks with the same rules and message keys, for route and form schemas. */
+export const zod = {
+  email: () =>
+    z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, 'validation.required')
+      .max(254, 'validation.max_length')
+      .refine((v) => EMAIL.test(v), 'validation.email')
+      .transform((v) => v.toLowerCase()),
+  password: () =>
+    z
+      .string({ error: 'validation.required' })
+      .min(1, 'validation.required')
+      .max(PASSWORD_MAX_LENGTH, 'validation.password_too_long')
+      .refine(isPasswordComplex, 'validation.password'),
+  requiredText: (max = 255) =>
+    z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.max_length'),
+  phone: () => z.string().trim().refine((v) => phone(v) === null, 'validation.phone'),
+};

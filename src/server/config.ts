@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { parseSiteVariants, parseHiddenLocales, type HiddenLocalesByVariant, type SiteVariantMap } from '../common/site.ts';
+
+/**
+ * The one place that reads process.env. Everything else receives the parsed Config.
+ * A bad value stops start-up with a message naming the variable.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SITE_VARIANTS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const parsed = parseSiteVariants(value);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+      return parsed.ok ? parsed.value : {};
+    }),
+  HIDDEN_LOCALES: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const parsed = parseHiddenLocales(value);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+      return parsed.ok ? parsed.value : {};
+    }),
+  SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  publicUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  siteVariants: SiteVariantMap;
+  hiddenLocales: HiddenLocalesByVariant;
+  /** Demo data is seeded only on the embedded database unless asked for explicitly. */
+  seedDemo: boolean;
+  /** Where the built browser app lives; absent in API-only test runs. */
+  webRoot: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = result.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    siteVariants: e.SITE_VARIANTS,
+    hiddenLocales: e.HIDDEN_LOCALES,
+    seedDemo: e.SEED_DEMO === 'yes' || (e.SEED_DEMO === 'auto' && !e.DATABASE_URL),
+    webRoot: undefined,
+    ...overrides,
+  };
+}

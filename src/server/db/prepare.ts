@@ -1,0 +1,12 @@
+import { seedReferenceData } from '../modules/reference/seed.ts';
+import type { Database } from './client.ts';
+
+/** Brings a database to the current schema and reference data; demo data only when asked. */
+export async function prepareDatabase(database: Database, options: { seedDemo: boolean }): Promise<void> {
+  await database.migrate();
+  await seedReferenceData(database.db);
+  if (options.seedDemo) {
+    const { seedDemoData } = await import('../seed/demo.ts');
+    await seedDemoData(database.db);
+  }
+}

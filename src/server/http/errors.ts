@@ -1,0 +1,71 @@
+import { ERROR_CODES, type ApiErrorItem } from '../../common/errors.ts';
+
+/**
+ * Typed errors services throw; the one error handler (http/error-handler.ts) turns them into a
+ * status and the `{ errors: [{ code, message }] }` body.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  readonly items: ApiErrorItem[];
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, items: ApiErrorItem[], headers: Record<string, string> = {}) {
+    super(items.map((item) => item.message).join('; '));
+    this.name = new.target.name;
+    this.status = status;
+    this.items = items;
+    this.headers = headers;
+  }
+}
+
+type Detail = { code?: string; message?: string; field?: string };
+const item = (fallbackCode: string, fallbackMessage: string, detail: Detail = {}): ApiErrorItem => ({
+  code: detail.code ?? fallbackCode,
+  message: detail.message ?? fallbackMessage,
+  ...(detail.field ? { field: detail.field } : {}),
+});
+
+export class NotFound extends AppError {
+  constructor(detail?: Detail) {
+    super(404, [item(ERROR_CODES.notFound, 'Not found', detail)]);
+  }
+}
+export class Unauthenticated extends AppError {
+  constructor(detail?: Detail) {
+    super(401, [item(ERROR_CODES.unauthenticated, 'You need to sign in or sign up before continuing', detail)]);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(detail?: Detail) {
+    super(403, [item(ERROR_CODES.forbidden, 'Forbidden', detail)]);
+  }
+}
+export class Conflict extends AppError {
+  constructor(detail?: Detail) {
+    super(409, [item(ERROR_CODES.conflict, 'Conflict', detail)]);
+  }
+}
+/** Input that is well-formed but breaks a rule; one item per failing field. */
+export class Invalid extends AppError {
+  constructor(details: Detail | Detail[]) {
+    const list = Array.isArray(details) ? details : [details];
+    super(422, list.map((detail) => item(ERROR_CODES.invalid, 'Invalid value', detail)));
+  }
+}
+export class QuotaExceeded extends AppError {
+  constructor(detail?: Detail) {
+    super(403, [item(ERROR_CODES.quotaExceeded, 'Quota exceeded', detail)]);
+  }
+}
+export class TooManyRequests extends AppError {
+  constructor(retryAfterSeconds: number, detail?: Detail) {
+    super(429, [item(ERROR_CODES.tooManyRequests, 'Too many requests', detail)], {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    });
+  }
+}
+export class Unavailable extends AppError {
+  constructor(detail?: Detail) {
+    super(503, [item(ERROR_CODES.unavailable, 'Service unavailable', detail)]);
+  }
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, parseConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { prepareDatabase } from './db/prepare.ts';
+
+const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+async function main() {
+  const config = parseConfig(process.env, { webRoot: existsSync(webRoot) ? webRoot : undefined });
+  const database = await openDatabase(config);
+  await prepareDatabase(database, { seedDemo: config.seedDemo });
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', () => database.close());
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const shown = config.publicUrl ?? `http://localhost:${config.port}`;
+  console.log(`Newsreel is ready at ${shown} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}/db` : 'PostgreSQL'})`);
+  if (!config.webRoot) console.log('The browser app is not built; run `npm run build` or use `npm start`.');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});
