@@ -29,7 +29,12 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../migrations', im
 /** PGlite must be opened with the same extensions every time it reopens a data directory. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+export type EmbeddedDatabase = Database & {
+  /** A gzipped copy of the data directory, loadable by openPglite({ loadDataDir }). */
+  dumpDataDir(): Promise<Blob>;
+};
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<EmbeddedDatabase> {
   if (options.dataDir) await mkdir(path.dirname(path.resolve(options.dataDir)), { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -45,6 +50,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       await client.query('select 1');
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }
 

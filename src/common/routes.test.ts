@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { matchPattern, matchRoute } from './routes.ts';
+
+describe('screen routes', () => {
+  it('matches known screens with or without a trailing slash or query', () => {
+    expect(matchRoute('/')).toBe('dashboard');
+    expect(matchRoute('/old-browsers')).toBe('oldBrowsers');
+    expect(matchRoute('/server-error/?from=x')).toBe('serverError');
+    expect(matchRoute('/no-such-page')).toBeNull();
+  });
+
+  it('extracts parameters', () => {
+    expect(matchPattern('/videos/:filter/:name', '/videos/tags/elections%202026')).toEqual({ filter: 'tags', name: 'elections 2026' });
+    expect(matchPattern('/videos/:id', '/videos/a/b')).toBeNull();
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ port: 3000, dataDir: 'data', databaseUrl: undefined, seedDemo: true, siteVariants: {} });
+  });
+
+  it('reads PORT, DATA_DIR and SITE_VARIANTS', () => {
+    const config = parseConfig({ PORT: '4100', DATA_DIR: '/tmp/x', SITE_VARIANTS: 'ru.localhost=ru,landing.localhost=landing' });
+    expect(config.port).toBe(4100);
+    expect(config.dataDir).toBe('/tmp/x');
+    expect(config.siteVariants).toEqual({ 'ru.localhost': 'ru', 'landing.localhost': 'landing' });
+  });
+
+  it('never seeds demo data into a configured database unless asked', () => {
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'yes' }).seedDemo).toBe(true);
+    expect(parseConfig({ SEED_DEMO: 'no' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://h/db' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'not a url' }, 'REDIS_URL'],
+    [{ SITE_VARIANTS: 'ru.localhost=moscow' }, 'SITE_VARIANTS'],
+    [{ HIDDEN_LOCALES: 'standard=de' }, 'HIDDEN_LOCALES'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('stops with the name of a bad variable: %o', (env, name) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(name);
+  });
+});

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { errorBodySchema } from '../../common/errors.ts';
+import { zod } from '../../common/validators.ts';
+import { buildApp } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { createTestDatabase, testConfig } from '../test/harness.ts';
+import { NotFound, TooManyRequests } from './errors.ts';
+
+let app: FastifyInstance;
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp(testConfig(), { database });
+  // Routes shaped like the ones features add, to exercise the one error handler.
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
+    '/api/test/echo',
+    { schema: { body: z.object({ user: z.object({ email: zod.email(), age: z.number().int().min(18) }) }) } },
+    async (request) => request.body,
+  );
+  typed.get('/api/test/missing', async () => {
+    throw new NotFound({ code: 'video_not_found', message: 'Video not found' });
+  });
+  typed.get('/api/test/slow-down', async () => {
+    throw new TooManyRequests(61.2);
+  });
+  typed.get('/api/test/bug', async () => {
+    throw new Error('secret detail from a bug');
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('error responses', () => {
+  it('answers an unknown API route with 404 and the error body', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/no/such/thing' });
+    expect(response.statusCode).toBe(404);
+    expect(errorBodySchema.parse(response.json()).errors[0]?.code).toBe('route_not_found');
+  });
+
+  it('answers an unknown method on a /users path with JSON, not the app shell', async () => {
+    const response = await app.inject({ method: 'DELETE', url: '/users/nothing.json' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+  });
+
+  it('gives 400 malformed_json for a broken body', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"user":' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errors: [{ code: 'malformed_json', message: 'The request body is not valid JSON' }] });
+  });
+
+  it('gives 422 with a code per failing field', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { user: { email: 'nope', age: 12 } } });
+    expect(response.statusCode).toBe(422);
+    const { errors } = errorBodySchema.parse(response.json());
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: 'email', field: 'user.email' }),
+        expect.objectContaining({ code: 'invalid', field: 'user.age' }),
+      ]),
+    );
+  });
+
+  it('gives 422 required for a missing field', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { user: { age: 20 } } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual([expect.objectContaining({ code: 'required', field: 'user.email' })]);
+  });
+
+  it('accepts a valid body (and the schema lower-cases the e-mail)', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { user: { email: 'Desk@Agency.com', age: 30 } } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ user: { email: 'desk@agency.com', age: 30 } });
+  });
+
+  it('gives 415 for a body that is not JSON', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().errors[0].code).toBe('unsupported_media_type');
+  });
+
+  it('maps typed service errors to their status, code and headers', async () => {
+    const missing = await app.inject({ method: 'GET', url: '/api/test/missing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ errors: [{ code: 'video_not_found', message: 'Video not found' }] });
+    const slow = await app.inject({ method: 'GET', url: '/api/test/slow-down' });
+    expect(slow.statusCode).toBe(429);
+    expect(slow.headers['retry-after']).toBe('62');
+  });
+
+  it('hides the detail of an unexpected failure behind internal_error', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/bug' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ errors: [{ code: 'internal_error', message: 'Internal error' }] });
+  });
+
+  it('returns the request id, and echoes one the caller sent', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(response.headers['x-request-id']).toBe('abc-123');
+  });
+});

@@ -1,0 +1,49 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../db/client.ts';
+import { prepareDatabase } from '../db/prepare.ts';
+import { dropTestDatabases, TEST_DB_PREFIX } from './postgres.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite mode: a gzipped data directory holding the migrated, reference-seeded template. */
+    pgliteTemplate: string;
+    /** PostgreSQL mode: TEST_DATABASE_URL, migrated and seeded, used as CREATE DATABASE template. */
+    postgresTemplateUrl: string;
+  }
+}
+
+/**
+ * Prepares one migrated database for the whole run; every test file gets its own copy of it
+ * (a PGlite loaded from the dump, or a PostgreSQL database created from the template).
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    await dropTestDatabases(url);
+    const database = await openPostgres(url, { max: 1 });
+    try {
+      await prepareDatabase(database, { seedDemo: false });
+    } finally {
+      await database.close();
+    }
+    project.provide('postgresTemplateUrl', url);
+    project.provide('pgliteTemplate', '');
+    return async () => dropTestDatabases(url);
+  }
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), `${TEST_DB_PREFIX}`));
+  const file = path.join(dir, 'template.tgz');
+  const database = await openPglite();
+  try {
+    await prepareDatabase(database, { seedDemo: false });
+    await writeFile(file, Buffer.from(await (await database.dumpDataDir()).arrayBuffer()));
+  } finally {
+    await database.close();
+  }
+  project.provide('pgliteTemplate', file);
+  project.provide('postgresTemplateUrl', '');
+  return async () => rm(dir, { recursive: true, force: true });
+}

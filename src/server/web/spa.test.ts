@@ -1,0 +1,61 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  const webRoot = await mkdtemp(path.join(os.tmpdir(), 'newsreel-web-'));
+  await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><html lang="en" dir="ltr"><head></head><body><div id="root"></div></body></html>');
+  await mkdir(path.join(webRoot, 'assets'));
+  await writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ config: { webRoot } });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('locale redirect from a path without a locale (spec: accounts §5)', () => {
+  it('sends / to /en by default', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/en');
+  });
+
+  it('prefers the stored language_code cookie over the browser language', async () => {
+    expect((await get('/', { cookie: 'language_code=es', 'accept-language': 'ar' })).headers.location).toBe('/es');
+  });
+
+  it('uses the browser language when nothing is stored', async () => {
+    expect((await get('/', { 'accept-language': 'de-DE, ar;q=0.8, en;q=0.5' })).headers.location).toBe('/ar');
+  });
+
+  it('keeps the rest of the path and the query', async () => {
+    expect((await get('/videos/category/politics?page=2', { 'accept-language': 'ru' })).headers.location).toBe('/ru/videos/category/politics?page=2');
+  });
+});
+
+describe('app shell', () => {
+  it('serves the shell with lang and dir for the locale', async () => {
+    const arabic = await get('/ar');
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    const english = await get('/en/old-browsers');
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it('answers 404 (with the shell, which shows the not-found page) for an unknown screen', async () => {
+    const response = await get('/en/no-such-page');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with an immutable cache', async () => {
+    const response = await get('/assets/app-abc123.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+});
