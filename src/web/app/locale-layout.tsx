@@ -1,0 +1,80 @@
+import { DirectionProvider } from '@radix-ui/react-direction';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigation, useParams } from 'react-router';
+import { detectLocale, isLocale, localeDirection, localizedPath, type Locale } from '../../common/locales.ts';
+import { setFunctionalCookie } from '../features/consent/consent-store.ts';
+import { CookieBanner } from '../features/consent/cookie-banner.tsx';
+import { Footer } from '../features/layout/footer.tsx';
+import { Header } from '../features/layout/header.tsx';
+import { NavigationRecordProvider } from '../features/navigation/use-navigation-record.tsx';
+import { readCookie } from '../lib/cookies.ts';
+import { useSite } from '../lib/site.ts';
+import { LoadingBar, TranslatedLoadingFallback } from '../ui/loading.tsx';
+import { NotificationStack } from '../ui/notifications/notification-stack.tsx';
+
+/** Where a path without a supported locale prefix goes (spec: accounts §5, locale detection). */
+export function LocaleRedirect() {
+  const location = useLocation();
+  const locale = detectLocale({
+    path: location.pathname,
+    storedLanguageCode: readCookie('language_code'),
+    browserLanguages: navigator.languages,
+  });
+  return <Navigate to={localizedPath(location.pathname, locale) + location.search + location.hash} replace />;
+}
+
+/** Applies the locale: catalogue, <html lang dir>, and the language cookie when consented to. */
+function useApplyLocale(locale: Locale) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    let current = true;
+    void i18n.changeLanguage(locale).then(() => {
+      if (!current) return;
+      document.documentElement.lang = locale;
+      document.documentElement.dir = localeDirection(locale);
+    });
+    setFunctionalCookie('language_code', locale);
+    return () => {
+      current = false;
+    };
+  }, [i18n, locale]);
+}
+
+/** Every screen lives under /:locale; this is their frame: header, page, footer and overlays. */
+export function LocaleLayout() {
+  const { locale } = useParams();
+  if (!isLocale(locale)) return <LocaleRedirect />;
+  return <LocaleFrame locale={locale} />;
+}
+
+function LocaleFrame({ locale }: { locale: Locale }) {
+  useApplyLocale(locale);
+  const { t } = useTranslation();
+  const site = useSite();
+  const navigation = useNavigation();
+  const [cookieSettingsOpen, setCookieSettingsOpen] = useState(false);
+  const dir = localeDirection(locale);
+
+  return (
+    <DirectionProvider dir={dir}>
+      <NavigationRecordProvider>
+        <div className="app" dir={dir}>
+          <a className="skip-link" href="#main">
+            {t('common.skipToContent')}
+          </a>
+          <LoadingBar active={navigation.state === 'loading'} />
+          <Header site={site} locale={locale} account={null} />
+          <main id="main" className="app__main" tabIndex={-1}>
+            <Suspense fallback={<TranslatedLoadingFallback />}>
+              <Outlet />
+            </Suspense>
+          </main>
+          <Footer site={site} locale={locale} onCookieSettings={() => setCookieSettingsOpen(true)} />
+          <NotificationStack />
+          <CookieBanner settingsOpen={cookieSettingsOpen} onSettingsOpenChange={setCookieSettingsOpen} />
+        </div>
+      </NavigationRecordProvider>
+    </DirectionProvider>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LINKS } from '../../../common/routes.ts';
+import type { Locale } from '../../../common/locales.ts';
+import type { SiteInfo } from '../../../common/site.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { MenuIcon } from '../../ui/icons.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
+import { Logo } from './logo.tsx';
+import { profileMenu, topMenu, type ProfileMenuUser } from './menus.ts';
+import { MobileMenu } from './mobile-menu.tsx';
+import { ProfileMenu } from './profile-menu.tsx';
+import { TopMenu } from './top-menu.tsx';
+import './header.css';
+
+export type HeaderAccount = { email: string; menuUser: ProfileMenuUser; onSignOut: () => void } | null;
+
+/** Header: logo, top menu, language switcher, sign-in or profile menu; a drawer on small screens. */
+export function Header({ site, locale, account }: { site: SiteInfo; locale: Locale; account: HeaderAccount }) {
+  const { t } = useTranslation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const items = topMenu(site.variant);
+
+  const accountArea = account ? (
+    <ProfileMenu email={account.email} items={profileMenu(site.variant, account.menuUser)} locale={locale} onSignOut={account.onSignOut} />
+  ) : (
+    <div className="header__auth">
+      <Link to={`/${locale}${LINKS.signin}`} className={buttonClass('ghost', 'small')} data-testid="sign-in-link">
+        {t('profileMenu.signIn')}
+      </Link>
+      {site.variant === 'landing' ? (
+        <Link to={`/${locale}${LINKS.signup}`} className={buttonClass('primary', 'small')} data-testid="sign-up-link">
+          {t('profileMenu.signUp')}
+        </Link>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <header className="header" data-variant={site.variant}>
+      <div className="header__inner">
+        <button type="button" className="header__icon-button header__burger" aria-label={t('common.openMenu')} onClick={() => setMobileOpen(true)} data-testid="mobile-menu-button">
+          <MenuIcon />
+        </button>
+        <Link to={`/${locale}`} className="header__logo" aria-label={t('brand.home')}>
+          <Logo />
+        </Link>
+        <TopMenu items={items} locale={locale} />
+        <div className="header__tools">
+          <LanguageSwitcher site={site} locale={locale} />
+          {accountArea}
+        </div>
+      </div>
+      <MobileMenu open={mobileOpen} onOpenChange={setMobileOpen} items={items} locale={locale} />
+    </header>
+  );
+}

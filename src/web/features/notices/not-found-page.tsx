@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { buttonClass } from '../../ui/button.tsx';
+import { Notice } from './notice.tsx';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  return (
+    <Notice
+      testId="not-found"
+      code="404"
+      title={t('notices.notFound.title')}
+      text={t('notices.notFound.text')}
+      actions={
+        <Link to={`/${locale}`} className={buttonClass()}>
+          {t('common.backHome')}
+        </Link>
+      }
+    />
+  );
+}

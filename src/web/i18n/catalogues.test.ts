@@ -1,0 +1,69 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../common/errors.ts';
+import { LOCALES } from '../../common/locales.ts';
+import { VALIDATION_MESSAGES } from '../../common/validators.ts';
+import { VOD_CATEGORIES } from '../features/layout/menus.ts';
+
+type Tree = { [key: string]: string | Tree };
+const dir = path.dirname(new URL(import.meta.url).pathname);
+const catalogue = (locale: string): Tree => JSON.parse(readFileSync(path.join(dir, 'locales', `${locale}.json`), 'utf8')) as Tree;
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') flat[full] = value;
+    else Object.assign(flat, flatten(value, full));
+  }
+  return flat;
+}
+
+const flat = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(catalogue(locale))]));
+const english = flat.en ?? {};
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+/** Every literal key passed to t('…') in the browser sources. */
+function keysUsedInSources(root: string): string[] {
+  const keys = new Set<string>();
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const file = path.join(folder, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else if (/\.tsx?$/.test(name) && !name.endsWith('.test.ts')) {
+        for (const match of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g)) keys.add(match[1] ?? '');
+        for (const match of readFileSync(file, 'utf8').matchAll(/label: '([a-z][\w]*\.[\w.-]+)'/g)) keys.add(match[1] ?? '');
+      }
+    }
+  };
+  walk(root);
+  return [...keys];
+}
+
+describe('i18n catalogues', () => {
+  it.each(LOCALES.filter((locale) => locale !== 'en'))('%s has exactly the keys of en', (locale) => {
+    const keys = Object.keys(flat[locale] ?? {}).sort();
+    expect(keys).toEqual(Object.keys(english).sort());
+  });
+
+  it.each(LOCALES)('%s has no empty text and the same placeholders as en', (locale) => {
+    for (const [key, text] of Object.entries(flat[locale] ?? {})) {
+      expect(text.trim(), key).not.toBe('');
+      expect(placeholders(text), key).toEqual(placeholders(english[key] ?? ''));
+    }
+  });
+
+  it('translates every validator message and every error code', () => {
+    for (const key of Object.keys(VALIDATION_MESSAGES)) expect(english, key).toHaveProperty([key]);
+    for (const code of Object.values(ERROR_CODES)) expect(english, code).toHaveProperty([`errors.${code}`]);
+    for (const slug of VOD_CATEGORIES) expect(english).toHaveProperty([`menu.categories.${slug}`]);
+  });
+
+  it('has every key the browser code asks for', () => {
+    const used = keysUsedInSources(path.join(dir, '..'));
+    expect(used.length).toBeGreaterThan(50);
+    const missing = used.filter((key) => !(key in english));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,12 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { siteInfoSchema, type SiteInfo } from '../../common/site.ts';
+import { api } from './api.ts';
+
+/** The variant this page is served as (standard, landing or Russian-region), from GET /api/site. */
+export function useSite(): SiteInfo {
+  return useSuspenseQuery({
+    queryKey: ['site'],
+    queryFn: ({ signal }) => api.get('/api/site', { signal, schema: siteInfoSchema }),
+    staleTime: Number.POSITIVE_INFINITY,
+  }).data;
+}

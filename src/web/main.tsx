@@ -1,0 +1,29 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { detectLocale } from '../common/locales.ts';
+import { createRouter } from './app/router.tsx';
+import { readCookie } from './lib/cookies.ts';
+import { initI18n } from './lib/i18n.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { LoadingFallback } from './ui/loading.tsx';
+import './styles/global.css';
+
+const locale = detectLocale({ path: location.pathname, storedLanguageCode: readCookie('language_code'), browserLanguages: navigator.languages });
+void initI18n(locale);
+
+const queryClient = createQueryClient();
+const router = createRouter();
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<LoadingFallback />}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </QueryClientProvider>
+  </StrictMode>,
+);

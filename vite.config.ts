@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
+
+/** The browser app: sources in src/web, built into dist/web, which `npm start` serves. */
+export default defineConfig({
+  root: 'src/web',
+  publicDir: 'public',
+  plugins: [react()],
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    proxy: Object.fromEntries(['/api', '/users', '/dev', '/healthz', '/readyz', '/old-browsers.html'].map((path) => [path, apiTarget])),
+  },
+});
