@@ -41,11 +41,7 @@ export function localeFromLanguageTag(tag: string | null | undefined): Locale | 
  * Locale detection (spec: accounts §5): two-letter path prefix if supported, else the stored
  * language_code, else the browser language, else en.
  */
-export function detectLocale(input: {
-  path: string;
-  storedLanguageCode?: string | null;
-  browserLanguages?: readonly string[];
-}): Locale {
+export function detectLocale(input: { path: string; storedLanguageCode?: string | null; browserLanguages?: readonly string[] }): Locale {
   const fromPath = pathLocale(input.path);
   if (fromPath) return fromPath;
   const stored = localeFromLanguageTag(input.storedLanguageCode);

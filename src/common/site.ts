@@ -18,7 +18,10 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 /** Parses `ru.localhost=ru,landing.example.com=landing`. */
 export function parseSiteVariants(text: string): Parsed<SiteVariantMap> {
   const map: SiteVariantMap = {};
-  for (const entry of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [host, variant, extra] = entry.split('=').map((s) => s.trim());
     if (!host || extra !== undefined || !isSiteVariant(variant)) {
       return { ok: false, error: `"${entry}" is not host=variant with a variant among ${SITE_VARIANTS.join(', ')}` };
@@ -31,13 +34,19 @@ export function parseSiteVariants(text: string): Parsed<SiteVariantMap> {
 /** Parses `standard=ru+es+ar,landing=ar+es` (an empty list after "=" hides nothing). */
 export function parseHiddenLocales(text: string): Parsed<HiddenLocalesByVariant> {
   const hidden: HiddenLocalesByVariant = {};
-  for (const entry of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [variant, list = '', extra] = entry.split('=').map((s) => s.trim());
-    const locales = list.split('+').map((s) => s.trim()).filter(Boolean);
+    const locales = list
+      .split('+')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (!isSiteVariant(variant) || extra !== undefined || !locales.every(isLocale)) {
       return { ok: false, error: `"${entry}" is not variant=locale+locale with locales among ${LOCALES.join(', ')}` };
     }
-    hidden[variant] = locales as Locale[];
+    hidden[variant] = locales;
   }
   return { ok: true, value: hidden };
 }

@@ -69,7 +69,8 @@ describe('generic validators (spec: content §5)', () => {
 
   it('phone: optional plus, parentheses, digits, dashes, spaces, dots, slashes', () => {
     for (const ok of ['+7 (495) 123-45-67', '030/1234.5678', '0044 20 7946 0018']) expect(v.phone(ok)).toBeNull();
-    for (const bad of ['phone', '+7 (495 123', '123', '++7 495 1234567', '7 495 123 45 67 ext 2']) expect(v.phone(bad)).toBe('validation.phone');
+    for (const bad of ['phone', '+7 (495 123', '123', '++7 495 1234567', '7 495 123 45 67 ext 2'])
+      expect(v.phone(bad)).toBe('validation.phone');
   });
 
   it('letters and digits, optionally with Cyrillic', () => {

@@ -36,8 +36,10 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 const isBlank = (value: FieldValue) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 /** Non-required validators let blank values pass; `required` is what rejects them. */
-const when = (test: (text: string) => boolean, key: ValidationMessageKey): Validator => (value) =>
-  isBlank(value) || test(String(value)) ? null : key;
+const when =
+  (test: (text: string) => boolean, key: ValidationMessageKey): Validator =>
+  (value) =>
+    isBlank(value) || test(String(value)) ? null : key;
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const PHONE = /^\+?[\d\s().\-/]+$/;
@@ -88,11 +90,15 @@ export const srt: Validator = when((v) => /^srt:\/\/[^\s/]+(\/\S*)?$/i.test(v.tr
 export const minLength = (min: number): Validator => when((v) => [...v].length >= min, 'validation.min_length');
 export const maxLength = (max: number): Validator => when((v) => [...v].length <= max, 'validation.max_length');
 /** Equality with another field's value. */
-export const equals = (other: FieldValue): Validator => (value) =>
-  isBlank(value) || value === other ? null : 'validation.equality';
+export const equals =
+  (other: FieldValue): Validator =>
+  (value) =>
+    isBlank(value) || value === other ? null : 'validation.equality';
 /** Password confirmation: blank is a failure here, since a confirmation is always asked for. */
-export const confirm = (other: FieldValue): Validator => (value) =>
-  !isBlank(value) && value === other ? null : 'validation.confirm';
+export const confirm =
+  (other: FieldValue): Validator =>
+  (value) =>
+    !isBlank(value) && value === other ? null : 'validation.confirm';
 
 /** Runs validators in order; the first failing message is the one shown. */
 export function firstError(value: FieldValue, validators: readonly Validator[]): ValidationMessageKey | null {
@@ -135,5 +141,9 @@ export const zod = {
       .refine(isPasswordComplex, 'validation.password'),
   requiredText: (max = 255) =>
     z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.max_length'),
-  phone: () => z.string().trim().refine((v) => phone(v) === null, 'validation.phone'),
+  phone: () =>
+    z
+      .string()
+      .trim()
+      .refine((v) => phone(v) === null, 'validation.phone'),
 };

@@ -50,7 +50,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const { database } = services;
-  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(siteRoutes, { hiddenLocales: config.hiddenLocales });
   await app.register(referenceRoutes, { db: database.db });
   await app.register(spaRoutes, { webRoot: config.webRoot });

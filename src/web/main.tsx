@@ -10,7 +10,11 @@ import { createQueryClient } from './lib/query-client.ts';
 import { LoadingFallback } from './ui/loading.tsx';
 import './styles/global.css';
 
-const locale = detectLocale({ path: location.pathname, storedLanguageCode: readCookie('language_code'), browserLanguages: navigator.languages });
+const locale = detectLocale({
+  path: location.pathname,
+  storedLanguageCode: readCookie('language_code'),
+  browserLanguages: navigator.languages,
+});
 void initI18n(locale);
 
 const queryClient = createQueryClient();

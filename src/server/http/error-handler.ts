@@ -50,13 +50,11 @@ export function registerErrorHandlers(app: FastifyInstance) {
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return reply.status(400).send(body([{ code: ERROR_CODES.malformedJson, message: 'The request body is not valid JSON' }]));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply
-          .status(415)
-          .send(body([{ code: ERROR_CODES.unsupportedMediaType, message: 'Unsupported content type' }]));
+        return reply.status(415).send(body([{ code: ERROR_CODES.unsupportedMediaType, message: 'Unsupported content type' }]));
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return reply.status(413).send(body([{ code: ERROR_CODES.payloadTooLarge, message: 'The request body is too large' }]));
     }
-    if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
+    if (error instanceof SyntaxError && error.statusCode === 400) {
       return reply.status(400).send(body([{ code: ERROR_CODES.malformedJson, message: 'The request body is not valid JSON' }]));
     }
     const status = error.statusCode ?? 500;

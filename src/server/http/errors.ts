@@ -49,7 +49,10 @@ export class Conflict extends AppError {
 export class Invalid extends AppError {
   constructor(details: Detail | Detail[]) {
     const list = Array.isArray(details) ? details : [details];
-    super(422, list.map((detail) => item(ERROR_CODES.invalid, 'Invalid value', detail)));
+    super(
+      422,
+      list.map((detail) => item(ERROR_CODES.invalid, 'Invalid value', detail)),
+    );
   }
 }
 export class QuotaExceeded extends AppError {

@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 export function requestLocale(query: unknown, acceptLanguage: string | undefined): Locale {
-  const fromQuery = query && typeof query === 'object' && 'locale' in query ? (query as { locale: unknown }).locale : undefined;
+  const fromQuery = query && typeof query === 'object' && 'locale' in query ? query.locale : undefined;
   if (isLocale(fromQuery)) return fromQuery;
   for (const tag of parseAcceptLanguage(acceptLanguage)) {
     const locale = localeFromLanguageTag(tag);

@@ -43,7 +43,9 @@ export async function dropDatabase(url: string): Promise<void> {
 /** Drops every database a test run created on this server (left over when a run was killed). */
 export async function dropTestDatabases(url: string): Promise<void> {
   await withMaintenance(url, async (client) => {
-    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${TEST_DB_PREFIX}%`]);
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${TEST_DB_PREFIX}%`,
+    ]);
     for (const row of rows) await client.query(`DROP DATABASE IF EXISTS ${quote(row.datname)} WITH (FORCE)`);
   });
 }

@@ -7,7 +7,10 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 let t: TestApp;
 beforeAll(async () => {
   const webRoot = await mkdtemp(path.join(os.tmpdir(), 'newsreel-web-'));
-  await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><html lang="en" dir="ltr"><head></head><body><div id="root"></div></body></html>');
+  await writeFile(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html lang="en" dir="ltr"><head></head><body><div id="root"></div></body></html>',
+  );
   await mkdir(path.join(webRoot, 'assets'));
   await writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await createTestApp({ config: { webRoot } });
@@ -32,7 +35,9 @@ describe('locale redirect from a path without a locale (spec: accounts §5)', ()
   });
 
   it('keeps the rest of the path and the query', async () => {
-    expect((await get('/videos/category/politics?page=2', { 'accept-language': 'ru' })).headers.location).toBe('/ru/videos/category/politics?page=2');
+    expect((await get('/videos/category/politics?page=2', { 'accept-language': 'ru' })).headers.location).toBe(
+      '/ru/videos/category/politics?page=2',
+    );
   });
 });
 

@@ -52,10 +52,9 @@ export async function spaRoutes(app: FastifyInstance, { webRoot }: { webRoot: st
       return reply.header('cache-control', 'no-store').header('vary', 'cookie, accept-language').redirect(target, 302);
     }
     const status = matchRoute(stripLocale(pathname)) ? 200 : 404;
-    const html = (shell ?? '<!doctype html><html lang="en" dir="ltr"><body>The browser app is not built: run npm run build.</body></html>').replace(
-      /<html[^>]*>/,
-      `<html lang="${locale}" dir="${localeDirection(locale)}">`,
-    );
+    const html = (
+      shell ?? '<!doctype html><html lang="en" dir="ltr"><body>The browser app is not built: run npm run build.</body></html>'
+    ).replace(/<html[^>]*>/, `<html lang="${locale}" dir="${localeDirection(locale)}">`);
     return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

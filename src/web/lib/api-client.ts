@@ -79,7 +79,13 @@ export function createApiClient(options: ApiClientOptions) {
     if (body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {
-      response = await doFetch(url, { method, headers, credentials: 'include', signal, body: body === undefined ? undefined : JSON.stringify(body) });
+      response = await doFetch(url, {
+        method,
+        headers,
+        credentials: 'include',
+        signal,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new ApiError(0, [{ code: 'network_error', message: error instanceof Error ? error.message : 'Network error' }]);

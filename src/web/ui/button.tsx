@@ -12,12 +12,23 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   children: ReactNode;
 };
 
-export function Button({ variant = 'primary', size = 'big', loading = false, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'big',
+  loading = false,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       {...rest}
       type={type}
-      className={['button', `button--${variant}`, `button--${size}`, loading ? 'button--loading' : '', className ?? ''].filter(Boolean).join(' ')}
+      className={['button', `button--${variant}`, `button--${size}`, loading ? 'button--loading' : '', className ?? '']
+        .filter(Boolean)
+        .join(' ')}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
     >

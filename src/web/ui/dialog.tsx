@@ -18,7 +18,17 @@ type DialogProps = {
 };
 
 /** Accessible modal dialog: focus trap, Escape, labelled by its title (Radix Dialog). */
-export function Dialog({ open, onOpenChange, title, description, children, footer, dismissible = true, size = 'medium', testId }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  dismissible = true,
+  size = 'medium',
+  testId,
+}: DialogProps) {
   const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (dismissible || next ? onOpenChange(next) : undefined)}>

@@ -31,7 +31,7 @@ describe('health checks', () => {
 
 describe('OpenAPI', () => {
   it('documents the routes at /api/docs', async () => {
-    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/locales', '/api/time_zones', '/api/countries.json', '/readyz']));
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countriesResponseSchema, regionsResponseSchema, timeZonesResponseSchema } from '../../../common/reference.ts';
+import {
+  companyTypesResponseSchema,
+  countriesResponseSchema,
+  jobTitlesResponseSchema,
+  regionsResponseSchema,
+  timeZonesResponseSchema,
+} from '../../../common/reference.ts';
 import { prepareDatabase } from '../../db/prepare.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -49,7 +55,10 @@ describe('countries', () => {
   it('lists every ISO country with id, code, name and the EU flag for the 27 EU states plus the UK', async () => {
     const countries = countriesResponseSchema.parse((await get('/api/countries.json')).json());
     expect(countries).toHaveLength(249);
-    const eu = countries.filter((country) => country.eu).map((country) => country.code).sort();
+    const eu = countries
+      .filter((country) => country.eu)
+      .map((country) => country.code)
+      .sort();
     expect(eu).toHaveLength(28);
     expect(eu).toContain('GB');
     expect(eu).toContain('DE');
@@ -83,7 +92,15 @@ describe('countries', () => {
 describe('regions', () => {
   it('lists the news regions in the requested locale on both paths, and countries point at them', async () => {
     const regions = regionsResponseSchema.parse((await get('/api/regions.json?locale=es')).json());
-    expect(regions.map((region) => region.slug)).toEqual(['europe', 'middle-east', 'asia', 'africa', 'north-america', 'latin-america', 'oceania']);
+    expect(regions.map((region) => region.slug)).toEqual([
+      'europe',
+      'middle-east',
+      'asia',
+      'africa',
+      'north-america',
+      'latin-america',
+      'oceania',
+    ]);
     expect(regions.find((region) => region.slug === 'europe')?.name).toBe('Europa');
     expect((await get('/api/content/geodata/regions?locale=es')).json()).toEqual(regions);
     const countries = countriesResponseSchema.parse((await get('/api/countries.json')).json());
@@ -95,17 +112,17 @@ describe('regions', () => {
 
 describe('company types and job titles', () => {
   it('lists them translated, with "other" last among company types', async () => {
-    const types = (await get('/api/company_types?locale=ru')).json() as { slug: string; name: string }[];
+    const types = companyTypesResponseSchema.parse((await get('/api/company_types?locale=ru')).json());
     expect(types.at(-1)).toMatchObject({ slug: 'other', name: 'Другое' });
     expect(types.find((type) => type.slug === 'tv-broadcaster')?.name).toBe('Телеканал');
-    const titles = (await get('/api/job_titles?locale=ar')).json() as { slug: string; name: string }[];
+    const titles = jobTitlesResponseSchema.parse((await get('/api/job_titles?locale=ar')).json());
     expect(titles.find((title) => title.slug === 'journalist')?.name).toBe('صحفي');
   });
 });
 
 describe('reference seed', () => {
   it('is idempotent: a second start keeps the same rows and ids', async () => {
-    const before = (await get('/api/countries.json')).json();
+    const before = countriesResponseSchema.parse((await get('/api/countries.json')).json());
     await prepareDatabase(t.database, { seedDemo: false });
     expect((await get('/api/countries.json')).json()).toEqual(before);
   });

@@ -25,10 +25,14 @@ export async function referenceRoutes(instance: FastifyInstance, { db }: { db: D
     return listLocales();
   });
 
-  app.get('/api/time_zones', { schema: { tags, querystring: query, response: { 200: timeZonesResponseSchema } } }, async (_request, reply) => {
-    longCache(reply);
-    return listTimeZones();
-  });
+  app.get(
+    '/api/time_zones',
+    { schema: { tags, querystring: query, response: { 200: timeZonesResponseSchema } } },
+    async (_request, reply) => {
+      longCache(reply);
+      return listTimeZones();
+    },
+  );
 
   for (const url of ['/api/countries.json', '/api/content/geodata/countries']) {
     app.get(url, { schema: { tags, querystring: query, response: { 200: countriesResponseSchema } } }, async (request, reply) => {
@@ -44,13 +48,21 @@ export async function referenceRoutes(instance: FastifyInstance, { db }: { db: D
     });
   }
 
-  app.get('/api/company_types', { schema: { tags, querystring: query, response: { 200: companyTypesResponseSchema } } }, async (request, reply) => {
-    longCache(reply);
-    return listCompanyTypes(ctx, request.locale);
-  });
+  app.get(
+    '/api/company_types',
+    { schema: { tags, querystring: query, response: { 200: companyTypesResponseSchema } } },
+    async (request, reply) => {
+      longCache(reply);
+      return listCompanyTypes(ctx, request.locale);
+    },
+  );
 
-  app.get('/api/job_titles', { schema: { tags, querystring: query, response: { 200: jobTitlesResponseSchema } } }, async (request, reply) => {
-    longCache(reply);
-    return listJobTitles(ctx, request.locale);
-  });
+  app.get(
+    '/api/job_titles',
+    { schema: { tags, querystring: query, response: { 200: jobTitlesResponseSchema } } },
+    async (request, reply) => {
+      longCache(reply);
+      return listJobTitles(ctx, request.locale);
+    },
+  );
 }

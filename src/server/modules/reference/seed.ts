@@ -21,7 +21,8 @@ export async function seedReferenceData(db: Db): Promise<void> {
     const regionId = new Map(regionRows.map((row) => [row.slug, row.id]));
 
     const regionOf = new Map<string, number | null>();
-    for (const [slug, codes] of Object.entries(COUNTRIES_BY_REGION)) for (const code of codes) regionOf.set(code, regionId.get(slug) ?? null);
+    for (const [slug, codes] of Object.entries(COUNTRIES_BY_REGION))
+      for (const code of codes) regionOf.set(code, regionId.get(slug) ?? null);
     for (const code of COUNTRIES_WITHOUT_REGION) regionOf.set(code, null);
     const codes = [...regionOf.keys()].sort();
     await tx

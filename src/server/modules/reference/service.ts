@@ -1,5 +1,13 @@
 import { asc } from 'drizzle-orm';
-import { EU_COUNTRY_CODES, type CompanyType, type Country, type JobTitle, type LocaleEntry, type Region, type TimeZone } from '../../../common/reference.ts';
+import {
+  EU_COUNTRY_CODES,
+  type CompanyType,
+  type Country,
+  type JobTitle,
+  type LocaleEntry,
+  type Region,
+  type TimeZone,
+} from '../../../common/reference.ts';
 import { LOCALES, LOCALE_NAMES, type Locale } from '../../../common/locales.ts';
 import type { Db } from '../../db/client.ts';
 import { TIME_ZONES } from './data/time-zones.ts';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
@@ -15,10 +15,8 @@ type Props = {
 /** Cookie settings: strictly necessary is always on; the other three are the user's choice. */
 export function ConsentDialog({ open, onOpenChange, initial, onSave }: Props) {
   const { t } = useTranslation();
+  // Mounted only while open (see CookieBanner), so each opening starts from the stored choice.
   const [choice, setChoice] = useState<Consent>(initial);
-  useEffect(() => {
-    if (open) setChoice(initial);
-  }, [open, initial]);
 
   return (
     <Dialog

@@ -1,6 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { deleteCookie, readCookie, writeCookie } from '../../lib/cookies.ts';
-import { CONSENT_COOKIE, CONSENT_COOKIE_DAYS, FUNCTIONAL_COOKIES, parseConsent, serializeConsent, type Consent, type FunctionalCookie } from './consent.ts';
+import {
+  CONSENT_COOKIE,
+  CONSENT_COOKIE_DAYS,
+  FUNCTIONAL_COOKIES,
+  parseConsent,
+  serializeConsent,
+  type Consent,
+  type FunctionalCookie,
+} from './consent.ts';
 
 const listeners = new Set<() => void>();
 let current: Consent | null = typeof document === 'undefined' ? null : parseConsent(readCookie(CONSENT_COOKIE));

@@ -9,7 +9,13 @@ import { ConsentDialog } from './consent-dialog.tsx';
 import './consent.css';
 
 /** Banner shown until a consent choice is stored; "Settings" opens the per-category dialog. */
-export function CookieBanner({ settingsOpen, onSettingsOpenChange }: { settingsOpen: boolean; onSettingsOpenChange: (open: boolean) => void }) {
+export function CookieBanner({
+  settingsOpen,
+  onSettingsOpenChange,
+}: {
+  settingsOpen: boolean;
+  onSettingsOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const consent = useConsent();
@@ -25,8 +31,7 @@ export function CookieBanner({ settingsOpen, onSettingsOpenChange }: { settingsO
               {t('cookies.bannerTitle')}
             </h2>
             <p>
-              {t('cookies.bannerText')}{' '}
-              <Link to={`/${locale}${LINKS.cookiePolicy}`}>{t('cookies.policyLink')}</Link>
+              {t('cookies.bannerText')} <Link to={`/${locale}${LINKS.cookiePolicy}`}>{t('cookies.policyLink')}</Link>
             </p>
           </div>
           <div className="cookie-banner__actions">
@@ -42,16 +47,18 @@ export function CookieBanner({ settingsOpen, onSettingsOpenChange }: { settingsO
           </div>
         </section>
       ) : null}
-      <ConsentDialog
-        open={settingsOpen}
-        onOpenChange={onSettingsOpenChange}
-        initial={consent ?? ONLY_NECESSARY}
-        onSave={(choice) => {
-          saveConsent(choice);
-          setDismissed(true);
-          onSettingsOpenChange(false);
-        }}
-      />
+      {settingsOpen ? (
+        <ConsentDialog
+          open
+          onOpenChange={onSettingsOpenChange}
+          initial={consent ?? ONLY_NECESSARY}
+          onSave={(choice) => {
+            saveConsent(choice);
+            setDismissed(true);
+            onSettingsOpenChange(false);
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -136,7 +136,9 @@ export function Footer({ site, locale, onCookieSettings }: { site: SiteInfo; loc
       </div>
       <div className="footer__bottom">
         <p className="footer__copyright">{t('footer.copyright', { year })}</p>
-        <p className="footer__note" data-testid="currency-note">{t('footer.currencyNote', { symbol: site.currency.symbol })}</p>
+        <p className="footer__note" data-testid="currency-note">
+          {t('footer.currencyNote', { symbol: site.currency.symbol })}
+        </p>
       </div>
     </footer>
   );

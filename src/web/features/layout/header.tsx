@@ -40,7 +40,13 @@ export function Header({ site, locale, account }: { site: SiteInfo; locale: Loca
   return (
     <header className="header" data-variant={site.variant}>
       <div className="header__inner">
-        <button type="button" className="header__icon-button header__burger" aria-label={t('common.openMenu')} onClick={() => setMobileOpen(true)} data-testid="mobile-menu-button">
+        <button
+          type="button"
+          className="header__icon-button header__burger"
+          aria-label={t('common.openMenu')}
+          onClick={() => setMobileOpen(true)}
+          data-testid="mobile-menu-button"
+        >
           <MenuIcon />
         </button>
         <Link to={`/${locale}`} className="header__logo" aria-label={t('brand.home')}>

@@ -23,7 +23,11 @@ export function LanguageSwitcher({ site, locale }: { site: SiteInfo; locale: Loc
 
   return (
     <DropdownMenu.Root dir={locale === 'ar' ? 'rtl' : 'ltr'} modal={false}>
-      <DropdownMenu.Trigger className="header__icon-button language-switcher" aria-label={t('common.language')} data-testid="language-switcher">
+      <DropdownMenu.Trigger
+        className="header__icon-button language-switcher"
+        aria-label={t('common.language')}
+        data-testid="language-switcher"
+      >
         <GlobeIcon />
         <span className="language-switcher__code">{locale.toUpperCase()}</span>
         <ChevronDownIcon width={16} height={16} />
@@ -32,7 +36,11 @@ export function LanguageSwitcher({ site, locale }: { site: SiteInfo; locale: Loc
         <DropdownMenu.Content className="dropdown" align="end" sideOffset={6}>
           <DropdownMenu.RadioGroup
             value={locale}
-            onValueChange={(value) => navigate(swapLocale(location.pathname, value as Locale) + location.search + location.hash, { state: { keepScroll: true } })}
+            onValueChange={(value) =>
+              void navigate(swapLocale(location.pathname, value as Locale) + location.search + location.hash, {
+                state: { keepScroll: true },
+              })
+            }
           >
             {locales.map((code) => (
               <DropdownMenu.RadioItem key={code} value={code} className="dropdown__item" lang={code} data-testid={`locale-${code}`}>

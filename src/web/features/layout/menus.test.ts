@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { isMenuItemActive, menuHref, profileMenu, topMenu, type ProfileMenuUser } from './menus.ts';
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
-const customer: ProfileMenuUser = { user_group: 'customer', members_count: 3, only_one_off: false, has_limit_agreements: true, planning_access: true };
+const customer: ProfileMenuUser = {
+  user_group: 'customer',
+  members_count: 3,
+  only_one_off: false,
+  has_limit_agreements: true,
+  planning_access: true,
+};
 
 describe('top menu (spec: accounts §2)', () => {
   it('standard: VOD (latest and three categories), Live (all, mine), Plans, My content, About, Careers', () => {
@@ -31,7 +37,15 @@ describe('top menu (spec: accounts §2)', () => {
 describe('profile menu (spec: accounts §2, §6)', () => {
   it('standard variant lists every item for a customer with members, limits and planning access', () => {
     expect(ids(profileMenu('standard', customer))).toEqual([
-      'my-content', 'profile', 'plan-details', 'billing-settings', 'purchase-history', 'my-lists', 'members', 'user-limits', 'planning',
+      'my-content',
+      'profile',
+      'plan-details',
+      'billing-settings',
+      'purchase-history',
+      'my-lists',
+      'members',
+      'user-limits',
+      'planning',
     ]);
   });
 

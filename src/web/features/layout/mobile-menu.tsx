@@ -38,7 +38,11 @@ export function MobileMenu({
             <ul className="mobile-menu__list">
               {items.flatMap((item) => [
                 <li key={item.id}>
-                  <Link to={menuHref(item, locale)} onClick={close} className={`mobile-menu__row${isMenuItemActive(item, path) ? ' mobile-menu__row--active' : ''}`}>
+                  <Link
+                    to={menuHref(item, locale)}
+                    onClick={close}
+                    className={`mobile-menu__row${isMenuItemActive(item, path) ? ' mobile-menu__row--active' : ''}`}
+                  >
                     {t(item.label)}
                   </Link>
                 </li>,

@@ -6,11 +6,25 @@ import { UserIcon } from '../../ui/icons.tsx';
 import { menuHref, type MenuItem } from './menus.ts';
 
 /** The signed-in user's menu; the items come from profileMenu() for the variant and the user. */
-export function ProfileMenu({ email, items, locale, onSignOut }: { email: string; items: MenuItem[]; locale: Locale; onSignOut: () => void }) {
+export function ProfileMenu({
+  email,
+  items,
+  locale,
+  onSignOut,
+}: {
+  email: string;
+  items: MenuItem[];
+  locale: Locale;
+  onSignOut: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <DropdownMenu.Root dir={locale === 'ar' ? 'rtl' : 'ltr'} modal={false}>
-      <DropdownMenu.Trigger className="header__icon-button profile-menu__trigger" aria-label={t('profileMenu.title')} data-testid="profile-menu">
+      <DropdownMenu.Trigger
+        className="header__icon-button profile-menu__trigger"
+        aria-label={t('profileMenu.title')}
+        data-testid="profile-menu"
+      >
         <UserIcon />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

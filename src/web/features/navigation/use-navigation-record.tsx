@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { recordNavigation, shouldScrollToTop, startRecord, type NavigationRecord } from './navigation-history.ts';
 
@@ -9,10 +9,9 @@ export function NavigationRecordProvider({ children }: { children: ReactNode }) 
   const location = useLocation();
   const [record, setRecord] = useState(() => startRecord({ pathname: location.pathname, search: location.search }));
   const first = useRef(true);
-
-  useEffect(() => {
-    setRecord((prev) => recordNavigation(prev, { pathname: location.pathname, search: location.search }));
-  }, [location.pathname, location.search]);
+  // Derived from the location during render (React: "storing information from previous renders").
+  const next = recordNavigation(record, { pathname: location.pathname, search: location.search });
+  if (next !== record) setRecord(next);
 
   useLayoutEffect(() => {
     if (first.current) {

@@ -35,7 +35,8 @@ export function isNotificationType(value: unknown): value is NotificationType {
 export function normalizeNotification(id: number, input: NotificationInput): Notification {
   const type = isNotificationType(input.type) ? input.type : 'notify';
   const buttons = (input.buttons ?? []).filter(
-    (button): button is NotificationButton => typeof button.text === 'string' && button.text.trim() !== '' && typeof button.onClick === 'function',
+    (button): button is NotificationButton =>
+      typeof button.text === 'string' && button.text.trim() !== '' && typeof button.onClick === 'function',
   );
   const timeout = input.timeout !== undefined ? input.timeout : type === 'error' ? null : NOTIFICATION_TIMEOUT_MS;
   return { id, type, children: input.children, ...(input.title ? { title: input.title } : {}), buttons, timeout };

@@ -38,7 +38,12 @@ export function NotificationStack() {
               </div>
             ) : null}
           </div>
-          <button type="button" className="notification__close" aria-label={t('notifications.close')} onClick={() => notifications.dismiss(item.id)}>
+          <button
+            type="button"
+            className="notification__close"
+            aria-label={t('notifications.close')}
+            onClick={() => notifications.dismiss(item.id)}
+          >
             <CloseIcon />
           </button>
         </div>

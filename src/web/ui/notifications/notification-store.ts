@@ -25,7 +25,11 @@ export function createNotificationStore() {
   function notify(input: NotificationInput): number {
     const notification = normalizeNotification(nextId++, input);
     items = [...items, notification];
-    if (notification.timeout !== null) timers.set(notification.id, setTimeout(() => dismiss(notification.id), notification.timeout));
+    if (notification.timeout !== null)
+      timers.set(
+        notification.id,
+        setTimeout(() => dismiss(notification.id), notification.timeout),
+      );
     emit();
     return notification.id;
   }

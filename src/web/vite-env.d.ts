@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** API host prefixed to relative URLs; empty when the API shares the page's origin. */
+  readonly VITE_API_URL?: string;
+}
