@@ -44,9 +44,7 @@ export function LanguageSwitcher({ site, locale }: { site: SiteInfo; locale: Loc
           >
             {locales.map((code) => (
               <DropdownMenu.RadioItem key={code} value={code} className="dropdown__item" lang={code} data-testid={`locale-${code}`}>
-                <span className="dropdown__check" aria-hidden>
-                  {code === locale ? '•' : ''}
-                </span>
+                <span className="dropdown__check" aria-hidden />
                 {LOCALE_NAMES[code]}
               </DropdownMenu.RadioItem>
             ))}

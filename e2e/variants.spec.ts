@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config.ts';
+
+const host = (name: string) => `http://${name}:${E2E_PORT}`;
+const menuIds = async (page: import('@playwright/test').Page) =>
+  page.locator('.top-menu__list > li > a').evaluateAll((links) => links.map((link) => link.getAttribute('data-testid')));
+
+test.describe('site variants', () => {
+  test('standard: full menu with careers, every language, prices in euro', async ({ page }) => {
+    await page.goto('/en');
+    expect(await menuIds(page)).toEqual(['menu-vod', 'menu-live', 'menu-plans', 'menu-my-content', 'menu-about', 'menu-careers']);
+    await expect(page.getByTestId('currency-note')).toContainText('€');
+    await page.getByTestId('language-switcher').click();
+    await expect(page.getByRole('menuitemradio')).toHaveCount(4);
+    await expect(page.getByTestId('sign-up-link')).toHaveCount(0);
+  });
+
+  test('VOD lists latest and the three categories', async ({ page }) => {
+    await page.goto('/en');
+    await page.getByTestId('menu-vod').hover();
+    await expect(page.getByTestId('menu-vod-politics')).toBeVisible();
+    await expect(page.getByTestId('menu-vod-politics')).toHaveAttribute('href', '/en/videos/category/politics');
+    await expect(page.getByTestId('menu-vod-cultural-events-and-celebrations')).toHaveText('Cultural events and celebrations');
+  });
+
+  test('Russian region: its own menu, ruble, and only Russian offered', async ({ page }) => {
+    await page.goto(`${host('ru.localhost')}/ru`);
+    expect(await menuIds(page)).toEqual(['menu-vod', 'menu-live', 'menu-broadcast', 'menu-plans', 'menu-my-content', 'menu-about']);
+    await expect(page.getByTestId('currency-note')).toContainText('₽');
+    // en, ar and es are hidden, so with Russian selected there is nothing to switch to.
+    await expect(page.getByTestId('language-switcher')).toHaveCount(0);
+  });
+
+  test('Russian region on an English path offers Russian only besides the current language', async ({ page }) => {
+    await page.goto(`${host('ru.localhost')}/en`);
+    await page.getByTestId('language-switcher').click();
+    await expect(page.getByRole('menuitemradio')).toHaveText(['English', 'Русский']);
+  });
+
+  test('landing: reduced menu and footer, sign-up offered, ar and es hidden', async ({ page }) => {
+    await page.goto(`${host('landing.localhost')}/en`);
+    expect(await menuIds(page)).toEqual(['menu-vod', 'menu-plans', 'menu-about']);
+    await expect(page.getByTestId('sign-up-link')).toBeVisible();
+    await expect(page.locator('footer[data-variant="landing"]')).toBeVisible();
+    await page.getByTestId('language-switcher').click();
+    await expect(page.getByRole('menuitemradio')).toHaveText(['English', 'Русский']);
+  });
+});

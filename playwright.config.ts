@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/** Browser tests run Debian's Chromium against the app as `npm start` runs it. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+const chromium = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((file) => existsSync(file));
+// A fresh embedded database per run, as on a fresh clone; workers inherit the variable.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `newsreel-e2e-${Date.now()}`);
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  globalTeardown: './e2e/global-teardown.ts',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://localhost:${E2E_PORT}`,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      ...(chromium ? { executablePath: chromium } : {}),
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://localhost:${E2E_PORT}/readyz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SITE_VARIANTS: 'ru.localhost=ru,landing.localhost=landing',
+    },
+  },
+});
