@@ -28,7 +28,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.server.json', './tsconfig.web.json', './tsconfig.web-test.json'],
+        project: ['./tsconfig.server.json', './tsconfig.web.json', './tsconfig.web-test.json', './tsconfig.e2e.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
 
 const host = (name: string) => `http://${name}:${E2E_PORT}`;
-const menuIds = async (page: import('@playwright/test').Page) =>
+const menuIds = async (page: Page) =>
   page.locator('.top-menu__list > li > a').evaluateAll((links) => links.map((link) => link.getAttribute('data-testid')));
 
 test.describe('site variants', () => {

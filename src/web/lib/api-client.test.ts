@@ -5,12 +5,12 @@ import { ApiError, createApiClient, errorText } from './api-client.ts';
 type Call = { url: string; init: RequestInit };
 
 function fakeFetch(status: number, body: unknown, calls: Call[] = []) {
-  const impl = (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(input), init: init ?? {} });
+  const impl = (input: string, init?: RequestInit) => {
+    calls.push({ url: input, init: init ?? {} });
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     return Promise.resolve(new Response(status === 204 ? null : text, { status, headers: { 'content-type': 'application/json' } }));
   };
-  return impl as typeof fetch;
+  return impl as unknown as typeof fetch;
 }
 
 const client = (fetchImpl: typeof fetch, baseUrl = '') =>
