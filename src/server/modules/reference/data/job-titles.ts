@@ -8,8 +8,14 @@ export const JOB_TITLES: readonly { slug: string; names: LocalizedNames }[] = [
   { slug: 'journalist', names: { en: 'Journalist', es: 'Periodista', ru: 'Журналист', ar: 'صحفي' } },
   { slug: 'video-editor', names: { en: 'Video editor', es: 'Editor de vídeo', ru: 'Видеомонтажёр', ar: 'محرر فيديو' } },
   { slug: 'planning-desk', names: { en: 'Planning desk', es: 'Mesa de planificación', ru: 'Отдел планирования', ar: 'مكتب التخطيط' } },
-  { slug: 'acquisitions', names: { en: 'Content acquisitions', es: 'Adquisición de contenidos', ru: 'Закупка контента', ar: 'شراء المحتوى' } },
-  { slug: 'technical', names: { en: 'Technical or broadcast engineer', es: 'Ingeniero técnico', ru: 'Технический специалист', ar: 'مهندس بث' } },
+  {
+    slug: 'acquisitions',
+    names: { en: 'Content acquisitions', es: 'Adquisición de contenidos', ru: 'Закупка контента', ar: 'شراء المحتوى' },
+  },
+  {
+    slug: 'technical',
+    names: { en: 'Technical or broadcast engineer', es: 'Ingeniero técnico', ru: 'Технический специалист', ar: 'مهندس بث' },
+  },
   { slug: 'management', names: { en: 'Management', es: 'Dirección', ru: 'Руководство', ar: 'الإدارة' } },
   { slug: 'other', names: { en: 'Other', es: 'Otro', ru: 'Другое', ar: 'أخرى' } },
 ];
