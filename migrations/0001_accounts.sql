@@ -106,7 +106,11 @@ CREATE TABLE "mail_outbox" (
 	"subject" text NOT NULL,
 	"text" text NOT NULL,
 	"html" text NOT NULL,
-	"created_at" timestamp with time zone NOT NULL
+	"created_at" timestamp with time zone NOT NULL,
+	"sent_at" timestamp with time zone,
+	"locked_at" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text
 );
 --> statement-breakpoint
 CREATE TABLE "rate_limit_counters" (
@@ -130,4 +134,5 @@ CREATE UNIQUE INDEX "user_tokens_kind_hash_unique" ON "user_tokens" USING btree 
 CREATE INDEX "user_tokens_user_kind_idx" ON "user_tokens" USING btree ("user_id","kind");--> statement-breakpoint
 CREATE INDEX "user_tokens_challenge_idx" ON "user_tokens" USING btree ("challenge_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree ("email");--> statement-breakpoint
-CREATE INDEX "users_company_id_idx" ON "users" USING btree ("company_id");
+CREATE INDEX "users_company_id_idx" ON "users" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "mail_outbox_pending_idx" ON "mail_outbox" USING btree ("id") WHERE sent_at IS NULL;

@@ -45,15 +45,20 @@ const password = zod.password;
 const loginPassword = () => z.string({ error: 'validation.required' }).min(1, 'validation.required').max(1024, 'validation.max_length');
 const token = () => z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(200, 'validation.max_length');
 
-/** Password and its confirmation, equal (spec §5). */
-function withConfirmation<T extends z.ZodRawShape>(shape: T) {
-  return z
-    .object({ ...shape, password: password(), password_confirmation: z.string({ error: 'validation.required' }) })
-    .refine((value) => value.password_confirmation !== '', { message: 'validation.required', path: ['password_confirmation'] })
-    .refine((value) => value.password_confirmation === '' || value.password === value.password_confirmation, {
-      message: 'validation.confirm',
-      path: ['password_confirmation'],
-    });
+type PasswordPair = { password: string; password_confirmation: string };
+const passwordFields = () => ({ password: password(), password_confirmation: z.string({ error: 'validation.required' }) });
+
+/** The confirmation must be given and equal the password (spec §5). */
+function checkPasswordConfirmation(value: PasswordPair, ctx: z.RefinementCtx) {
+  if (value.password_confirmation === '') ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['password_confirmation'] });
+  else if (value.password !== value.password_confirmation)
+    ctx.addIssue({ code: 'custom', message: 'validation.confirm', path: ['password_confirmation'] });
+}
+
+/** A company name unless the user said they are not a company. */
+function checkCompanyName(value: { company_name: string; not_a_company: boolean }, ctx: z.RefinementCtx) {
+  if (!value.not_a_company && value.company_name === '')
+    ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['company_name'] });
 }
 
 export const signInSchema = z.object({ email: zod.email(), password: loginPassword() });
@@ -87,18 +92,15 @@ const confirmationProfileShape = {
   not_a_company: z.boolean().default(false),
   promo_code: z.string().trim().max(50, 'validation.max_length').default(''),
 };
-function companyNameUnlessNotACompany(value: { company_name: string; not_a_company: boolean }) {
-  return value.not_a_company || value.company_name !== '';
-}
-export const confirmationProfileSchema = withConfirmation(confirmationProfileShape).refine(companyNameUnlessNotACompany, {
-  message: 'validation.required',
-  path: ['company_name'],
-});
+export const confirmationProfileSchema = z
+  .object({ ...confirmationProfileShape, ...passwordFields() })
+  .superRefine(checkPasswordConfirmation)
+  .superRefine(checkCompanyName);
 export const confirmationBodySchema = z.object({
-  user: withConfirmation({ ...confirmationProfileShape, confirmation_token: token() }).refine(companyNameUnlessNotACompany, {
-    message: 'validation.required',
-    path: ['company_name'],
-  }),
+  user: z
+    .object({ ...confirmationProfileShape, ...passwordFields(), confirmation_token: token() })
+    .superRefine(checkPasswordConfirmation)
+    .superRefine(checkCompanyName),
 });
 
 export const confirmationTokenQuerySchema = z.object({ confirmation_token: token() });
@@ -110,7 +112,7 @@ export const emailBodySchema = z.object({ email: zod.email() });
 export const checkEmailQuerySchema = z.object({ email: zod.email() });
 export const checkEmailResponseSchema = z.object({ email: z.string(), available: z.boolean() });
 
-export const newPasswordSchema = withConfirmation({ reset_password_token: token() });
+export const newPasswordSchema = z.object({ reset_password_token: token(), ...passwordFields() }).superRefine(checkPasswordConfirmation);
 export const newPasswordBodySchema = z.object({ user: newPasswordSchema });
 export const unlockBodySchema = z.object({ unlock_token: token() });
 
@@ -174,7 +176,9 @@ export const profileUpdateBodySchema = z.object({ user: profileUpdateSchema });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** Changing the password from the profile needs the current one (spec §8 "current password invalid"). */
-export const passwordChangeSchema = withConfirmation({ current_password: loginPassword() });
+export const passwordChangeSchema = z
+  .object({ current_password: loginPassword(), ...passwordFields() })
+  .superRefine(checkPasswordConfirmation);
 export const passwordChangeBodySchema = z.object({ user: passwordChangeSchema });
 
 export const acceptReleaseNoteBodySchema = z.object({ id: z.number().int().positive() });

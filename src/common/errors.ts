@@ -9,6 +9,8 @@ export const apiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
   field: z.string().optional(),
+  /** Extra facts for the message, e.g. the client address of the last two-factor attempt. */
+  meta: z.record(z.string(), z.string()).optional(),
 });
 export const errorBodySchema = z.object({ errors: z.array(apiErrorSchema).min(1) });
 

@@ -26,6 +26,7 @@ export const VALIDATION_MESSAGES = {
   'validation.rtmp': 'Value is not an RTMP URL',
   'validation.srt': 'Value is not an SRT URL',
   'validation.confirm': 'Confirmation does not match',
+  'validation.terms_required': 'You must agree to the Terms of Service and Privacy Policy',
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 export type FieldValue = string | number | boolean | null | undefined;

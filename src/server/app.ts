@@ -5,18 +5,24 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { ServiceContext } from './context.ts';
+import { originCheck } from './http/origin-check.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
 import { requestContext } from './http/request-context.ts';
+import { auth } from './modules/accounts/auth.ts';
+import { currentUserRoutes } from './modules/accounts/current-user-routes.ts';
+import { passwordRoutes } from './modules/accounts/password-routes.ts';
+import { registrationRoutes } from './modules/accounts/registration-routes.ts';
+import { sessionRoutes } from './modules/accounts/session-routes.ts';
+import { systemRoutes } from './modules/accounts/system-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { devMailboxRoutes } from './modules/mail/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
+import type { AppServices } from './services.ts';
 import { spaRoutes } from './web/spa.ts';
 
-/** What the app is given rather than finds (STYLE: dependencies are passed, not found). */
-export type AppServices = {
-  database: Database;
-};
+export type { AppServices } from './services.ts';
 
 /** Registers plugins and routes and returns the instance; main.ts listens, tests call inject. */
 export async function buildApp(config: Config, services: AppServices): Promise<FastifyInstance> {
@@ -27,7 +33,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
         : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -38,6 +44,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   registerErrorHandlers(app);
 
   await app.register(fastifyCookie);
+  await app.register(originCheck, { config });
   await app.register(fastifyEtag, { weak: true });
   await app.register(requestContext, { siteVariants: config.siteVariants });
   await app.register(fastifySwagger, {
@@ -50,9 +57,17 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const { database } = services;
+  const ctx: ServiceContext = { db: database.db, clock: services.clock, mailer: services.mailer, secret: services.secret };
+  await app.register(auth, { db: database.db, clock: services.clock });
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(siteRoutes, { hiddenLocales: config.hiddenLocales });
   await app.register(referenceRoutes, { db: database.db });
+  await app.register(sessionRoutes, { ctx, config });
+  await app.register(registrationRoutes, { ctx, config });
+  await app.register(passwordRoutes, { ctx, config });
+  await app.register(currentUserRoutes, { ctx });
+  await app.register(systemRoutes, { ctx, recaptcha: services.recaptcha });
+  if (services.mailer.transport === 'outbox') await app.register(devMailboxRoutes, { db: database.db });
   await app.register(spaRoutes, { webRoot: config.webRoot });
   return app;
 }

@@ -32,6 +32,25 @@ const envSchema = z.object({
       return parsed.ok ? parsed.value : {};
     }),
   SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
+  /** Secret for encrypting stored credentials; the embedded default keeps a generated one in DATA_DIR. */
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Trust X-Forwarded-For: `true`, or a comma-separated list of proxy addresses or CIDRs; off by default. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | string[] =>
+      value === 'true'
+        ? true
+        : value === 'false'
+          ? false
+          : value
+              .split(',')
+              .map((part) => part.trim())
+              .filter(Boolean),
+    ),
+  MAIL_FROM: z.string().min(3).default('Newsreel <no-reply@newsreel.example>'),
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
 });
 
 export type Config = {
@@ -50,6 +69,10 @@ export type Config = {
   seedDemo: boolean;
   /** Where the built browser app lives; absent in API-only test runs. */
   webRoot: string | undefined;
+  appSecret: string | undefined;
+  trustProxy: boolean | string[];
+  mailFrom: string;
+  recaptcha: { secret: string | undefined; verifyUrl: string };
 };
 
 export class ConfigError extends Error {}
@@ -75,6 +98,10 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     hiddenLocales: e.HIDDEN_LOCALES,
     seedDemo: e.SEED_DEMO === 'yes' || (e.SEED_DEMO === 'auto' && !e.DATABASE_URL),
     webRoot: undefined,
+    appSecret: e.APP_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    mailFrom: e.MAIL_FROM,
+    recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },
     ...overrides,
   };
 }

@@ -4,6 +4,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { createServices } from './services.ts';
+import pino from 'pino';
 
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -11,8 +13,12 @@ async function main() {
   const config = parseConfig(process.env, { webRoot: existsSync(webRoot) ? webRoot : undefined });
   const database = await openDatabase(config);
   await prepareDatabase(database, { seedDemo: config.seedDemo });
-  const app = await buildApp(config, { database });
-  app.addHook('onClose', () => database.close());
+  const services = await createServices(config, database, pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel }));
+  const app = await buildApp(config, services);
+  app.addHook('onClose', async () => {
+    await services.mailer.stop();
+    await database.close();
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

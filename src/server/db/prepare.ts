@@ -1,3 +1,4 @@
+import { seedAccountsContent } from '../modules/accounts/seed.ts';
 import { seedReferenceData } from '../modules/reference/seed.ts';
 import type { Database } from './client.ts';
 
@@ -5,6 +6,7 @@ import type { Database } from './client.ts';
 export async function prepareDatabase(database: Database, options: { seedDemo: boolean }): Promise<void> {
   await database.migrate();
   await seedReferenceData(database.db);
+  await seedAccountsContent(database.db, new Date());
   if (options.seedDemo) {
     const { seedDemoData } = await import('../seed/demo.ts');
     await seedDemoData(database.db);

@@ -1,2 +1,5 @@
 /** Every Drizzle table, domain by domain; drizzle-kit reads this file to generate migrations. */
 export * from '../modules/reference/schema.ts';
+export * from '../modules/accounts/schema.ts';
+export * from '../modules/mail/schema.ts';
+export * from '../modules/security/schema.ts';

@@ -6,7 +6,7 @@ import { errorBodySchema } from '../../common/errors.ts';
 import { zod } from '../../common/validators.ts';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
-import { createTestDatabase, testConfig } from '../test/harness.ts';
+import { createTestDatabase, testConfig, testServices } from '../test/harness.ts';
 import { NotFound, TooManyRequests } from './errors.ts';
 
 let app: FastifyInstance;
@@ -14,7 +14,7 @@ let database: Database;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp(testConfig(), { database });
+  app = await buildApp(testConfig(), testServices(database));
   // Routes shaped like the ones features add, to exercise the one error handler.
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(

@@ -18,11 +18,12 @@ export class AppError extends Error {
   }
 }
 
-type Detail = { code?: string; message?: string; field?: string };
+type Detail = { code?: string; message?: string; field?: string; meta?: Record<string, string> };
 const item = (fallbackCode: string, fallbackMessage: string, detail: Detail = {}): ApiErrorItem => ({
   code: detail.code ?? fallbackCode,
   message: detail.message ?? fallbackMessage,
   ...(detail.field ? { field: detail.field } : {}),
+  ...(detail.meta ? { meta: detail.meta } : {}),
 });
 
 export class NotFound extends AppError {

@@ -1,9 +1,95 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { RELEASE_NOTE_ACCOUNTS, TERMS_V1 } from '../modules/accounts/data/terms.ts';
+import { hashPassword } from '../modules/accounts/passwords.ts';
+import { companies, releaseNotes, users } from '../modules/accounts/schema.ts';
+import { countries } from '../modules/reference/schema.ts';
+
+/** The password of every demo account (README lists the accounts). */
+export const DEMO_PASSWORD = 'Newsreel2026';
+
+type DemoUser = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  country: string;
+  company?: string;
+  userGroup: 'client' | 'customer' | 'other';
+  isAdmin?: boolean;
+};
+
+/** One account per role of the spec (visitor aside); see README "Demo accounts". */
+export const DEMO_USERS: DemoUser[] = [
+  { email: 'user@newsreel.example', firstName: 'Rita', lastName: 'Registered', country: 'GB', userGroup: 'other' },
+  {
+    email: 'subscriber@newsreel.example',
+    firstName: 'Sam',
+    lastName: 'Subscriber',
+    country: 'ES',
+    company: 'Canal Sur Noticias',
+    userGroup: 'customer',
+  },
+  {
+    email: 'master@newsreel.example',
+    firstName: 'Marta',
+    lastName: 'Master',
+    country: 'DE',
+    company: 'Rheinland TV',
+    userGroup: 'customer',
+  },
+  { email: 'member@newsreel.example', firstName: 'Max', lastName: 'Member', country: 'DE', company: 'Rheinland TV', userGroup: 'customer' },
+  { email: 'admin@newsreel.example', firstName: 'Ada', lastName: 'Admin', country: 'GB', userGroup: 'other', isAdmin: true },
+  {
+    email: 'client@newsreel.example',
+    firstName: 'Chris',
+    lastName: 'Client',
+    country: 'FR',
+    company: 'Agence Client',
+    userGroup: 'client',
+  },
+];
 
 /**
  * Demo data for the embedded default (never run silently against a configured database).
- * Features add their demo rows here as they land: accounts, catalogue, live events.
+ * Idempotent: existing accounts are left as they are.
  */
-export async function seedDemoData(_db: Db): Promise<void> {
-  // The foundation has reference data only; it is seeded for every install by prepareDatabase.
+export async function seedDemoData(db: Db): Promise<void> {
+  const now = new Date();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const companyIds = new Map<string, number>();
+  for (const demo of DEMO_USERS) {
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, demo.email));
+    if (existing) continue;
+    const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, demo.country));
+    let companyId: number | null = null;
+    if (demo.company) {
+      companyId = companyIds.get(demo.company) ?? null;
+      if (!companyId) {
+        const [company] = await db
+          .insert(companies)
+          .values({ name: demo.company, countryId: country?.id ?? null, createdAt: now })
+          .returning();
+        companyId = company?.id ?? null;
+        if (companyId) companyIds.set(demo.company, companyId);
+      }
+    }
+    await db.insert(users).values({
+      email: demo.email,
+      passwordHash,
+      firstName: demo.firstName,
+      lastName: demo.lastName,
+      countryId: country?.id ?? null,
+      companyId,
+      companyName: demo.company ?? '',
+      notACompany: !demo.company,
+      userGroup: demo.userGroup,
+      isAdmin: demo.isAdmin ?? false,
+      termsAcceptedVersion: TERMS_V1.version,
+      confirmedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  const [note] = await db.select({ id: releaseNotes.id }).from(releaseNotes).limit(1);
+  if (!note) await db.insert(releaseNotes).values({ published: true, publishedAt: now, ...RELEASE_NOTE_ACCOUNTS });
 }

@@ -3,7 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { parseConfig, type Config } from '../config.ts';
+import type { Clock } from '../context.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
+import { skippedRecaptcha } from '../modules/accounts/recaptcha.ts';
+import { outboxMailer } from '../modules/mail/mailer.ts';
+import type { AppServices } from '../services.ts';
 import { createDatabaseFromTemplate, dropDatabase } from './postgres.ts';
 
 let templateBlob: Blob | undefined;
@@ -33,18 +37,52 @@ export function testConfig(overrides: Partial<Config> = {}, env: Record<string, 
   return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }, overrides);
 }
 
-export type TestApp = { app: FastifyInstance; database: Database; close(): Promise<void> };
+/** A clock tests can move: `clock.advance(minutes(61))`. */
+export type TestClock = Clock & { set(date: Date): void; advance(ms: number): void };
+export function testClock(start = new Date('2026-11-22T09:00:00Z')): TestClock {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    set: (date) => {
+      now = date.getTime();
+    },
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+export const minutes = (n: number) => n * 60 * 1000;
+export const days = (n: number) => n * 24 * 3600 * 1000;
+
+export function testServices(database: Database, overrides: Partial<AppServices> = {}): AppServices & { clock: TestClock } {
+  const clock = testClock();
+  return {
+    database,
+    clock,
+    mailer: outboxMailer(clock),
+    secret: 'test-secret-with-at-least-32-characters!',
+    recaptcha: skippedRecaptcha,
+    ...overrides,
+  } as AppServices & { clock: TestClock };
+}
+
+export type TestApp = { app: FastifyInstance; database: Database; services: AppServices & { clock: TestClock }; close(): Promise<void> };
 
 /** The real app on a fresh database; call close() in afterAll. */
-export async function createTestApp(options: { config?: Partial<Config>; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { config?: Partial<Config>; env?: Record<string, string>; services?: Partial<AppServices> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(options.config, options.env), { database });
+  const services = testServices(database, options.services);
+  const app = await buildApp(testConfig(options.config, options.env), services);
   await app.ready();
   return {
     app,
     database,
+    services,
     close: async () => {
       await app.close();
+      await services.mailer.stop();
       await database.close();
     },
   };

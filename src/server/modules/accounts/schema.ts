@@ -151,5 +151,9 @@ export const marketingOutbox = pgTable(
     createdAt: at('created_at').notNull(),
     syncedAt: at('synced_at'),
   },
-  (table) => [index('marketing_outbox_pending_idx').on(table.createdAt).where(sql`synced_at IS NULL`)],
+  (table) => [
+    index('marketing_outbox_pending_idx')
+      .on(table.createdAt)
+      .where(sql`synced_at IS NULL`),
+  ],
 );

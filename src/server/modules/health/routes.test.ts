@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/harness.ts';
+import { createTestApp, createTestDatabase, testConfig, testServices, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ describe('health checks', () => {
 
   it('/readyz answers 503 with the error body when the database is gone', async () => {
     const database: Database = await createTestDatabase();
-    const app = await buildApp(testConfig(), { database });
+    const app = await buildApp(testConfig(), testServices(database));
     await database.close();
     const response = await app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(503);

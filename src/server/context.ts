@@ -1,0 +1,15 @@
+import type { Db } from './db/client.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+
+/** Time, passed in so tests can move it (token expiry, lockouts, idle sessions). */
+export type Clock = { now(): Date };
+export const systemClock: Clock = { now: () => new Date() };
+
+/** What a service function receives (STYLE: dependencies are passed, not found). */
+export type ServiceContext = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  /** Secret for encrypting stored third-party credentials (FTP passwords). */
+  secret: string;
+};

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Clock } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { Unauthenticated } from '../../http/errors.ts';
+import { accountErrors } from './errors.ts';
+import { findSession, type UserRow } from './sessions.ts';
+
+export const SESSION_COOKIE = 'session';
+export const TWO_FACTOR_COOKIE = 'two_factor_challenge';
+
+export type Caller = { user: UserRow; sessionIdHash: string; token: string } | { user: null; expired: boolean };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, looked up once per request from the session cookie. */
+    caller(): Promise<Caller>;
+  }
+}
+
+const callers = new WeakMap<FastifyRequest, Promise<Caller>>();
+
+/** Session cookies: HttpOnly, SameSite=Lax, Secure over HTTPS, path /. */
+export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: reply.request.protocol === 'https',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.request.protocol === 'https' });
+}
+
+export const auth = fp(
+  async (app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) => {
+    app.decorateRequest('caller', function (this: FastifyRequest) {
+      let caller = callers.get(this);
+      if (!caller) {
+        const token = this.cookies[SESSION_COOKIE];
+        caller = token
+          ? findSession(db, token, clock.now()).then((found) =>
+              found.state === 'active'
+                ? { user: found.user, sessionIdHash: found.idHash, token }
+                : { user: null, expired: found.state === 'expired' },
+            )
+          : Promise.resolve({ user: null, expired: false });
+        callers.set(this, caller);
+      }
+      return caller;
+    });
+  },
+  { name: 'auth', dependencies: ['@fastify/cookie'] },
+);
+
+/** The signed-in user, or 401 (timeout when the session has just expired). */
+export async function requireUser(request: FastifyRequest): Promise<Extract<Caller, { user: UserRow }>> {
+  const caller = await request.caller();
+  if (caller.user) return caller;
+  throw caller.expired ? accountErrors.sessionTimeout() : new Unauthenticated();
+}
+
+/** Admin actions (spec §6): a signed-in non-admin gets not_admin. */
+export async function requireAdmin(request: FastifyRequest): Promise<Extract<Caller, { user: UserRow }>> {
+  const caller = await requireUser(request);
+  if (!caller.user.isAdmin) throw accountErrors.notAdmin();
+  return caller;
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCOUNT_LIMITS, currentUserSchema, signInBodySchema, twoFactorSchema } from '../../../common/accounts.ts';
+import type { Config } from '../../config.ts';
+import type { ServiceContext } from '../../context.ts';
+import { appBaseUrl } from '../../http/app-url.ts';
+import { noStore } from '../../http/cache.ts';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie, TWO_FACTOR_COOKIE } from './auth.ts';
+import { currentUserView } from './current-user.ts';
+import { accountErrors } from './errors.ts';
+import { client } from './http.ts';
+import { deleteSession } from './sessions.ts';
+import { signIn, verifyTwoFactor } from './sign-in.ts';
+
+const tags = ['session'];
+const TWO_FACTOR_PATH = '/api/admin/users/admins';
+
+export async function sessionRoutes(instance: FastifyInstance, { ctx, config }: { ctx: ServiceContext; config: Config }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/users/sign_in.json',
+    { schema: { tags, body: signInBodySchema, response: { 200: currentUserSchema } } },
+    async (request, reply) => {
+      noStore(reply);
+      const result = await signIn(ctx, { ...request.body.user, previousSessionToken: request.cookies[SESSION_COOKIE] }, client(request), {
+        base: appBaseUrl(config, request),
+      });
+      if (result.kind === 'two_factor') {
+        reply.setCookie(TWO_FACTOR_COOKIE, result.challenge, {
+          path: TWO_FACTOR_PATH,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: request.protocol === 'https',
+          maxAge: ACCOUNT_LIMITS.twoFactorMinutes * 60,
+        });
+        throw accountErrors.needTwoFactor();
+      }
+      setSessionCookie(reply, result.session.token, result.session.maxAgeSeconds);
+      return currentUserView(ctx.db, result.user);
+    },
+  );
+
+  app.post(
+    `${TWO_FACTOR_PATH}/token_verifications`,
+    { schema: { tags, body: twoFactorSchema, response: { 200: currentUserSchema } } },
+    async (request, reply) => {
+      noStore(reply);
+      const result = await verifyTwoFactor(
+        ctx,
+        { challenge: request.cookies[TWO_FACTOR_COOKIE], code: request.body.token, previousSessionToken: request.cookies[SESSION_COOKIE] },
+        client(request),
+      );
+      reply.clearCookie(TWO_FACTOR_COOKIE, { path: TWO_FACTOR_PATH });
+      setSessionCookie(reply, result.session.token, result.session.maxAgeSeconds);
+      return currentUserView(ctx.db, result.user);
+    },
+  );
+
+  app.delete('/users/sign_out.json', { schema: { tags } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(ctx.db, token);
+    clearSessionCookie(reply);
+    return reply.status(204).send();
+  });
+}

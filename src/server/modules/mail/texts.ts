@@ -1,0 +1,206 @@
+import type { Locale } from '../../../common/locales.ts';
+
+export const MAIL_KINDS = ['confirmation', 'final_step', 'password_reset', 'unlock', 'admin_two_factor'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+type KindTexts = { subject: string; heading: string; paragraphs: string[]; action?: string; ignore: string };
+type LocaleTexts = Record<MailKind, KindTexts> & { common: { footer: string; linkHelp: string } };
+
+/** E-mail texts in the four interface languages; `{{name}}` is filled from the message's values. */
+export const MAIL_TEXTS: Record<Locale, LocaleTexts> = {
+  en: {
+    common: {
+      footer: 'Newsreel — news video licensing. You receive this e-mail because of an action on your Newsreel account.',
+      linkHelp: 'If the button does not work, copy this address into your browser:',
+    },
+    confirmation: {
+      subject: 'Confirm your e-mail address',
+      heading: 'Welcome to Newsreel',
+      paragraphs: [
+        'Please confirm your e-mail address and complete your profile to start licensing news video.',
+        'The link is valid for 3 days.',
+      ],
+      action: 'Confirm e-mail address',
+      ignore: 'If you did not sign up for Newsreel, you can ignore this e-mail.',
+    },
+    final_step: {
+      subject: 'Your Newsreel account is ready',
+      heading: 'You have been invited to Newsreel',
+      paragraphs: [
+        '{{company}} has added you to its team on Newsreel.',
+        'Complete the final step, your profile and password, to start working with the team.',
+      ],
+      action: 'Complete the final step',
+      ignore: 'If you do not know this team, you can ignore this e-mail.',
+    },
+    password_reset: {
+      subject: 'Reset your password',
+      heading: 'Reset your password',
+      paragraphs: ['Someone asked to reset the password of your Newsreel account.', 'The link is valid for 1 hour and works once.'],
+      action: 'Choose a new password',
+      ignore: 'If it was not you, ignore this e-mail: your password stays the same.',
+    },
+    unlock: {
+      subject: 'Your account has been locked',
+      heading: 'Your account has been locked',
+      paragraphs: [
+        'After 10 failed sign-in attempts in a row we locked your account for {{minutes}} minutes to protect it.',
+        'If it was you, you can unlock it now. If it was not, consider changing your password after unlocking.',
+      ],
+      action: 'Unlock my account',
+      ignore: 'The lock also ends by itself after {{minutes}} minutes.',
+    },
+    admin_two_factor: {
+      subject: 'Your sign-in code: {{code}}',
+      heading: 'Your sign-in code',
+      paragraphs: ['Enter this code to finish signing in as an administrator. It is valid for 10 minutes and works once.'],
+      ignore: 'If you did not try to sign in, change your password: someone knows it.',
+    },
+  },
+  es: {
+    common: {
+      footer: 'Newsreel — licencias de vídeo informativo. Recibes este correo por una acción en tu cuenta de Newsreel.',
+      linkHelp: 'Si el botón no funciona, copia esta dirección en tu navegador:',
+    },
+    confirmation: {
+      subject: 'Confirma tu dirección de correo electrónico',
+      heading: 'Te damos la bienvenida a Newsreel',
+      paragraphs: [
+        'Confirma tu dirección de correo y completa tu perfil para empezar a licenciar vídeo informativo.',
+        'El enlace es válido durante 3 días.',
+      ],
+      action: 'Confirmar correo electrónico',
+      ignore: 'Si no te has registrado en Newsreel, puedes ignorar este correo.',
+    },
+    final_step: {
+      subject: 'Tu cuenta de Newsreel está lista',
+      heading: 'Te han invitado a Newsreel',
+      paragraphs: [
+        '{{company}} te ha añadido a su equipo en Newsreel.',
+        'Completa el último paso, tu perfil y contraseña, para empezar a trabajar con el equipo.',
+      ],
+      action: 'Completar el último paso',
+      ignore: 'Si no conoces a este equipo, puedes ignorar este correo.',
+    },
+    password_reset: {
+      subject: 'Restablece tu contraseña',
+      heading: 'Restablece tu contraseña',
+      paragraphs: [
+        'Alguien ha pedido restablecer la contraseña de tu cuenta de Newsreel.',
+        'El enlace es válido durante 1 hora y solo funciona una vez.',
+      ],
+      action: 'Elegir una contraseña nueva',
+      ignore: 'Si no has sido tú, ignora este correo: tu contraseña no cambia.',
+    },
+    unlock: {
+      subject: 'Tu cuenta ha sido bloqueada',
+      heading: 'Tu cuenta ha sido bloqueada',
+      paragraphs: [
+        'Tras 10 intentos fallidos seguidos de inicio de sesión, hemos bloqueado tu cuenta durante {{minutes}} minutos para protegerla.',
+        'Si has sido tú, puedes desbloquearla ahora. Si no, plantéate cambiar la contraseña después de desbloquearla.',
+      ],
+      action: 'Desbloquear mi cuenta',
+      ignore: 'El bloqueo también termina solo al cabo de {{minutes}} minutos.',
+    },
+    admin_two_factor: {
+      subject: 'Tu código de acceso: {{code}}',
+      heading: 'Tu código de acceso',
+      paragraphs: [
+        'Introduce este código para terminar de iniciar sesión como administrador. Es válido durante 10 minutos y solo funciona una vez.',
+      ],
+      ignore: 'Si no has intentado iniciar sesión, cambia tu contraseña: alguien la conoce.',
+    },
+  },
+  ru: {
+    common: {
+      footer: 'Newsreel — лицензирование новостного видео. Вы получили это письмо из-за действия в вашей учётной записи Newsreel.',
+      linkHelp: 'Если кнопка не работает, скопируйте этот адрес в браузер:',
+    },
+    confirmation: {
+      subject: 'Подтвердите адрес электронной почты',
+      heading: 'Добро пожаловать в Newsreel',
+      paragraphs: [
+        'Подтвердите адрес электронной почты и заполните профиль, чтобы начать лицензировать новостное видео.',
+        'Ссылка действует 3 дня.',
+      ],
+      action: 'Подтвердить адрес',
+      ignore: 'Если вы не регистрировались в Newsreel, просто проигнорируйте это письмо.',
+    },
+    final_step: {
+      subject: 'Ваша учётная запись Newsreel готова',
+      heading: 'Вас пригласили в Newsreel',
+      paragraphs: [
+        '{{company}} добавила вас в свою команду в Newsreel.',
+        'Завершите последний шаг — профиль и пароль, — чтобы начать работу с командой.',
+      ],
+      action: 'Завершить последний шаг',
+      ignore: 'Если вы не знаете эту команду, просто проигнорируйте это письмо.',
+    },
+    password_reset: {
+      subject: 'Сброс пароля',
+      heading: 'Сброс пароля',
+      paragraphs: ['Кто-то запросил сброс пароля вашей учётной записи Newsreel.', 'Ссылка действует 1 час и срабатывает один раз.'],
+      action: 'Задать новый пароль',
+      ignore: 'Если это были не вы, проигнорируйте письмо: пароль останется прежним.',
+    },
+    unlock: {
+      subject: 'Ваша учётная запись заблокирована',
+      heading: 'Ваша учётная запись заблокирована',
+      paragraphs: [
+        'После 10 неудачных попыток входа подряд мы заблокировали учётную запись на {{minutes}} минут, чтобы защитить её.',
+        'Если это были вы, разблокируйте её сейчас. Если нет — после разблокировки смените пароль.',
+      ],
+      action: 'Разблокировать учётную запись',
+      ignore: 'Блокировка также снимется сама через {{minutes}} минут.',
+    },
+    admin_two_factor: {
+      subject: 'Ваш код входа: {{code}}',
+      heading: 'Ваш код входа',
+      paragraphs: ['Введите этот код, чтобы завершить вход администратора. Он действует 10 минут и срабатывает один раз.'],
+      ignore: 'Если вы не пытались войти, смените пароль: он кому-то известен.',
+    },
+  },
+  ar: {
+    common: {
+      footer: 'Newsreel — ترخيص فيديو الأخبار. تلقيت هذه الرسالة بسبب إجراء في حسابك على Newsreel.',
+      linkHelp: 'إذا لم يعمل الزر، انسخ هذا العنوان في متصفحك:',
+    },
+    confirmation: {
+      subject: 'أكّد عنوان بريدك الإلكتروني',
+      heading: 'مرحبًا بك في Newsreel',
+      paragraphs: ['يرجى تأكيد عنوان بريدك الإلكتروني وإكمال ملفك الشخصي لبدء ترخيص فيديو الأخبار.', 'الرابط صالح لمدة 3 أيام.'],
+      action: 'تأكيد البريد الإلكتروني',
+      ignore: 'إذا لم تسجّل في Newsreel، يمكنك تجاهل هذه الرسالة.',
+    },
+    final_step: {
+      subject: 'حسابك على Newsreel جاهز',
+      heading: 'تمت دعوتك إلى Newsreel',
+      paragraphs: ['أضافتك {{company}} إلى فريقها على Newsreel.', 'أكمل الخطوة الأخيرة، ملفك الشخصي وكلمة المرور، لبدء العمل مع الفريق.'],
+      action: 'إكمال الخطوة الأخيرة',
+      ignore: 'إذا كنت لا تعرف هذا الفريق، يمكنك تجاهل هذه الرسالة.',
+    },
+    password_reset: {
+      subject: 'إعادة تعيين كلمة المرور',
+      heading: 'إعادة تعيين كلمة المرور',
+      paragraphs: ['طلب أحدهم إعادة تعيين كلمة مرور حسابك على Newsreel.', 'الرابط صالح لمدة ساعة واحدة ويعمل مرة واحدة.'],
+      action: 'اختيار كلمة مرور جديدة',
+      ignore: 'إذا لم تكن أنت، فتجاهل هذه الرسالة: ستبقى كلمة مرورك كما هي.',
+    },
+    unlock: {
+      subject: 'تم قفل حسابك',
+      heading: 'تم قفل حسابك',
+      paragraphs: [
+        'بعد 10 محاولات فاشلة متتالية لتسجيل الدخول، قفلنا حسابك لمدة {{minutes}} دقيقة لحمايته.',
+        'إذا كنت أنت، يمكنك فتحه الآن. وإن لم تكن أنت، ففكّر في تغيير كلمة المرور بعد فتحه.',
+      ],
+      action: 'فتح حسابي',
+      ignore: 'ينتهي القفل تلقائيًا أيضًا بعد {{minutes}} دقيقة.',
+    },
+    admin_two_factor: {
+      subject: 'رمز تسجيل الدخول: {{code}}',
+      heading: 'رمز تسجيل الدخول',
+      paragraphs: ['أدخل هذا الرمز لإكمال تسجيل الدخول كمسؤول. الرمز صالح لمدة 10 دقائق ويعمل مرة واحدة.'],
+      ignore: 'إذا لم تحاول تسجيل الدخول، فغيّر كلمة المرور: هناك من يعرفها.',
+    },
+  },
+};

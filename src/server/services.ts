@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import { systemClock, type Clock } from './context.ts';
+import type { Database } from './db/client.ts';
+import { recaptchaClient, skippedRecaptcha, type RecaptchaVerifier } from './modules/accounts/recaptcha.ts';
+import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.ts';
+
+/** What the app is given rather than finds (STYLE: dependencies are passed, not found). */
+export type AppServices = {
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+  secret: string;
+  recaptcha: RecaptchaVerifier;
+};
+
+/** APP_SECRET, else a secret generated once and kept in DATA_DIR (the embedded default). */
+export async function loadOrCreateSecret(config: Config): Promise<string> {
+  if (config.appSecret) return config.appSecret;
+  const file = path.join(config.dataDir, 'secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    await mkdir(config.dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    await writeFile(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/** The production or embedded implementation of each service, chosen by configuration. */
+export async function createServices(config: Config, database: Database, log: FastifyBaseLogger): Promise<AppServices> {
+  const clock = systemClock;
+  return {
+    database,
+    clock,
+    mailer: config.smtpUrl ? smtpMailer({ db: database.db, clock, url: config.smtpUrl, from: config.mailFrom, log }) : outboxMailer(clock),
+    secret: await loadOrCreateSecret(config),
+    recaptcha: config.recaptcha.secret
+      ? recaptchaClient({ secret: config.recaptcha.secret, verifyUrl: config.recaptcha.verifyUrl })
+      : skippedRecaptcha,
+  };
+}
