@@ -15,6 +15,7 @@ import { passwordRoutes } from './modules/accounts/password-routes.ts';
 import { registrationRoutes } from './modules/accounts/registration-routes.ts';
 import { sessionRoutes } from './modules/accounts/session-routes.ts';
 import { systemRoutes } from './modules/accounts/system-routes.ts';
+import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { devMailboxRoutes } from './modules/mail/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(passwordRoutes, { ctx, config });
   await app.register(currentUserRoutes, { ctx });
   await app.register(systemRoutes, { ctx, recaptcha: services.recaptcha });
+  await app.register(catalogueAdminRoutes);
   if (services.mailer.transport === 'outbox') await app.register(devMailboxRoutes, { db: database.db });
   await app.register(spaRoutes, { webRoot: config.webRoot });
   return app;

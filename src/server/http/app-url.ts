@@ -27,7 +27,8 @@ export function isAllowedOrigin(config: Config, request: FastifyRequest, origin:
   } catch {
     return false;
   }
-  if (parsed.host === request.host) return true;
+  // Normalised through URL so "localhost:80" and "http://localhost" compare equal.
+  if (new URL(`${parsed.protocol}//${request.host}`).host === parsed.host) return true;
   if (config.publicUrl && new URL(config.publicUrl).origin === parsed.origin) return true;
   return hostName(parsed.host) in config.siteVariants;
 }
