@@ -69,7 +69,8 @@ export function smtpMailer(options: { db: Db; clock: Clock; url: string; from: s
           log.warn({ err: error, mailId: row.id }, 'e-mail delivery failed; will retry');
           await db
             .update(mailOutbox)
-            .set({ lockedAt: null, lastError: error instanceof Error ? error.message : String(error) })
+            // locked_at stays set: the message is tried again once the lock has aged (a minute's back-off).
+            .set({ lastError: error instanceof Error ? error.message : String(error) })
             .where(eq(mailOutbox.id, row.id));
         }
       }
