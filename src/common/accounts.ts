@@ -112,6 +112,8 @@ export const emailBodySchema = z.object({ email: zod.email() });
 export const checkEmailQuerySchema = z.object({ email: zod.email() });
 export const checkEmailResponseSchema = z.object({ email: z.string(), available: z.boolean() });
 
+/** A new password and its confirmation, as the new-password form asks for them. */
+export const passwordPairSchema = z.object(passwordFields()).superRefine(checkPasswordConfirmation);
 export const newPasswordSchema = z.object({ reset_password_token: token(), ...passwordFields() }).superRefine(checkPasswordConfirmation);
 export const newPasswordBodySchema = z.object({ user: newPasswordSchema });
 export const unlockBodySchema = z.object({ unlock_token: token() });
@@ -133,6 +135,7 @@ export const profileSchema = z.object({
   live_event_notifications: z.boolean(),
   video_branding_notifications: z.boolean(),
   newsletter: z.boolean(),
+  newsletter_popup_shown_at: z.string().nullable(),
   ftp: z.object({ server: z.string(), username: z.string(), password_set: z.boolean() }),
 });
 export type Profile = z.infer<typeof profileSchema>;

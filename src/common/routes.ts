@@ -7,8 +7,27 @@ export const ROUTES = {
   dashboard: '/',
   oldBrowsers: '/old-browsers',
   serverError: '/server-error',
+  signin: '/signin',
+  signinDeactivated: '/signin-deactivated',
+  signup: '/signup',
+  checkEmail: '/check-email',
+  alreadyConfirmed: '/already-confirmed',
+  joinTeam: '/join-team',
+  finalStep: '/final-step',
+  restorePassword: '/restore-password',
+  restorePasswordCheckEmail: '/restore-password/check-email',
+  newPassword: '/new-password',
+  newPasswordChanged: '/new-password/changed',
+  accountLocked: '/account-locked',
+  unlock: '/unlock',
+  user: '/user',
+  userProfile: '/user/profile',
 } as const;
+
 export type RouteName = keyof typeof ROUTES;
+
+/** Screens that need a signed-in user; signed out, they send the visitor to sign-in (spec: accounts §2). */
+export const PRIVATE_ROUTES: readonly RouteName[] = ['user', 'userProfile'];
 
 /**
  * Paths the menus link to. Screens that a later feature builds are listed here before they exist,

@@ -3,10 +3,16 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigation, useParams } from 'react-router';
 import { detectLocale, isLocale, localeDirection, localizedPath, type Locale } from '../../common/locales.ts';
+import { AccountOverlays } from '../features/accounts/account-overlays.tsx';
+import { AuthDialogs } from '../features/accounts/auth-dialogs.tsx';
+import { authDialogs } from '../features/accounts/auth-dialogs-store.ts';
+import { TimeZoneSelect } from '../features/accounts/time-zone-select.tsx';
+import { useApplyUserTimeZone } from '../features/accounts/time-zone.ts';
+import { useCurrentUser, useSignOut } from '../features/accounts/use-current-user.ts';
 import { setFunctionalCookie } from '../features/consent/consent-store.ts';
 import { CookieBanner } from '../features/consent/cookie-banner.tsx';
 import { Footer } from '../features/layout/footer.tsx';
-import { Header } from '../features/layout/header.tsx';
+import { Header, type HeaderAccount } from '../features/layout/header.tsx';
 import { NavigationRecordProvider } from '../features/navigation/use-navigation-record.tsx';
 import { readCookie } from '../lib/cookies.ts';
 import { useSite } from '../lib/site.ts';
@@ -55,6 +61,23 @@ function LocaleFrame({ locale }: { locale: Locale }) {
   const navigation = useNavigation();
   const [cookieSettingsOpen, setCookieSettingsOpen] = useState(false);
   const dir = localeDirection(locale);
+  const { user } = useCurrentUser();
+  const signOut = useSignOut();
+  useApplyUserTimeZone(user);
+  const account: HeaderAccount = user
+    ? {
+        email: user.email,
+        menuUser: {
+          user_group: user.user_group,
+          members_count: user.members_count,
+          only_one_off: user.only_one_off,
+          // Limit agreements and the planning-access check arrive with their features.
+          has_limit_agreements: false,
+          planning_access: false,
+        },
+        onSignOut: () => signOut.mutate(),
+      }
+    : null;
 
   return (
     <DirectionProvider dir={dir}>
@@ -64,14 +87,16 @@ function LocaleFrame({ locale }: { locale: Locale }) {
             {t('common.skipToContent')}
           </a>
           <LoadingBar active={navigation.state === 'loading'} />
-          <Header site={site} locale={locale} account={null} />
+          <Header site={site} locale={locale} account={account} onSignIn={authDialogs.openSignIn} onSignUp={authDialogs.openSignUp} />
           <main id="main" className="app__main" tabIndex={-1}>
             <Suspense fallback={<TranslatedLoadingFallback />}>
               <Outlet />
             </Suspense>
           </main>
-          <Footer site={site} locale={locale} onCookieSettings={() => setCookieSettingsOpen(true)} />
+          <Footer site={site} locale={locale} onCookieSettings={() => setCookieSettingsOpen(true)} tools={<TimeZoneSelect user={user} />} />
           <NotificationStack />
+          <AuthDialogs landing={site.variant === 'landing'} />
+          <AccountOverlays user={user} locale={locale} />
           <CookieBanner settingsOpen={cookieSettingsOpen} onSettingsOpenChange={setCookieSettingsOpen} />
         </div>
       </NavigationRecordProvider>

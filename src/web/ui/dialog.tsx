@@ -9,7 +9,7 @@ type DialogProps = {
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
-  children: ReactNode;
+  children?: ReactNode;
   footer?: ReactNode;
   /** Hides the close button (for mandatory choices such as the terms screen). */
   dismissible?: boolean;
@@ -50,7 +50,7 @@ export function Dialog({
             ) : null}
           </header>
           {description ? <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description> : null}
-          <div className="dialog__body">{children}</div>
+          {children ? <div className="dialog__body">{children}</div> : null}
           {footer ? <footer className="dialog__footer">{footer}</footer> : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>

@@ -57,6 +57,7 @@ export function profileView(user: UserRow): Profile {
     live_event_notifications: user.liveEventNotifications,
     video_branding_notifications: user.videoBrandingNotifications,
     newsletter: user.newsletter,
+    newsletter_popup_shown_at: user.newsletterPopupShownAt?.toISOString() ?? null,
     ftp: { server: user.ftpServer, username: user.ftpUsername, password_set: user.ftpPasswordEncrypted !== null },
   };
 }

@@ -16,6 +16,7 @@ export const FUNCTIONAL_COOKIES = {
   newsletter: 90,
   list_view_type: 365,
   feedback_panel: 365,
+  time_zone: 365,
 } as const;
 export type FunctionalCookie = keyof typeof FUNCTIONAL_COOKIES;
 

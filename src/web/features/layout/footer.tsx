@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { phoneLink } from '../../../common/links.ts';
@@ -47,7 +48,17 @@ const LEGAL_LINKS: FooterLink[] = [
   { id: 'cookies', label: 'footer.cookiePolicy', path: LINKS.cookiePolicy },
 ];
 
-export function Footer({ site, locale, onCookieSettings }: { site: SiteInfo; locale: Locale; onCookieSettings: () => void }) {
+export function Footer({
+  site,
+  locale,
+  onCookieSettings,
+  tools,
+}: {
+  site: SiteInfo;
+  locale: Locale;
+  onCookieSettings: () => void;
+  tools?: ReactNode;
+}) {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
   const href = (path: string) => `/${locale}${path}`;
@@ -136,6 +147,7 @@ export function Footer({ site, locale, onCookieSettings }: { site: SiteInfo; loc
       </div>
       <div className="footer__bottom">
         <p className="footer__copyright">{t('footer.copyright', { year })}</p>
+        {tools}
         <p className="footer__note" data-testid="currency-note">
           {t('footer.currencyNote', { symbol: site.currency.symbol })}
         </p>

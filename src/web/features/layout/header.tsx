@@ -15,9 +15,10 @@ import { TopMenu } from './top-menu.tsx';
 import './header.css';
 
 export type HeaderAccount = { email: string; menuUser: ProfileMenuUser; onSignOut: () => void } | null;
+type HeaderProps = { site: SiteInfo; locale: Locale; account: HeaderAccount; onSignIn: () => void; onSignUp: () => void };
 
 /** Header: logo, top menu, language switcher, sign-in or profile menu; a drawer on small screens. */
-export function Header({ site, locale, account }: { site: SiteInfo; locale: Locale; account: HeaderAccount }) {
+export function Header({ site, locale, account, onSignIn, onSignUp }: HeaderProps) {
   const { t } = useTranslation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const items = topMenu(site.variant);
@@ -26,13 +27,30 @@ export function Header({ site, locale, account }: { site: SiteInfo; locale: Loca
     <ProfileMenu email={account.email} items={profileMenu(site.variant, account.menuUser)} locale={locale} onSignOut={account.onSignOut} />
   ) : (
     <div className="header__auth">
-      <Link to={`/${locale}${LINKS.signin}`} className={buttonClass('ghost', 'small')} data-testid="sign-in-link">
+      {/* The sign-in modal opens from the header; the landing variant also offers the sign-up modal (spec: accounts §2). */}
+      <a
+        href={`/${locale}${LINKS.signin}`}
+        className={buttonClass('ghost', 'small')}
+        data-testid="sign-in-link"
+        onClick={(event) => {
+          event.preventDefault();
+          onSignIn();
+        }}
+      >
         {t('profileMenu.signIn')}
-      </Link>
+      </a>
       {site.variant === 'landing' ? (
-        <Link to={`/${locale}${LINKS.signup}`} className={buttonClass('primary', 'small')} data-testid="sign-up-link">
+        <a
+          href={`/${locale}${LINKS.signup}`}
+          className={buttonClass('primary', 'small')}
+          data-testid="sign-up-link"
+          onClick={(event) => {
+            event.preventDefault();
+            onSignUp();
+          }}
+        >
           {t('profileMenu.signUp')}
-        </Link>
+        </a>
       ) : null}
     </div>
   );

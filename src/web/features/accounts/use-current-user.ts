@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../common/accounts.ts';
+import { accountsApi } from './api.ts';
+
+export const CURRENT_USER_KEY = ['current_user'] as const;
+
+/**
+ * The current user (spec: accounts §4 "Session"): signed in when the call returns an id; reloaded
+ * when the tab becomes visible again (TanStack's focus manager listens to visibilitychange).
+ */
+export function useCurrentUser() {
+  const query = useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: ({ signal }) => accountsApi.currentUser(signal),
+    staleTime: 30_000,
+    refetchOnWindowFocus: 'always',
+  });
+  return { user: query.data ?? null, loading: query.isPending, query };
+}
+
+/** After sign-in, sign-up-related, company and agreement calls the user is reloaded (spec §7). */
+export function storeCurrentUser(client: QueryClient, user: CurrentUser | null) {
+  client.setQueryData(CURRENT_USER_KEY, user);
+  void client.invalidateQueries({ queryKey: CURRENT_USER_KEY, refetchType: 'none' });
+}
+
+/** Sign-out clears the session, forgets what belonged to the user, then reloads the user. */
+export function useSignOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => accountsApi.signOut(),
+    onSettled: async () => {
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'site' && query.queryKey[0] !== 'reference' });
+      await client.fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: ({ signal }) => accountsApi.currentUser(signal) });
+    },
+  });
+}
