@@ -2,8 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
 
 const host = (name: string) => `http://${name}:${E2E_PORT}`;
-const menuIds = async (page: Page) =>
-  page.locator('.top-menu__list > li > a').evaluateAll((links) => links.map((link) => link.getAttribute('data-testid')));
+/** The top menu's items, once the app has rendered it. */
+async function menuIds(page: Page) {
+  await expect(page.getByTestId('menu-vod')).toBeVisible();
+  return page.locator('.top-menu__list > li > a').evaluateAll((links) => links.map((link) => link.getAttribute('data-testid')));
+}
 
 test.describe('site variants', () => {
   test('standard: full menu with careers, every language, prices in euro', async ({ page }) => {

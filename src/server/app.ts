@@ -11,6 +11,7 @@ import { registerErrorHandlers } from './http/error-handler.ts';
 import { requestContext } from './http/request-context.ts';
 import { auth } from './modules/accounts/auth.ts';
 import { currentUserRoutes } from './modules/accounts/current-user-routes.ts';
+import { devAccountRoutes } from './modules/accounts/dev-routes.ts';
 import { passwordRoutes } from './modules/accounts/password-routes.ts';
 import { registrationRoutes } from './modules/accounts/registration-routes.ts';
 import { sessionRoutes } from './modules/accounts/session-routes.ts';
@@ -69,7 +70,10 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(currentUserRoutes, { ctx });
   await app.register(systemRoutes, { ctx, recaptcha: services.recaptcha });
   await app.register(catalogueAdminRoutes);
-  if (services.mailer.transport === 'outbox') await app.register(devMailboxRoutes, { db: database.db });
+  if (services.mailer.transport === 'outbox') {
+    await app.register(devMailboxRoutes, { db: database.db });
+    await app.register(devAccountRoutes, { db: database.db });
+  }
   await app.register(spaRoutes, { webRoot: config.webRoot });
   return app;
 }

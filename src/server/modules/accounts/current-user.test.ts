@@ -179,3 +179,12 @@ describe('newsletter', () => {
     expect((await new Browser(t.app).post('/api/current_user/send_to_pardot')).statusCode).toBe(401);
   });
 });
+
+describe('dev tools (embedded default only)', () => {
+  it('POST /dev/users/terms_reset makes a user accept the terms again', async () => {
+    const { user, browser } = await signedIn();
+    expect((await browser.post('/dev/users/terms_reset', { email: user.email })).json()).toEqual({ ok: true });
+    expect(currentUserSchema.parse((await browser.get('/api/current_user')).json()).terms_accepted).toBe(false);
+    expect(codes(await browser.post('/dev/users/terms_reset', { email: 'nobody@agency.example' }))).toEqual(['user_not_found']);
+  });
+});

@@ -30,8 +30,10 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => accountsApi.signOut(),
     onSettled: async () => {
-      client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'site' && query.queryKey[0] !== 'reference' });
-      await client.fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: ({ signal }) => accountsApi.currentUser(signal) });
+      client.setQueryData(CURRENT_USER_KEY, null);
+      const keep = new Set(['site', 'reference', CURRENT_USER_KEY[0]]);
+      client.removeQueries({ predicate: (query) => !keep.has(String(query.queryKey[0])) });
+      await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     },
   });
 }

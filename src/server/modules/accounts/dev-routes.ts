@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { emailBodySchema, okResponseSchema } from '../../../common/accounts.ts';
+import type { Db } from '../../db/client.ts';
+import { NotFound } from '../../http/errors.ts';
+import { users } from './schema.ts';
+
+/**
+ * Demo and test tools, registered only on the embedded default (like /dev/mailbox): they let a
+ * demo or a browser test show the terms screen without publishing a new terms version for all.
+ */
+export async function devAccountRoutes(instance: FastifyInstance, { db }: { db: Db }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.post('/dev/users/terms_reset', { schema: { tags: ['dev'], body: emailBodySchema, response: { 200: okResponseSchema } } }, async (request) => {
+    const updated = await db.update(users).set({ termsAcceptedVersion: null }).where(eq(users.email, request.body.email)).returning({ id: users.id });
+    if (updated.length === 0) throw new NotFound({ code: 'user_not_found', message: 'No user with that e-mail' });
+    return { ok: true as const };
+  });
+}
