@@ -8,6 +8,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { accountsApi } from './api.ts';
 import { storeCurrentUser, useSignOut } from './use-current-user.ts';
+import './accounts.css';
 
 const NEWSLETTER_POPUP_EVERY_DAYS = 90;
 

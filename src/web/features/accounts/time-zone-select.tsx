@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../common/accounts.ts';
 import { useTimeZones } from './reference-queries.ts';
 import { useChangeTimeZone, useTimeZone } from './time-zone.ts';
+import './time-zone-select.css';
 
 /** A compact time-zone chooser for the footer. */
 export function TimeZoneSelect({ user }: { user: CurrentUser | null }) {
