@@ -49,3 +49,17 @@ test.describe('site variants', () => {
     await expect(page.getByRole('menuitemradio')).toHaveText(['English', 'Русский']);
   });
 });
+
+test('landing: the sign-up modal opens from the header; opening sign-in closes it and the reverse', async ({ page }) => {
+  await page.goto(`${host('landing.localhost')}/en`);
+  await page.getByRole('button', { name: 'Only necessary' }).click();
+  await page.getByTestId('sign-up-link').click();
+  await expect(page.getByTestId('sign-up-dialog')).toBeVisible();
+  await expect(page.getByTestId('sign-up-dialog').getByTestId('sign-up-submit')).toBeDisabled();
+  await page.getByTestId('sign-up-dialog').getByTestId('switch-to-sign-in').click();
+  await expect(page.getByTestId('sign-in-dialog')).toBeVisible();
+  await expect(page.getByTestId('sign-up-dialog')).toBeHidden();
+  await page.getByTestId('sign-in-dialog').getByTestId('switch-to-sign-up').click();
+  await expect(page.getByTestId('sign-up-dialog')).toBeVisible();
+  await expect(page.getByTestId('sign-in-dialog')).toBeHidden();
+});

@@ -12,9 +12,17 @@ import { users } from './schema.ts';
  */
 export async function devAccountRoutes(instance: FastifyInstance, { db }: { db: Db }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.post('/dev/users/terms_reset', { schema: { tags: ['dev'], body: emailBodySchema, response: { 200: okResponseSchema } } }, async (request) => {
-    const updated = await db.update(users).set({ termsAcceptedVersion: null }).where(eq(users.email, request.body.email)).returning({ id: users.id });
-    if (updated.length === 0) throw new NotFound({ code: 'user_not_found', message: 'No user with that e-mail' });
-    return { ok: true as const };
-  });
+  app.post(
+    '/dev/users/terms_reset',
+    { schema: { tags: ['dev'], body: emailBodySchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      const updated = await db
+        .update(users)
+        .set({ termsAcceptedVersion: null })
+        .where(eq(users.email, request.body.email))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw new NotFound({ code: 'user_not_found', message: 'No user with that e-mail' });
+      return { ok: true as const };
+    },
+  );
 }

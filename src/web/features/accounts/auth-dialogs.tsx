@@ -35,11 +35,12 @@ export function AuthDialogs({ landing }: { landing: boolean }) {
   return (
     <>
       <Dialog open={open === 'signin'} onOpenChange={onOpenChange} title={t('accounts.signIn.title')} size="small" testId="sign-in-dialog">
-        <SignInForm onOutcome={onOutcome} testId="sign-in-dialog-form" />
+        <SignInForm onOutcome={onOutcome} onSwitchToSignUp={landing ? authDialogs.openSignUp : undefined} testId="sign-in-dialog-form" />
       </Dialog>
       <Dialog open={open === 'signup'} onOpenChange={onOpenChange} title={t('accounts.signUp.title')} size="small" testId="sign-up-dialog">
         <SignUpForm
           landing={landing}
+          onSwitchToSignIn={authDialogs.openSignIn}
           onSignedUp={(email) => {
             authDialogs.close();
             void navigate(`/${locale}${ROUTES.checkEmail}?email=${encodeURIComponent(email)}`);

@@ -24,9 +24,12 @@ export type SignInOutcome = 'signed_in' | 'two_factor' | 'deactivated' | 'locked
  */
 export function SignInForm({
   onOutcome,
+  onSwitchToSignUp,
   testId = 'sign-in-form',
 }: {
   onOutcome: (outcome: SignInOutcome, user?: CurrentUser) => void;
+  /** In the modal of the landing variant, "Create an account" opens the sign-up modal. */
+  onSwitchToSignUp?: () => void;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -105,7 +108,17 @@ export function SignInForm({
       </div>
       <div className="form__links">
         <Link to={`/${locale}${ROUTES.restorePassword}`}>{t('accounts.signIn.forgot')}</Link>
-        <Link to={`/${locale}${ROUTES.signup}`}>{t('accounts.signIn.noAccount')}</Link>
+        <Link
+          to={`/${locale}${ROUTES.signup}`}
+          data-testid="switch-to-sign-up"
+          onClick={(event) => {
+            if (!onSwitchToSignUp) return;
+            event.preventDefault();
+            onSwitchToSignUp();
+          }}
+        >
+          {t('accounts.signIn.noAccount')}
+        </Link>
       </div>
     </form>
   );

@@ -21,7 +21,16 @@ type Output = z.output<typeof signUpSchema>;
  * Sign-up (spec: accounts §2, §3, §5): e-mail, newsletter opt-in (on by default) and the terms box;
  * the button stays disabled until the box is ticked; server errors are listed as "Field message".
  */
-export function SignUpForm({ landing, onSignedUp }: { landing: boolean; onSignedUp: (email: string) => void }) {
+export function SignUpForm({
+  landing,
+  onSignedUp,
+  onSwitchToSignIn,
+}: {
+  landing: boolean;
+  onSignedUp: (email: string) => void;
+  /** In the modal, "Sign in" opens the sign-in modal instead of the page (one closes the other). */
+  onSwitchToSignIn?: () => void;
+}) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const [search] = useSearchParams();
@@ -104,7 +113,18 @@ export function SignUpForm({ landing, onSignedUp }: { landing: boolean; onSigned
       </div>
       <div className="form__links">
         <span>
-          {t('accounts.signUp.haveAccount')} <Link to={`/${locale}${ROUTES.signin}`}>{t('profileMenu.signIn')}</Link>
+          {t('accounts.signUp.haveAccount')}{' '}
+          <Link
+            to={`/${locale}${ROUTES.signin}`}
+            data-testid="switch-to-sign-in"
+            onClick={(event) => {
+              if (!onSwitchToSignIn) return;
+              event.preventDefault();
+              onSwitchToSignIn();
+            }}
+          >
+            {t('profileMenu.signIn')}
+          </Link>
         </span>
       </div>
     </form>
