@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { LOCALES } from './locales.ts';
+import { RESTRICTION_CODES } from './restrictions.ts';
+
+/**
+ * Catalogue contracts (spec: content §3 "Video project", "Tag", "Search result"; §7 calls).
+ */
+
+/** Quality labels (spec: content §3): full_hd 1080p, hd 720p, md 360p, sd 240p. */
+export const QUALITIES = ['full_hd', 'hd', 'md', 'sd'] as const;
+export type Quality = (typeof QUALITIES)[number];
+export const QUALITY_LABELS: Record<Quality, string> = { full_hd: '1080p', hd: '720p', md: '360p', sd: '240p' };
+export const QUALITY_HEIGHTS: Record<Quality, number> = { full_hd: 1080, hd: 720, md: 360, sd: 240 };
+/** Available formats (spec: content §3): clean, branded, credit. */
+export const VIDEO_FORMATS = ['clean', 'branded', 'credit'] as const;
+export type VideoFormat = (typeof VIDEO_FORMATS)[number];
+export const CONTAINERS = ['mp4', 'mxf'] as const;
+/** Six logo positions for branded footage (spec: accounts §9, content §2). */
+export const LOGO_POSITIONS = ['top_left', 'top_center', 'top_right', 'bottom_left', 'bottom_center', 'bottom_right'] as const;
+export type LogoPosition = (typeof LOGO_POSITIONS)[number];
+
+export const CONTENT_LANGUAGES = LOCALES;
+export const CATALOGUE_PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 48;
+/** Spec: content §3, duration range min 0, max 9999999 (seconds). */
+export const MIN_DURATION = 0;
+export const MAX_DURATION = 9_999_999;
+/** Suggestions only for text longer than 3 characters (spec: content §2 "Search"). */
+export const SUGGEST_MIN_LENGTH = 4;
+
+export const VIDEO_SORTS = ['newest', 'oldest', 'relevance', 'longest', 'shortest'] as const;
+export type VideoSort = (typeof VIDEO_SORTS)[number];
+export const FILTER_KINDS = ['tags', 'category', 'country', 'region', 'filter'] as const;
+export type FilterKind = (typeof FILTER_KINDS)[number];
+
+const boolParam = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === '1');
+const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+const listParam = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean));
+
+/** Query of the list and search calls: filters combine with the text (spec: content §7). */
+export const videoSearchQuerySchema = z
+  .object({
+    search: z.string().max(200, 'validation.max_length').optional(),
+    tags: listParam.optional(),
+    category: z.string().max(100).optional(),
+    country: z.string().max(100).optional(),
+    region: z.string().max(100).optional(),
+    language: z.enum(LOCALES).optional(),
+    /** false: English only; true: English plus other languages (the mixed-content panel). */
+    with_international_mix: boolParam.optional(),
+    free_access: boolParam.optional(),
+    min_duration: z.coerce.number().int().min(MIN_DURATION).max(MAX_DURATION).optional(),
+    max_duration: z.coerce.number().int().min(MIN_DURATION).max(MAX_DURATION).optional(),
+    date_from: dateParam.optional(),
+    date_to: dateParam.optional(),
+    sort: z.enum(VIDEO_SORTS).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    per_page: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(CATALOGUE_PAGE_SIZE),
+  })
+  .refine((q) => q.min_duration === undefined || q.max_duration === undefined || q.min_duration <= q.max_duration, {
+    message: 'validation.range',
+    path: ['max_duration'],
+  })
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: 'validation.range', path: ['date_to'] });
+export type VideoSearchQuery = z.infer<typeof videoSearchQuerySchema>;
+
+export const namedSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
+export const countryRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export const tagRefSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
+export const restrictionSchema = z.object({
+  code: z.enum(RESTRICTION_CODES),
+  name: z.string(),
+  /** Country codes, for no_access_countries. */
+  countries: z.array(z.string()).optional(),
+  /** ISO time, for embargo. */
+  until: z.string().optional(),
+});
+
+/** A rendition of a project (spec: content §3 "videos"). */
+export const videoRenditionSchema = z.object({
+  id: z.number().int(),
+  quality: z.enum(QUALITIES),
+  quality_label: z.string(),
+  format: z.enum(VIDEO_FORMATS),
+  container: z.enum(CONTAINERS),
+});
+
+/** What lists show of a project. */
+export const videoProjectSummarySchema = z.object({
+  id: z.number().int(),
+  project_id: z.string(),
+  title: z.string(),
+  project_slug: z.string(),
+  tags: z.array(tagRefSchema),
+  selected_preview_image: z.string(),
+  animated_preview_thumbnails: z.array(z.string()),
+  format: z.array(z.enum(VIDEO_FORMATS)),
+  free_access: z.boolean(),
+  pool: z.boolean(),
+  duration: z.number().int(),
+  published_at: z.string(),
+  language: z.enum(LOCALES),
+  category: namedSchema.nullable(),
+  country: countryRefSchema.nullable(),
+  dateline: z.object({ place: z.string(), date: z.string() }),
+  has_preview_video: z.boolean(),
+});
+export type VideoProjectSummary = z.infer<typeof videoProjectSummarySchema>;
+
+/** Everything an editor needs to decide (spec: content §3 plus the agency metadata of issue #4). */
+export const videoProjectSchema = videoProjectSummarySchema.extend({
+  limit_type: z.string(),
+  rights_type: z.string(),
+  external_name: z.string(),
+  inner_id: z.string(),
+  additional_info: z.string(),
+  last_changed_at: z.string(),
+  videos: z.array(videoRenditionSchema),
+  languages: z.array(z.enum(LOCALES)),
+  region: namedSchema.nullable(),
+  source: z.string(),
+  story: z.string(),
+  shotlist: z.array(z.object({ number: z.number().int(), text: z.string() })),
+  restrictions: z.array(restrictionSchema),
+  embargo_until: z.string().nullable(),
+  preview_video_url: z.string().nullable(),
+});
+export type VideoProject = z.infer<typeof videoProjectSchema>;
+
+export const videoListResponseSchema = z.object({
+  videos: z.array(videoProjectSummarySchema),
+  count: z.number().int(),
+  /** True when count stopped at the cap (a common search term matches more). */
+  count_capped: z.boolean(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  pages: z.number().int(),
+});
+export type VideoListResponse = z.infer<typeof videoListResponseSchema>;
+
+/** Search result (spec: content §2, §3): entities, lives_count, videos_count, pages; search_key for statistics. */
+export const searchResponseSchema = videoListResponseSchema.extend({
+  entities: z.array(videoProjectSummarySchema.extend({ entity_type: z.literal('video') })),
+  videos_count: z.number().int(),
+  lives_count: z.number().int(),
+  search_key: z.string().nullable(),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+export const suggestQuerySchema = z.object({ search: z.string().max(200).default('') });
+export const suggestionSchema = z.object({ id: z.number().int(), title: z.string(), project_slug: z.string() });
+export const suggestionsResponseSchema = z.array(suggestionSchema);
+
+export const SEARCH_EVENT_TYPES = ['view', 'click', 'preview', 'download'] as const;
+/** A hit without search_id is a failure (spec: content §7). */
+export const searchStatisticBodySchema = z.object({
+  search_id: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(64),
+  video: z.number().int().positive(),
+  event_type: z.enum(SEARCH_EVENT_TYPES),
+});
+
+export const minMaxDurationSchema = z.object({ min_duration: z.number().int(), max_duration: z.number().int() });
+
+/** Tag (spec: content §3 "Tag"): slug, view_type, image, id, projects. */
+export const tagSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  view_type: z.enum(['default', 'landing', 'hot']),
+  image: z.object({ url: z.string(), original: z.object({ url: z.string() }) }),
+  projects_count: z.number().int(),
+  followed: z.boolean(),
+});
+export type Tag = z.infer<typeof tagSchema>;
+export const tagsResponseSchema = z.array(tagSchema);
+export const tagDetailSchema = tagSchema.extend({ projects: z.array(videoProjectSummarySchema) });
+export const tagLandingResponseSchema = z.object({
+  tag: tagSchema,
+  videos: z.array(videoProjectSummarySchema),
+  videos_count: z.number().int(),
+  lives: z.array(z.unknown()),
+  lives_count: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(CATALOGUE_PAGE_SIZE),
+});
+
+/** Dashboard banner (spec: content §3 "Dashboard data"). */
+export const bannerSchema = z.object({
+  id: z.number().int(),
+  breaking: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  custom_url: z.string().nullable(),
+  image: z.object({ url: z.string(), small: z.object({ url: z.string() }), tiny: z.object({ url: z.string() }) }),
+  image_type: z.enum(['default', 'custom']),
+  live_event_extid: z.string().nullable(),
+  video_project_extid: z.string().nullable(),
+  locale: z.enum(LOCALES),
+  position: z.number().int(),
+  tag_id: z.number().int().nullable(),
+  target_link_to: z.enum(['custom', 'live_event', 'video_project', 'tag']),
+  title: z.string(),
+});
+export type Banner = z.infer<typeof bannerSchema>;
+export const DASHBOARD_PLACEHOLDER_BANNERS = 4;
+
+export const dashboardResponseSchema = z.object({
+  payload: z.object({
+    banners: z.array(bannerSchema),
+    feed: z.array(videoProjectSummarySchema),
+    trending: z.array(videoProjectSummarySchema.extend({ downloads_24h: z.number().int() })),
+    live_events: z.array(z.unknown()),
+    tags: z.array(tagSchema),
+    hotbox: z.array(videoProjectSummarySchema),
+  }),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+
+/** Front page (spec: content §7 "front_pages/{id}", fields not shown): the editors' hotbox. */
+export const frontPageSchema = z.object({ id: z.string(), title: z.string(), hotbox: z.array(videoProjectSummarySchema) });
+
+/** Formats the caller may download, from the project's renditions and their access. */
+export const availableFormatSchema = z.object({
+  format: z.enum(VIDEO_FORMATS),
+  quality: z.enum(QUALITIES),
+  quality_label: z.string(),
+  container: z.enum(CONTAINERS),
+  available: z.boolean(),
+  reason: z.enum(['login_required', 'licence_required', 'subscribers_only', 'embargoed']).nullable(),
+});
+export const availableFormatsResponseSchema = z.object({
+  project_id: z.number().int(),
+  formats: z.array(availableFormatSchema),
+  logo_positions: z.array(z.enum(LOGO_POSITIONS)),
+});
+export const availableFormatsQuerySchema = z.object({
+  agreement_id: z.coerce.number().int().positive().optional(),
+  branded: boolParam.optional(),
+});
+
+/** Content pages (spec: content §3 "Content section": caption, body). */
+export const CONTENT_PAGES = ['about', 'terms-of-service', 'privacy-policy', 'cookie-policy'] as const;
+export const contentSectionSchema = z.object({ caption: z.string(), body: z.string() });
+export const contentPageSchema = z.object({ slug: z.enum(CONTENT_PAGES), title: z.string(), sections: z.array(contentSectionSchema) });
