@@ -34,6 +34,51 @@ export type EmbeddedDatabase = Database & {
   dumpDataDir(): Promise<Blob>;
 };
 
+type Run = (...args: unknown[]) => Promise<unknown>;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite runs each query synchronously on the main thread, one at a time, and hands over to the
+ * next queued query in a microtask, so under load timers and sockets starve (bench/auth). Here the
+ * top-level queries and transactions take turns: each waits for the previous one and for a fresh
+ * event-loop turn, so other requests (a health check, a static file) are served in between.
+ * Queries inside a transaction only yield; queueing them behind work that waits for the
+ * transaction's lock would deadlock.
+ */
+function takingTurns<T extends object>(client: T): T {
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = (run: () => Promise<unknown>) => {
+    const result = last.then(nextTurn).then(run);
+    last = result.catch(() => undefined);
+    return result;
+  };
+  const yielding = <U extends object>(tx: U): U =>
+    new Proxy(tx, {
+      get(object, property) {
+        const value: unknown = Reflect.get(object, property, object);
+        if (property === 'query' && typeof value === 'function') {
+          return async (...args: unknown[]) => {
+            await nextTurn();
+            return (value as Run).apply(object, args);
+          };
+        }
+        return typeof value === 'function' ? (value as Run).bind(object) : value;
+      },
+    });
+  return new Proxy(client, {
+    get(object, property) {
+      const value: unknown = Reflect.get(object, property, object);
+      if (property === 'query' && typeof value === 'function') {
+        return (...args: unknown[]) => inTurn(() => (value as Run).apply(object, args));
+      }
+      if (property === 'transaction' && typeof value === 'function') {
+        return (work: (tx: object) => Promise<unknown>) => inTurn(() => (value as Run).call(object, (tx: object) => work(yielding(tx))));
+      }
+      return typeof value === 'function' ? (value as Run).bind(object) : value;
+    },
+  });
+}
+
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<EmbeddedDatabase> {
   if (options.dataDir) await mkdir(path.dirname(path.resolve(options.dataDir)), { recursive: true });
   const client = await PGlite.create({
@@ -41,7 +86,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: PGLITE_EXTENSIONS,
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(takingTurns(client), { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
