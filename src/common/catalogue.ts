@@ -53,6 +53,8 @@ export const videoSearchQuerySchema = z
     /** false: English only; true: English plus other languages (the mixed-content panel). */
     with_international_mix: boolParam.optional(),
     free_access: boolParam.optional(),
+    /** Pool material only (the "pool" preset of the filter route). */
+    pool: boolParam.optional(),
     min_duration: z.coerce.number().int().min(MIN_DURATION).max(MAX_DURATION).optional(),
     max_duration: z.coerce.number().int().min(MIN_DURATION).max(MAX_DURATION).optional(),
     date_from: dateParam.optional(),
@@ -67,6 +69,18 @@ export const videoSearchQuerySchema = z
   })
   .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: 'validation.range', path: ['date_to'] });
 export type VideoSearchQuery = z.infer<typeof videoSearchQuerySchema>;
+export const dashboardQuerySchema = z.object({ with_international_mix: boolParam.optional() });
+
+/**
+ * Named presets of /{locale}/videos/filter/{name} (spec: content §2 lists "filter" among the
+ * filter kinds without naming its values; these are ours).
+ */
+export const FILTER_PRESETS: Record<string, Partial<Pick<VideoSearchQuery, 'free_access' | 'pool' | 'min_duration' | 'max_duration'>>> = {
+  free: { free_access: true },
+  pool: { pool: true },
+  'short-clips': { max_duration: 120 },
+  'long-form': { min_duration: 600 },
+};
 
 export const namedSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
 export const countryRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyEtag from '@fastify/etag';
 import fastifySwagger from '@fastify/swagger';
@@ -17,6 +18,9 @@ import { registrationRoutes } from './modules/accounts/registration-routes.ts';
 import { sessionRoutes } from './modules/accounts/session-routes.ts';
 import { systemRoutes } from './modules/accounts/system-routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
+import { videoProjectRoutes } from './modules/catalogue/routes.ts';
+import { tagRoutes } from './modules/catalogue/tag-routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { devMailboxRoutes } from './modules/mail/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -70,6 +74,9 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(currentUserRoutes, { ctx });
   await app.register(systemRoutes, { ctx, recaptcha: services.recaptcha });
   await app.register(catalogueAdminRoutes);
+  await app.register(videoProjectRoutes, { db: database.db, clock: services.clock });
+  await app.register(tagRoutes, { db: database.db, clock: services.clock });
+  await app.register(mediaRoutes, { db: database.db, storageDir: path.join(config.dataDir, 'storage') });
   if (services.mailer.transport === 'outbox') {
     await app.register(devMailboxRoutes, { db: database.db });
     await app.register(devAccountRoutes, { db: database.db });

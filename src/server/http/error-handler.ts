@@ -5,7 +5,7 @@ import { AppError } from './errors.ts';
 
 /** Paths answered by the API (JSON errors); everything else is the browser app. */
 export function isApiPath(url: string): boolean {
-  return /^\/(api|users|dev|cable|healthz|readyz)(\/|\.|\?|$)/.test(url);
+  return /^\/(api|users|dev|cable|media|healthz|readyz)(\/|\.|\?|$)/.test(url);
 }
 
 function body(items: ApiErrorItem[]): ErrorBody {

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -33,8 +35,11 @@ export async function createTestDatabase(): Promise<Database> {
   return openPglite({ loadDataDir: templateBlob });
 }
 
+/** Tests keep files (preview clips, the secret) out of the checkout. */
+const TEST_DATA_DIR = path.join(os.tmpdir(), `newsreel-test-${process.pid}`);
+
 export function testConfig(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Config {
-  return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }, overrides);
+  return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: TEST_DATA_DIR, ...env }, overrides);
 }
 
 /** A clock tests can move: `clock.advance(minutes(61))`. */

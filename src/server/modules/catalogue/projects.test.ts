@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  availableFormatsResponseSchema,
+  contentPageSchema,
+  dashboardResponseSchema,
+  frontPageSchema,
+  tagDetailSchema,
+  tagLandingResponseSchema,
+  tagsResponseSchema,
+  videoProjectSchema,
+} from '../../../common/catalogue.ts';
+import { seedTestCatalogue } from '../../test/catalogue-fixtures.ts';
+import { createUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { Browser, codes } from '../../test/http.ts';
+import { saveContentPage } from './content-pages.ts';
+import { frontPages, videoDownloads } from './schema.ts';
+
+let t: TestApp;
+let projectIds: number[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  projectIds = await seedTestCatalogue(t.database.db, t.services.clock.now());
+});
+afterAll(() => t.close());
+
+const get = (url: string) => new Browser(t.app).get(url);
+const idOf = (n: number) => projectIds[n - 1] ?? 0;
+
+describe('GET /api/content/video_projects/{id}', () => {
+  it('answers by id or slug with every field an editor needs, cached', async () => {
+    const byId = await get(`/api/content/video_projects/${idOf(1)}?locale=ru`);
+    expect(byId.statusCode).toBe(200);
+    expect(byId.headers['cache-control']).toContain('max-age=999');
+    const video = videoProjectSchema.parse(byId.json());
+    expect(video).toMatchObject({
+      project_id: 'NR-T-0001',
+      title: 'Floods hit northern Italy',
+      language: 'en',
+      dateline: { place: 'Milan', date: '2026-11-20' },
+      shotlist: [{ number: 1, text: 'Wide of flooded street' }],
+      country: { code: 'IT', name: 'Италия' },
+      region: { slug: 'europe', name: 'Европа' },
+      category: { slug: 'society', name: 'Общество' },
+      free_access: true,
+    });
+    // Every quality of every format, in MP4 and MXF.
+    expect(video.videos).toHaveLength(24);
+    expect(new Set(video.videos.map((v) => v.quality_label))).toEqual(new Set(['1080p', '720p', '360p', '240p']));
+    const bySlug = videoProjectSchema.parse((await get(`/api/content/video_projects/${video.project_slug}`)).json());
+    expect(bySlug.id).toBe(video.id);
+  });
+
+  it('names restrictions in the caller language and shows an embargo while it lasts', async () => {
+    const video = videoProjectSchema.parse((await get(`/api/content/video_projects/${idOf(5)}?locale=es`)).json());
+    expect(video.restrictions).toEqual([
+      { code: 'no_access_countries', name: 'Sin acceso en los países indicados', countries: ['GB'] },
+      { code: 'embargo', name: 'Embargado hasta una hora fijada', until: '2026-11-22T10:00:00Z' },
+    ]);
+    expect(video.embargo_until).toBe('2026-11-22T10:00:00.000Z');
+  });
+
+  it('answers 404 video_not_found for an unknown id or slug', async () => {
+    expect(codes(await get('/api/content/video_projects/999999'))).toEqual(['video_not_found']);
+    expect(codes(await get('/api/content/video_projects/no-such-slug'))).toEqual(['video_not_found']);
+  });
+});
+
+describe('related, durations, trending', () => {
+  it('relates projects through shared tags, then the category', async () => {
+    const related = (await get(`/api/content/video_projects/related_video_projects?id=${idOf(1)}`)).json<{ project_id: string }[]>();
+    expect(related.map((r) => r.project_id)).toEqual(['NR-T-0002', 'NR-T-0006']);
+  });
+
+  it('gives the shortest and longest durations', async () => {
+    expect((await get('/api/system/min_max_duration_video_projects')).json()).toEqual({ min_duration: 60, max_duration: 400 });
+  });
+
+  it('trending is the most downloaded of the last 24 hours; the dashboard carries it', async () => {
+    const now = t.services.clock.now().getTime();
+    const at = (hoursAgo: number) => new Date(now - hoursAgo * 3600 * 1000);
+    await t.database.db.insert(videoDownloads).values([
+      { projectId: idOf(3), createdAt: at(1) },
+      { projectId: idOf(3), createdAt: at(2) },
+      { projectId: idOf(2), createdAt: at(3) },
+      { projectId: idOf(4), createdAt: at(30) },
+      { projectId: idOf(4), createdAt: at(30) },
+      { projectId: idOf(4), createdAt: at(30) },
+    ]);
+    const dashboard = dashboardResponseSchema.parse((await get('/api/content/video_projects/dashboard')).json());
+    expect(dashboard.payload.trending.map((v) => [v.project_id, v.downloads_24h])).toEqual([
+      ['NR-T-0003', 2],
+      ['NR-T-0002', 1],
+    ]);
+  });
+});
+
+describe('dashboard', () => {
+  it('has 4 placeholder banners, the feed, tags with projects only, and no live events yet', async () => {
+    const { payload } = dashboardResponseSchema.parse((await get('/api/content/video_projects/dashboard?locale=ar')).json());
+    expect(payload.banners).toHaveLength(4);
+    expect(payload.banners[0]).toMatchObject({
+      title: 'Parliament votes on budget',
+      target_link_to: 'video_project',
+      image_type: 'default',
+    });
+    expect(payload.feed.map((v) => v.project_id)[0]).toBe('NR-T-0005');
+    expect(payload.tags.map((tag) => tag.slug).sort()).toEqual(['elections', 'floods', 'protests']);
+    expect(payload.tags.find((tag) => tag.slug === 'floods')?.name).toBe('فيضانات');
+    expect(payload.live_events).toEqual([]);
+  });
+
+  it('follows the mixed-content choice', async () => {
+    const { payload } = dashboardResponseSchema.parse(
+      (await get('/api/content/video_projects/dashboard?with_international_mix=false')).json(),
+    );
+    expect(new Set(payload.feed.map((v) => v.language))).toEqual(new Set(['en']));
+  });
+
+  it('carries the editors hotbox from the main front page', async () => {
+    await t.database.db
+      .insert(frontPages)
+      .values({ id: 'main', titles: { en: 'Hotbox', es: 'Destacados', ru: 'Главное', ar: 'الأبرز' }, projectIds: [idOf(4), idOf(2)] });
+    const page = frontPageSchema.parse((await get('/api/system/front_pages/main?locale=es')).json());
+    expect(page).toMatchObject({ id: 'main', title: 'Destacados' });
+    expect(page.hotbox.map((v) => v.project_id)).toEqual(['NR-T-0004', 'NR-T-0002']);
+    expect(codes(await get('/api/system/front_pages/nope'))).toEqual(['front_page_not_found']);
+  });
+});
+
+describe('tags', () => {
+  it('lists tags with projects (dropping the rest) and external landing tags', async () => {
+    const tags = tagsResponseSchema.parse((await get('/api/content/tags')).json());
+    expect(tags.map((tag) => tag.slug)).not.toContain('unused');
+    expect(tags.find((tag) => tag.slug === 'floods')).toMatchObject({ projects_count: 2, view_type: 'landing', followed: false });
+    expect(tagsResponseSchema.parse((await get('/api/content/external_landing_tags')).json()).map((tag) => tag.slug)).toEqual(['floods']);
+  });
+
+  it('a tag landing has videos, videos_count, lives, lives_count and the tag, in pages', async () => {
+    const landing = tagLandingResponseSchema.parse((await get('/api/content/tags/landings/floods?per_page=1&page=2')).json());
+    expect(landing).toMatchObject({ videos_count: 2, lives: [], lives_count: 0, page: 2, pages: 2, tag: { slug: 'floods' } });
+    expect(landing.videos.map((v) => v.project_id)).toEqual(['NR-T-0002']);
+    const detail = tagDetailSchema.parse((await get('/api/content/tags/elections')).json());
+    expect(detail.projects.map((v) => v.project_id)).toEqual(['NR-T-0005', 'NR-T-0003']);
+    expect(codes(await get('/api/content/tags/nope'))).toEqual(['tag_not_found']);
+  });
+
+  it('following a tag needs sign-in, and then shows as followed', async () => {
+    expect((await new Browser(t.app).post('/api/content/tags/floods/subscriptions')).statusCode).toBe(401);
+    const user = await createUser(t.database.db);
+    const browser = new Browser(t.app);
+    await browser.signIn(user.email);
+    expect((await browser.post('/api/content/tags/floods/subscriptions')).json()).toEqual({ slug: 'floods', followed: true });
+    const tags = tagsResponseSchema.parse((await browser.get('/api/content/tags')).json());
+    expect(tags.find((tag) => tag.slug === 'floods')?.followed).toBe(true);
+    expect((await browser.get('/api/content/tags')).headers['cache-control']).toContain('private');
+    expect(tagsResponseSchema.parse((await browser.get('/api/current_user/followed_tags')).json()).map((tag) => tag.slug)).toEqual([
+      'floods',
+    ]);
+    expect((await browser.delete('/api/content/tags/floods/subscriptions')).json()).toEqual({ slug: 'floods', followed: false });
+    expect(codes(await browser.post('/api/content/tags/nope/subscriptions'))).toEqual(['tag_not_found']);
+  });
+});
+
+describe('available formats', () => {
+  const formats = async (browser: Browser, id: number, guest = false) =>
+    availableFormatsResponseSchema.parse(
+      (
+        await browser.get(
+          `/api/content/video_projects/${id}/videos/${guest ? 'current_guest_available_formats' : 'current_available_formats'}`,
+        )
+      ).json(),
+    );
+
+  it('tells a visitor to log in, and the signed-in variant needs sign-in', async () => {
+    const guest = await formats(new Browser(t.app), idOf(1), true);
+    expect(guest.formats.every((f) => !f.available && f.reason === 'login_required')).toBe(true);
+    expect(guest.logo_positions).toHaveLength(6);
+    expect((await new Browser(t.app).get(`/api/content/video_projects/${idOf(1)}/videos/current_available_formats`)).statusCode).toBe(401);
+  });
+
+  it('free material is available to registered users; pool is for subscribers; the rest needs a licence', async () => {
+    const user = await createUser(t.database.db);
+    const browser = new Browser(t.app);
+    await browser.signIn(user.email);
+    expect((await formats(browser, idOf(1))).formats.every((f) => f.available)).toBe(true);
+    expect((await formats(browser, idOf(3))).formats[0]?.reason).toBe('subscribers_only');
+    expect((await formats(browser, idOf(2))).formats[0]?.reason).toBe('licence_required');
+    expect((await formats(browser, idOf(5))).formats[0]?.reason).toBe('embargoed');
+    const branded = availableFormatsResponseSchema.parse(
+      (await browser.get(`/api/content/video_projects/${idOf(6)}/videos/current_available_formats?branded=true`)).json(),
+    );
+    expect(branded.formats).toEqual([]);
+  });
+});
+
+describe('content pages', () => {
+  it('are sanitised, split into sections, and fall back to English', async () => {
+    const now = t.services.clock.now();
+    await saveContentPage(
+      t.database.db,
+      {
+        slug: 'about',
+        locale: 'en',
+        title: 'About us',
+        html: '<p>intro dropped</p><h2>Who we are</h2><p onclick="x()">A <a href="javascript:alert(1)">wire</a><script>alert(1)</script></p><h2>Contact</h2><p><a href="mailto:desk@newsreel.example">Desk</a></p>',
+      },
+      now,
+    );
+    const page = contentPageSchema.parse((await get('/api/content/pages/about?locale=ar')).json());
+    expect(page.title).toBe('About us');
+    expect(page.sections.map((s) => s.caption)).toEqual(['Who we are', 'Contact']);
+    expect(page.sections[0]?.body).toBe('<p>A <a rel="noopener noreferrer">wire</a></p>');
+    expect(page.sections[1]?.body).toContain('href="mailto:desk@newsreel.example"');
+    expect(codes(await get('/api/content/pages/privacy-policy'))).toEqual(['page_not_found']);
+    expect((await get('/api/content/pages/secret')).statusCode).toBe(422);
+  });
+});
+
+describe('media', () => {
+  it('draws a poster for each project, right-to-left for Arabic', async () => {
+    const poster = await get(`/media/previews/${idOf(4)}.svg`);
+    expect(poster.headers['content-type']).toContain('image/svg+xml');
+    expect(poster.body).toContain('direction="rtl"');
+    expect(poster.body).toContain('احتجاجات في القاهرة');
+    expect((await get('/media/previews/999999.svg')).statusCode).toBe(404);
+    expect((await get('/media/tags/floods.svg?locale=ru')).body).toContain('Наводнения');
+  });
+});

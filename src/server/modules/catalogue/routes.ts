@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  availableFormatsQuerySchema,
+  availableFormatsResponseSchema,
+  dashboardQuerySchema,
+  dashboardResponseSchema,
+  frontPageSchema,
+  minMaxDurationSchema,
+  searchResponseSchema,
+  searchStatisticBodySchema,
+  suggestionsResponseSchema,
+  suggestQuerySchema,
+  videoListResponseSchema,
+  videoProjectSchema,
+  videoProjectSummarySchema,
+  videoSearchQuerySchema,
+} from '../../../common/catalogue.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../context.ts';
+import { LONG_CACHE_SECONDS } from '../../http/cache.ts';
+import { requireUser } from '../accounts/auth.ts';
+import { dashboard, frontPage } from './dashboard.ts';
+import { availableFormats, getVideo, minMaxDuration, relatedVideos } from './projects.ts';
+import { listVideos, recordSearchHit, searchVideos, suggest, type CatalogueContext } from './search.ts';
+import { searchText } from './filters.ts';
+
+const tags = ['catalogue'];
+const idParams = z.object({ id: z.string().min(1).max(200) });
+
+/** Public answers are cached by shared caches; answers that depend on who asks are private. */
+export async function cacheFor(request: FastifyRequest, reply: FastifyReply, seconds: number) {
+  const caller = await request.caller();
+  reply.header('cache-control', `${caller.user ? 'private' : 'public'}, max-age=${seconds}`);
+  reply.header('vary', 'cookie, site');
+  return caller.user;
+}
+
+export async function videoProjectRoutes(instance: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const ctx: CatalogueContext = { db, now: () => clock.now() };
+  const userId = async (request: FastifyRequest) => (await request.caller()).user?.id ?? null;
+
+  app.get(
+    '/api/content/video_projects',
+    { schema: { tags, querystring: videoSearchQuerySchema, response: { 200: videoListResponseSchema } } },
+    async (request, reply) => {
+      await cacheFor(request, reply, 30);
+      return searchText(request.query.search)
+        ? searchVideos(ctx, request.query, request.locale, { userId: await userId(request) })
+        : listVideos(ctx, request.query, request.locale);
+    },
+  );
+
+  app.get(
+    '/api/content/video_projects/search',
+    { schema: { tags, querystring: videoSearchQuerySchema, response: { 200: searchResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return searchVideos(ctx, request.query, request.locale, { userId: await userId(request) });
+    },
+  );
+
+  app.get(
+    '/api/content/video_projects/suggests',
+    { schema: { tags, querystring: suggestQuerySchema, response: { 200: suggestionsResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return suggest(ctx, request.query.search);
+    },
+  );
+
+  app.post(
+    '/api/content/video_projects/search_statistics',
+    { schema: { tags, body: searchStatisticBodySchema, response: { 201: z.object({ ok: z.literal(true) }) } } },
+    async (request, reply) => {
+      await recordSearchHit(ctx, request.body, { userId: await userId(request) });
+      return reply.status(201).send({ ok: true as const });
+    },
+  );
+
+  app.get(
+    '/api/content/video_projects/dashboard',
+    { schema: { tags, querystring: dashboardQuerySchema, response: { 200: dashboardResponseSchema } } },
+    async (request, reply) => {
+      const user = await cacheFor(request, reply, 30);
+      return dashboard(ctx, request.locale, request.query, user?.id ?? null);
+    },
+  );
+
+  app.get(
+    '/api/content/video_projects/related_video_projects',
+    { schema: { tags, querystring: idParams, response: { 200: z.array(videoProjectSummarySchema) } } },
+    async (request, reply) => {
+      reply.header('cache-control', `public, max-age=${LONG_CACHE_SECONDS}`);
+      return relatedVideos(ctx, request.query.id, request.locale);
+    },
+  );
+
+  app.get(
+    '/api/system/min_max_duration_video_projects',
+    { schema: { tags, response: { 200: minMaxDurationSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return minMaxDuration(ctx);
+    },
+  );
+
+  app.get(
+    '/api/system/front_pages/:id',
+    { schema: { tags, params: idParams, response: { 200: frontPageSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return frontPage(ctx, request.params.id, request.locale);
+    },
+  );
+
+  app.get(
+    '/api/content/video_projects/:id',
+    { schema: { tags, params: idParams, response: { 200: videoProjectSchema } } },
+    async (request, reply) => {
+      // Spec (content §9): video detail is cached 999000 ms.
+      reply.header('cache-control', `public, max-age=${LONG_CACHE_SECONDS}`);
+      return getVideo(ctx, request.params.id, request.locale);
+    },
+  );
+
+  app.get(
+    '/api/content/video_projects/:id/videos/current_available_formats',
+    { schema: { tags, params: idParams, querystring: availableFormatsQuerySchema, response: { 200: availableFormatsResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { user } = await requireUser(request);
+      return availableFormats(ctx, request.params.id, user, request.query);
+    },
+  );
+
+  app.get(
+    '/api/content/video_projects/:id/videos/current_guest_available_formats',
+    { schema: { tags, params: idParams, querystring: availableFormatsQuerySchema, response: { 200: availableFormatsResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return availableFormats(ctx, request.params.id, null, request.query);
+    },
+  );
+}

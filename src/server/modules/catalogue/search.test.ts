@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchResponseSchema, suggestionsResponseSchema, videoListResponseSchema } from '../../../common/catalogue.ts';
+import { seedTestCatalogue } from '../../test/catalogue-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { Browser, codes, errors } from '../../test/http.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedTestCatalogue(t.database.db, t.services.clock.now());
+});
+afterAll(() => t.close());
+
+const list = async (query: string) => {
+  const response = await new Browser(t.app).get(`/api/content/video_projects?${query}`);
+  expect(response.statusCode).toBe(200);
+  return videoListResponseSchema.parse(response.json());
+};
+const ids = (result: { videos: { project_id: string }[] }) => result.videos.map((video) => video.project_id);
+const search = async (query: string) => {
+  const response = await new Browser(t.app).get(`/api/content/video_projects/search?${query}`);
+  expect(response.statusCode).toBe(200);
+  return searchResponseSchema.parse(response.json());
+};
+
+describe('GET /api/content/video_projects (list)', () => {
+  it('lists newest first in pages of 12 with the count', async () => {
+    const result = await list('');
+    expect(ids(result)).toEqual(['NR-T-0005', 'NR-T-0001', 'NR-T-0002', 'NR-T-0003', 'NR-T-0004', 'NR-T-0006']);
+    expect(result).toMatchObject({ count: 6, count_capped: false, page: 1, per_page: 12, pages: 1 });
+  });
+
+  it('names categories, countries and tags in the caller language', async () => {
+    const [first] = (await list('locale=es&per_page=1')).videos;
+    expect(first).toMatchObject({ category: { slug: 'politics', name: 'Política' }, country: { code: 'GB', name: 'Reino Unido' } });
+    expect(first?.tags.map(({ slug, name }) => ({ slug, name }))).toEqual([{ slug: 'elections', name: 'Elecciones' }]);
+    expect(first?.selected_preview_image).toMatch(/^\/media\/previews\/\d+\.svg$/);
+  });
+
+  it.each([
+    ['category=politics', ['NR-T-0005', 'NR-T-0003', 'NR-T-0004']],
+    ['tags=floods', ['NR-T-0001', 'NR-T-0002']],
+    ['tags=floods,elections', ['NR-T-0005', 'NR-T-0001', 'NR-T-0002', 'NR-T-0003']],
+    ['country=GB', ['NR-T-0005', 'NR-T-0006']],
+    ['country=gb', ['NR-T-0005', 'NR-T-0006']],
+    ['region=middle-east', ['NR-T-0004']],
+    ['language=ru', ['NR-T-0003']],
+    ['with_international_mix=false', ['NR-T-0005', 'NR-T-0001', 'NR-T-0006']],
+    ['with_international_mix=true', ['NR-T-0005', 'NR-T-0001', 'NR-T-0002', 'NR-T-0003', 'NR-T-0004', 'NR-T-0006']],
+    ['free_access=true', ['NR-T-0001']],
+    ['pool=true', ['NR-T-0003']],
+    ['min_duration=200', ['NR-T-0005', 'NR-T-0002', 'NR-T-0003']],
+    ['max_duration=100', ['NR-T-0004', 'NR-T-0006']],
+    ['date_from=2026-11-18&date_to=2026-11-20', ['NR-T-0001', 'NR-T-0002']],
+    ['category=society&country=IT', ['NR-T-0001']],
+    ['category=politics&language=en&min_duration=300', ['NR-T-0005']],
+    ['sort=oldest&category=society', ['NR-T-0006', 'NR-T-0002', 'NR-T-0001']],
+    ['sort=longest&per_page=2', ['NR-T-0005', 'NR-T-0002']],
+    ['category=no-such-category', []],
+  ])('filters by %s', async (query, expected) => {
+    expect(ids(await list(query))).toEqual(expected);
+  });
+
+  it('pages: page 2 of 2 per page', async () => {
+    const result = await list('per_page=2&page=2');
+    expect(ids(result)).toEqual(['NR-T-0002', 'NR-T-0003']);
+    expect(result).toMatchObject({ count: 6, pages: 3, page: 2 });
+  });
+
+  it.each([
+    ['min_duration=300&max_duration=100', 'max_duration'],
+    ['date_from=2026-12-01&date_to=2026-11-01', 'date_to'],
+    ['date_from=yesterday', 'date_from'],
+    ['per_page=500', 'per_page'],
+    ['page=0', 'page'],
+    ['language=de', 'language'],
+  ])('refuses %s with a field error', async (query, field) => {
+    const response = await new Browser(t.app).get(`/api/content/video_projects?${query}`);
+    expect(response.statusCode).toBe(422);
+    expect(errors(response).map((error) => error.field)).toContain(field);
+  });
+});
+
+describe('search', () => {
+  it('finds English stems in title, keywords (tags in every language) and story, title matches first', async () => {
+    const result = await search('search=floods');
+    // Titles (weight A) first; the Valencia story through its "floods" tag (B); the budget vote through its story (C).
+    expect(ids(result).slice(0, 2).sort()).toEqual(['NR-T-0001', 'NR-T-0006']);
+    expect(ids(result).slice(2)).toEqual(['NR-T-0002', 'NR-T-0005']);
+    expect(result).toMatchObject({ videos_count: 4, lives_count: 0, count: 4 });
+    expect(result.entities.map((entity) => entity.entity_type)).toEqual(['video', 'video', 'video', 'video']);
+    expect(result.search_key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('understands Russian and Spanish word forms and Arabic words', async () => {
+    expect(ids(await search('search=выборов'))).toEqual(['NR-T-0003']);
+    expect(ids(await search('search=inundación'))).toEqual(['NR-T-0002']);
+    expect(ids(await search(`search=${encodeURIComponent('القاهرة')}`))).toEqual(['NR-T-0004']);
+  });
+
+  it('finds a project by a tag name in another language', async () => {
+    expect(ids(await search('search=Наводнения')).sort()).toEqual(['NR-T-0001', 'NR-T-0002']);
+  });
+
+  it('combines the text with filters', async () => {
+    expect(ids(await search('search=floods&country=IT'))).toEqual(['NR-T-0001']);
+    expect(ids(await search('search=floods&category=politics'))).toEqual(['NR-T-0005']);
+  });
+
+  it('ignores a single space: the answer is the plain list, without a search key', async () => {
+    const result = await search('search=%20');
+    expect(result.count).toBe(6);
+    expect(result.search_key).toBeNull();
+  });
+
+  it('the list call searches too when it has a text', async () => {
+    expect(ids(await list('search=budget'))).toEqual(['NR-T-0005']);
+  });
+
+  it('answers an empty page for text that matches nothing', async () => {
+    expect(await search('search=zzzyyyxxx')).toMatchObject({ videos: [], count: 0, pages: 1 });
+  });
+});
+
+describe('suggestions (spec: content §2)', () => {
+  it('answers nothing for 3 characters or fewer', async () => {
+    expect((await new Browser(t.app).get('/api/content/video_projects/suggests?search=flo')).json()).toEqual([]);
+    expect((await new Browser(t.app).get('/api/content/video_projects/suggests?search=%20%20flo%20')).json()).toEqual([]);
+  });
+
+  it('suggests close titles with id and slug', async () => {
+    const suggestions = suggestionsResponseSchema.parse(
+      (await new Browser(t.app).get('/api/content/video_projects/suggests?search=Flood')).json(),
+    );
+    expect(suggestions.map((s) => s.title)).toEqual(
+      expect.arrayContaining(['Floods hit northern Italy', 'Flood defences tested on the Thames']),
+    );
+    expect(suggestions[0]?.project_slug).toMatch(/-nr-t-000\d$/);
+    const cyrillic = suggestionsResponseSchema.parse(
+      (await new Browser(t.app).get(`/api/content/video_projects/suggests?search=${encodeURIComponent('Выборы')}`)).json(),
+    );
+    expect(cyrillic[0]?.title).toBe('Выборы в Москве');
+  });
+});
+
+describe('search statistics (spec: content §7)', () => {
+  it('records a hit of a search, and fails without search_id', async () => {
+    const result = await search('search=budget');
+    const browser = new Browser(t.app);
+    const hit = await browser.post('/api/content/video_projects/search_statistics', {
+      search_id: result.search_key,
+      video: result.videos[0]?.id,
+      event_type: 'click',
+    });
+    expect(hit.statusCode).toBe(201);
+    const missing = await browser.post('/api/content/video_projects/search_statistics', {
+      video: result.videos[0]?.id,
+      event_type: 'click',
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(errors(missing)).toEqual([expect.objectContaining({ code: 'required', field: 'search_id' })]);
+    expect(
+      codes(
+        await browser.post('/api/content/video_projects/search_statistics', {
+          search_id: 'nope',
+          video: result.videos[0]?.id,
+          event_type: 'click',
+        }),
+      ),
+    ).toEqual(['unknown_search']);
+    expect(
+      codes(
+        await browser.post('/api/content/video_projects/search_statistics', {
+          search_id: result.search_key,
+          video: 99999,
+          event_type: 'click',
+        }),
+      ),
+    ).toEqual(['video_not_found']);
+  });
+});

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CONTENT_PAGES,
+  contentPageSchema,
+  pageQuerySchema,
+  tagDetailSchema,
+  tagLandingResponseSchema,
+  tagsResponseSchema,
+} from '../../../common/catalogue.ts';
+import type { Clock } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { LONG_CACHE_SECONDS } from '../../http/cache.ts';
+import { requireUser } from '../accounts/auth.ts';
+import { contentPage } from './content-pages.ts';
+import { cacheFor } from './routes.ts';
+import type { CatalogueContext } from './search.ts';
+import { followedTags, followTag, listTags, tagDetail, tagLanding } from './tags.ts';
+
+const tags = ['tags'];
+const slugParams = z.object({ slug: z.string().min(1).max(100) });
+
+export async function tagRoutes(instance: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const ctx: CatalogueContext = { db, now: () => clock.now() };
+
+  app.get('/api/content/tags', { schema: { tags, response: { 200: tagsResponseSchema } } }, async (request, reply) => {
+    const user = await cacheFor(request, reply, LONG_CACHE_SECONDS);
+    return listTags(ctx, request.locale, { userId: user?.id ?? null });
+  });
+
+  app.get('/api/content/external_landing_tags', { schema: { tags, response: { 200: tagsResponseSchema } } }, async (request, reply) => {
+    const user = await cacheFor(request, reply, LONG_CACHE_SECONDS);
+    return listTags(ctx, request.locale, { userId: user?.id ?? null, externalLanding: true });
+  });
+
+  app.get(
+    '/api/content/tags/landings/:slug',
+    { schema: { tags, params: slugParams, querystring: pageQuerySchema, response: { 200: tagLandingResponseSchema } } },
+    async (request, reply) => {
+      const user = await cacheFor(request, reply, 60);
+      return tagLanding(ctx, request.params.slug, request.locale, request.query, user?.id ?? null);
+    },
+  );
+
+  app.get(
+    '/api/content/tags/:slug',
+    { schema: { tags, params: slugParams, response: { 200: tagDetailSchema } } },
+    async (request, reply) => {
+      const user = await cacheFor(request, reply, 60);
+      return tagDetail(ctx, request.params.slug, request.locale, user?.id ?? null);
+    },
+  );
+
+  const subscription = z.object({ slug: z.string(), followed: z.boolean() });
+  app.post(
+    '/api/content/tags/:slug/subscriptions',
+    { schema: { tags, params: slugParams, response: { 200: subscription } } },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return followTag(ctx, request.params.slug, user.id, true);
+    },
+  );
+  app.delete(
+    '/api/content/tags/:slug/subscriptions',
+    { schema: { tags, params: slugParams, response: { 200: subscription } } },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return followTag(ctx, request.params.slug, user.id, false);
+    },
+  );
+
+  app.get('/api/current_user/followed_tags', { schema: { tags, response: { 200: tagsResponseSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { user } = await requireUser(request);
+    return followedTags(ctx, user.id, request.locale);
+  });
+
+  app.get(
+    '/api/content/pages/:slug',
+    { schema: { tags: ['content'], params: z.object({ slug: z.enum(CONTENT_PAGES) }), response: { 200: contentPageSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return contentPage(db, request.params.slug, request.locale);
+    },
+  );
+}

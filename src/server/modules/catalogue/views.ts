@@ -1,0 +1,127 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { VideoProject, VideoProjectSummary } from '../../../common/catalogue.ts';
+import { QUALITY_LABELS } from '../../../common/catalogue.ts';
+import type { Locale } from '../../../common/locales.ts';
+import { RESTRICTION_NAMES } from '../../../common/restrictions.ts';
+import type { Db } from '../../db/client.ts';
+import { countries, regions } from '../reference/schema.ts';
+import { countryName } from '../reference/service.ts';
+import { categories, tags, videoProjects, videoProjectTags, videos } from './schema.ts';
+
+export type ProjectRow = typeof videoProjects.$inferSelect;
+export type ProjectListRow = Omit<ProjectRow, 'searchVector'>;
+
+/** Columns lists need (the search document and long texts stay in the database). */
+export const summaryColumns = {
+  id: videoProjects.id,
+  projectId: videoProjects.projectId,
+  title: videoProjects.title,
+  projectSlug: videoProjects.projectSlug,
+  language: videoProjects.language,
+  formats: videoProjects.formats,
+  freeAccess: videoProjects.freeAccess,
+  pool: videoProjects.pool,
+  duration: videoProjects.duration,
+  publishedAt: videoProjects.publishedAt,
+  categoryId: videoProjects.categoryId,
+  countryId: videoProjects.countryId,
+  datelinePlace: videoProjects.datelinePlace,
+  datelineDate: videoProjects.datelineDate,
+  previewImage: videoProjects.previewImage,
+  previewVideo: videoProjects.previewVideo,
+  animatedThumbnails: videoProjects.animatedThumbnails,
+};
+export type SummaryRow = { [K in keyof typeof summaryColumns]: ProjectRow[K] };
+
+export function previewImageUrl(row: Pick<ProjectRow, 'id' | 'previewImage'>): string {
+  return row.previewImage ?? `/media/previews/${row.id}.svg`;
+}
+
+/** Names of the categories and countries referenced by a page of projects, in one query each. */
+async function lookups(db: Db, rows: Pick<ProjectRow, 'id' | 'categoryId' | 'countryId'>[], locale: Locale) {
+  const ids = rows.map((row) => row.id);
+  const categoryIds = [...new Set(rows.map((row) => row.categoryId).filter((id): id is number => id !== null))];
+  const countryIds = [...new Set(rows.map((row) => row.countryId).filter((id): id is number => id !== null))];
+  const [tagRows, categoryRows, countryRows] = await Promise.all([
+    ids.length
+      ? db
+          .select({ projectId: videoProjectTags.projectId, id: tags.id, slug: tags.slug, names: tags.names })
+          .from(videoProjectTags)
+          .innerJoin(tags, eq(tags.id, videoProjectTags.tagId))
+          .where(inArray(videoProjectTags.projectId, ids))
+      : [],
+    categoryIds.length ? db.select().from(categories).where(inArray(categories.id, categoryIds)) : [],
+    countryIds.length ? db.select({ id: countries.id, code: countries.code }).from(countries).where(inArray(countries.id, countryIds)) : [],
+  ]);
+  const tagsByProject = new Map<number, { id: number; slug: string; name: string }[]>();
+  for (const tag of tagRows) {
+    const list = tagsByProject.get(tag.projectId) ?? [];
+    list.push({ id: tag.id, slug: tag.slug, name: tag.names[locale] || tag.names.en });
+    tagsByProject.set(tag.projectId, list);
+  }
+  const category = new Map(categoryRows.map((row) => [row.id, { id: row.id, slug: row.slug, name: row.names[locale] || row.names.en }]));
+  const country = new Map(countryRows.map((row) => [row.id, { id: row.id, code: row.code, name: countryName(row.code, locale) }]));
+  return { tagsByProject, category, country };
+}
+
+function summary(row: SummaryRow, found: Awaited<ReturnType<typeof lookups>>): VideoProjectSummary {
+  return {
+    id: row.id,
+    project_id: row.projectId,
+    title: row.title,
+    project_slug: row.projectSlug,
+    tags: (found.tagsByProject.get(row.id) ?? []).sort((a, b) => a.slug.localeCompare(b.slug)),
+    selected_preview_image: previewImageUrl(row),
+    animated_preview_thumbnails: row.animatedThumbnails,
+    format: row.formats,
+    free_access: row.freeAccess,
+    pool: row.pool,
+    duration: row.duration,
+    published_at: row.publishedAt.toISOString(),
+    language: row.language,
+    category: row.categoryId !== null ? (found.category.get(row.categoryId) ?? null) : null,
+    country: row.countryId !== null ? (found.country.get(row.countryId) ?? null) : null,
+    dateline: { place: row.datelinePlace, date: row.datelineDate },
+    has_preview_video: row.previewVideo !== null,
+  };
+}
+
+/** List items in the caller's language, in the order given. */
+export async function summaries(db: Db, rows: SummaryRow[], locale: Locale): Promise<VideoProjectSummary[]> {
+  const found = await lookups(db, rows, locale);
+  return rows.map((row) => summary(row, found));
+}
+
+/** Everything about one project, in the caller's language. */
+export async function detail(db: Db, row: ProjectListRow, locale: Locale, now: Date): Promise<VideoProject> {
+  const found = await lookups(db, [row], locale);
+  const [renditions, region] = await Promise.all([
+    db.select().from(videos).where(eq(videos.projectId, row.id)).orderBy(videos.id),
+    row.regionId ? db.select().from(regions).where(eq(regions.id, row.regionId)) : [],
+  ]);
+  const embargoed = row.embargoUntil !== null && row.embargoUntil.getTime() > now.getTime();
+  return {
+    ...summary(row, found),
+    limit_type: row.limitType,
+    rights_type: row.rightsType,
+    external_name: row.externalName,
+    inner_id: row.innerId,
+    additional_info: row.additionalInfo,
+    last_changed_at: row.lastChangedAt.toISOString(),
+    videos: renditions.map((video) => ({
+      id: video.id,
+      quality: video.quality,
+      quality_label: QUALITY_LABELS[video.quality],
+      format: video.format,
+      container: video.container,
+    })),
+    languages: row.languages,
+    region: region[0] ? { id: region[0].id, slug: region[0].slug, name: region[0].names[locale] } : null,
+    source: row.source,
+    story: row.story,
+    shotlist: row.shotlist,
+    restrictions: row.restrictions.map((restriction) => ({ ...restriction, name: RESTRICTION_NAMES[restriction.code][locale] })),
+    embargo_until: embargoed && row.embargoUntil ? row.embargoUntil.toISOString() : null,
+    preview_video_url: row.previewVideo ? `/media/clips/${row.previewVideo}` : null,
+  };
+}
