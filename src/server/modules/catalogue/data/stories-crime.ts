@@ -1,0 +1,260 @@
+import type { StoryTemplate } from './stories.ts';
+
+export const CRIME_STORIES: readonly StoryTemplate[] = [
+  {
+    category: 'crime-and-justice',
+    tags: ['courts'],
+    title: {
+      en: 'Trial opens in {city} over deadly collapse of apartment block',
+      es: 'Comienza en {city} el juicio por el derrumbe mortal de un edificio de viviendas',
+      ru: '{city}: начался суд по делу об обрушении жилого дома',
+      ar: 'بدء محاكمة في {city} بشأن انهيار مبنى سكني',
+    },
+    story: {
+      en: 'The trial of eight people accused over the collapse of an apartment block that killed eleven residents opened in {city} on {date}. The defendants, including a building contractor and two municipal inspectors, face charges of negligence and falsifying safety documents. All have denied wrongdoing. Relatives of the victims gathered outside the court holding photographs of their loved ones.',
+      es: 'El juicio contra ocho personas acusadas por el derrumbe de un edificio de viviendas en el que murieron once vecinos comenzó el {date} en {city}. Los acusados, entre ellos un contratista y dos inspectores municipales, afrontan cargos de negligencia y falsificación de documentos de seguridad. Todos niegan haber cometido irregularidades. Familiares de las víctimas se concentraron ante el tribunal con fotografías de sus seres queridos.',
+      ru: '{date} начался судебный процесс над восемью обвиняемыми по делу об обрушении жилого дома, в результате которого погибли одиннадцать человек. Подсудимым, среди которых подрядчик и два муниципальных инспектора, предъявлены обвинения в халатности и подделке документов о безопасности. Все они свою вину отрицают. У здания суда собрались родственники погибших с фотографиями близких.',
+      ar: 'بدأت في {city} يوم {date} محاكمة ثمانية أشخاص متهمين في قضية انهيار مبنى سكني أودى بحياة أحد عشر من سكانه. ويواجه المتهمون، ومن بينهم مقاول بناء ومفتشان في البلدية، تهماً بالإهمال وتزوير وثائق السلامة. ونفى جميعهم ارتكاب أي مخالفة. وتجمع أقارب الضحايا أمام المحكمة حاملين صور ذويهم.',
+    },
+    shots: [
+      { en: 'Exterior of courthouse', es: 'Exterior del tribunal', ru: 'Здание суда', ar: 'لقطة خارجية لمبنى المحكمة' },
+      {
+        en: 'Relatives holding photographs of victims',
+        es: 'Familiares sostienen fotografías de las víctimas',
+        ru: 'Родственники держат фотографии погибших',
+        ar: 'أقارب يحملون صور الضحايا',
+      },
+      {
+        en: 'Defendants arriving with lawyers',
+        es: 'Los acusados llegan con sus abogados',
+        ru: 'Подсудимые прибывают вместе с адвокатами',
+        ar: 'وصول المتهمين برفقة محاميهم',
+      },
+      {
+        en: 'Police officers at court entrance',
+        es: 'Agentes de policía en la entrada del tribunal',
+        ru: 'Полицейские у входа в суд',
+        ar: 'عناصر من الشرطة عند مدخل المحكمة',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Relative of victim: "My sister paid her rent every month for a home that was never safe. We want the truth, not revenge."',
+        es: 'DECLARACIONES (en {language}) familiar de una víctima: «Mi hermana pagaba cada mes el alquiler de una casa que nunca fue segura. Queremos la verdad, no venganza».',
+        ru: 'СИНХРОН (язык: {language}) родственница погибшей: «Моя сестра каждый месяц платила за квартиру в доме, который никогда не был безопасным. Нам нужна правда, а не месть».',
+        ar: 'تصريح (باللغة {language}) قريبة إحدى الضحايا: «كانت أختي تدفع كل شهر إيجار بيت لم يكن آمناً قط. نريد الحقيقة لا الانتقام».',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Defence lawyer: "My client followed the plans he was given. The court will see that the responsibility lies elsewhere."',
+        es: 'DECLARACIONES (en {language}) abogado defensor: «Mi cliente siguió los planos que le entregaron. El tribunal verá que la responsabilidad está en otra parte».',
+        ru: 'СИНХРОН (язык: {language}) адвокат защиты: «Мой подзащитный работал по тем чертежам, которые ему дали. Суд увидит, что ответственность лежит на других».',
+        ar: 'تصريح (باللغة {language}) محامي الدفاع: «موكلي التزم بالمخططات التي سُلّمت إليه، وستتبين المحكمة أن المسؤولية تقع على جهة أخرى».',
+      },
+      {
+        en: 'Journalists outside court',
+        es: 'Periodistas a las puertas del tribunal',
+        ru: 'Журналисты у здания суда',
+        ar: 'صحفيون أمام المحكمة',
+      },
+    ],
+  },
+  {
+    category: 'crime-and-justice',
+    tags: ['drug-trafficking', 'police'],
+    title: {
+      en: 'Police in {city} seize record cocaine haul',
+      es: 'La policía de {city} se incauta de un alijo récord de cocaína',
+      ru: '{city}: полиция изъяла рекордную партию кокаина',
+      ar: 'الشرطة في {city} تضبط كمية قياسية من الكوكايين',
+    },
+    story: {
+      en: "Police in {city} said on {date} they had seized more than two tonnes of cocaine hidden in a shipment of bananas, the largest haul in the city's history. Nine people were arrested in raids on warehouses and homes. Investigators say the drugs were destined for markets abroad.",
+      es: 'La policía de {city} informó el {date} de la incautación de más de dos toneladas de cocaína ocultas en un cargamento de plátanos, el mayor alijo de la historia de la ciudad. Nueve personas fueron detenidas en registros en almacenes y viviendas. Según los investigadores, la droga tenía como destino mercados extranjeros.',
+      ru: '{date} полиция сообщила об изъятии более двух тонн кокаина, спрятанного в партии бананов, — это крупнейшая партия наркотиков за всю историю города. В ходе обысков на складах и в жилых домах задержаны девять человек. По данным следствия, наркотики предназначались для зарубежных рынков.',
+      ar: 'أعلنت الشرطة في {city} يوم {date} ضبط أكثر من طنين من الكوكايين كانت مخبأة في شحنة من الموز، في أكبر عملية ضبط في تاريخ المدينة. واعتُقل تسعة أشخاص خلال مداهمات لمستودعات ومنازل. ويقول المحققون إن المخدرات كانت معدّة للتهريب إلى أسواق في الخارج.',
+    },
+    shots: [
+      {
+        en: 'Packages of cocaine laid out on table',
+        es: 'Paquetes de cocaína dispuestos sobre una mesa',
+        ru: 'Свёртки с кокаином разложены на столе',
+        ar: 'رزم الكوكايين مصفوفة على طاولة',
+      },
+      {
+        en: 'Close of package marked with logo',
+        es: 'Primer plano de un paquete marcado con un logotipo',
+        ru: 'Крупный план: свёрток с логотипом',
+        ar: 'لقطة قريبة لرزمة تحمل شعاراً',
+      },
+      {
+        en: 'Banana boxes in warehouse',
+        es: 'Cajas de plátanos en un almacén',
+        ru: 'Коробки с бананами на складе',
+        ar: 'صناديق الموز في مستودع',
+      },
+      {
+        en: 'Police officers with sniffer dog',
+        es: 'Agentes con un perro detector',
+        ru: 'Полицейские со служебной собакой',
+        ar: 'عناصر شرطة مع كلب بوليسي',
+      },
+      {
+        en: 'Police footage of raid (handout)',
+        es: 'Imágenes de la operación policial (distribuidas por la policía)',
+        ru: 'Кадры спецоперации (предоставлены полицией)',
+        ar: 'لقطات للمداهمة (مقدمة من الشرطة)',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Police spokesperson: "The network used a legitimate fruit importer as cover. This operation took fourteen months."',
+        es: 'DECLARACIONES (en {language}) portavoz policial: «La red utilizaba como tapadera a un importador legal de fruta. Esta operación ha durado catorce meses».',
+        ru: 'СИНХРОН (язык: {language}) представитель полиции: «Преступная сеть использовала легальную компанию — импортёра фруктов в качестве прикрытия. Операция длилась четырнадцать месяцев».',
+        ar: 'تصريح (باللغة {language}) متحدث باسم الشرطة: «استخدمت الشبكة شركة قانونية لاستيراد الفاكهة غطاءً لنشاطها، واستغرقت هذه العملية أربعة عشر شهراً».',
+      },
+    ],
+  },
+  {
+    category: 'crime-and-justice',
+    tags: ['corruption', 'courts'],
+    title: {
+      en: 'Former mayor jailed in {city} for taking bribes',
+      es: 'Un tribunal de {city} condena a seis años de cárcel a un exalcalde por cohecho',
+      ru: '{city}: бывший мэр приговорён к шести годам за взятки',
+      ar: 'السجن ست سنوات لرئيس بلدية سابق في {city} بتهمة الرشوة',
+    },
+    story: {
+      en: "A court in {city} sentenced a former mayor to six years in prison on {date} for taking bribes in exchange for public construction contracts. Two businessmen were also convicted and fined. The former mayor's lawyers said they would appeal.",
+      es: 'Un tribunal de {city} condenó el {date} a un exalcalde a seis años de prisión por aceptar sobornos a cambio de contratos de obra pública. Dos empresarios también fueron condenados y multados. Los abogados del exalcalde anunciaron que recurrirán la sentencia.',
+      ru: '{date} суд приговорил бывшего мэра города к шести годам заключения за получение взяток в обмен на муниципальные строительные подряды. Ещё двое бизнесменов также признаны виновными и оштрафованы. Адвокаты экс-мэра заявили, что обжалуют приговор.',
+      ar: 'قضت محكمة في {city} يوم {date} بسجن رئيس بلدية سابق ست سنوات بعد إدانته بتلقي رشاوى مقابل منح عقود إنشاءات عامة. كما أُدين رجلا أعمال وفُرضت عليهما غرامات مالية. وقال محامو رئيس البلدية السابق إنهم سيطعنون في الحكم.',
+    },
+    shots: [
+      { en: 'Exterior of court', es: 'Exterior del tribunal', ru: 'Здание суда', ar: 'لقطة خارجية للمحكمة' },
+      {
+        en: 'Former mayor arriving, surrounded by media',
+        es: 'El exalcalde llega rodeado de periodistas',
+        ru: 'Бывший мэр прибывает в окружении журналистов',
+        ar: 'رئيس البلدية السابق يصل وسط حشد من الصحفيين',
+      },
+      { en: 'Judge reading verdict', es: 'El juez lee la sentencia', ru: 'Судья оглашает приговор', ar: 'القاضي يتلو الحكم' },
+      {
+        en: "Close of documents on lawyers' table",
+        es: 'Primer plano de documentos sobre la mesa de los abogados',
+        ru: 'Крупный план: документы на столе адвокатов',
+        ar: 'لقطة قريبة لوثائق على طاولة المحامين',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Prosecutor: "Public money must build public roads, not private fortunes. Today the court confirmed that."',
+        es: 'DECLARACIONES (en {language}) fiscal: «El dinero público debe construir carreteras públicas, no fortunas privadas. Hoy el tribunal lo ha confirmado».',
+        ru: 'СИНХРОН (язык: {language}) прокурор: «Государственные деньги должны идти на строительство дорог, а не частных состояний. Сегодня суд это подтвердил».',
+        ar: 'تصريح (باللغة {language}) المدعي العام: «المال العام يجب أن يبني الطرق العامة لا الثروات الخاصة، وقد أكدت المحكمة ذلك اليوم».',
+      },
+      {
+        en: 'Former mayor led away by police officers',
+        es: 'Agentes de policía se llevan al exalcalde',
+        ru: 'Полицейские уводят бывшего мэра',
+        ar: 'عناصر الشرطة يقتادون رئيس البلدية السابق',
+      },
+    ],
+  },
+  {
+    category: 'crime-and-justice',
+    tags: ['police'],
+    title: {
+      en: 'Police in {city} step up night patrols as burglaries rise',
+      es: 'La policía refuerza las patrullas en {city} tras una oleada de robos en viviendas',
+      ru: '{city}: полиция усилила патрулирование после серии квартирных краж',
+      ar: 'الشرطة تكثف دورياتها في {city} بعد سلسلة من عمليات السطو على المنازل',
+    },
+    story: {
+      en: 'Police in {city} increased night patrols on {date} after more than forty homes were burgled in the same district over a month. Officers are also visiting residents to advise on locks and alarms. Two suspects have been detained and are being questioned.',
+      es: 'La policía de {city} reforzó el {date} las patrullas nocturnas después de que más de cuarenta viviendas del mismo distrito sufrieran robos en un mes. Los agentes también visitan a los vecinos para aconsejarles sobre cerraduras y alarmas. Dos sospechosos han sido detenidos y están siendo interrogados.',
+      ru: '{date} полиция усилила ночное патрулирование после того, как за месяц в одном районе были ограблены более сорока квартир и домов. Полицейские также обходят жителей и дают советы по установке замков и сигнализации. Задержаны двое подозреваемых, их допрашивают.',
+      ar: 'كثفت الشرطة في {city} دورياتها الليلية يوم {date}، بعد تعرض أكثر من أربعين منزلاً في الحي نفسه للسطو خلال شهر واحد. ويزور عناصر الشرطة السكان أيضاً لتقديم النصائح بشأن الأقفال وأجهزة الإنذار. واحتُجز مشتبه بهما ويجري استجوابهما.',
+    },
+    shots: [
+      {
+        en: 'Police car patrolling residential street at night',
+        es: 'Un coche patrulla recorre una calle residencial de noche',
+        ru: 'Полицейская машина патрулирует жилую улицу ночью',
+        ar: 'سيارة شرطة تجوب شارعاً سكنياً ليلاً',
+      },
+      {
+        en: 'Officer shining torch at house entrance',
+        es: 'Un agente ilumina con una linterna la entrada de una casa',
+        ru: 'Полицейский освещает фонарём вход в дом',
+        ar: 'شرطي يسلط مصباحه على مدخل منزل',
+      },
+      {
+        en: 'Close of forced door lock',
+        es: 'Primer plano de una cerradura forzada',
+        ru: 'Крупный план: взломанный замок',
+        ar: 'لقطة قريبة لقفل باب مكسور',
+      },
+      {
+        en: 'Officer talking to resident on doorstep',
+        es: 'Una agente habla con un vecino en la puerta de su casa',
+        ru: 'Сотрудница полиции беседует с жителем у порога',
+        ar: 'شرطية تتحدث مع أحد السكان عند باب منزله',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Resident whose home was burgled: "They took my wedding ring and my laptop while we were asleep upstairs. Now I check the doors three times every night."',
+        es: 'DECLARACIONES (en {language}) vecina que sufrió un robo: «Se llevaron mi anillo de boda y el portátil mientras dormíamos arriba. Ahora reviso las puertas tres veces cada noche».',
+        ru: 'СИНХРОН (язык: {language}) жительница, чей дом ограбили: «Они унесли моё обручальное кольцо и ноутбук, пока мы спали наверху. Теперь я каждую ночь трижды проверяю двери».',
+        ar: 'تصريح (باللغة {language}) إحدى السكان تعرض منزلها للسطو: «أخذوا خاتم زواجي وحاسوبي المحمول بينما كنا نائمين في الطابق العلوي. الآن أتفقد الأبواب ثلاث مرات كل ليلة».',
+      },
+      {
+        en: 'SOUNDBITE ({language}) District police commander: "Most of these burglars enter through unlocked windows. A simple lock makes a difference."',
+        es: 'DECLARACIONES (en {language}) comisario del distrito: «La mayoría de estos ladrones entra por ventanas sin cerrar. Una simple cerradura marca la diferencia».',
+        ru: 'СИНХРОН (язык: {language}) начальник районного отдела полиции: «Большинство этих воров проникают через незапертые окна. Даже простой замок многое меняет».',
+        ar: 'تصريح (باللغة {language}) قائد شرطة الحي: «يدخل معظم هؤلاء اللصوص عبر نوافذ غير مقفلة، وقفل بسيط يمكن أن يصنع الفرق».',
+      },
+    ],
+  },
+  {
+    category: 'crime-and-justice',
+    tags: ['courts', 'cybersecurity'],
+    title: {
+      en: 'Court in {city} hears case against online investment fraud ring',
+      es: 'Un tribunal de {city} juzga a una red de estafas por internet',
+      ru: '{city}: в суде рассматривают дело сети интернет-мошенников',
+      ar: 'محكمة في {city} تنظر في قضية شبكة احتيال إلكتروني',
+    },
+    story: {
+      en: 'Prosecutors in {city} presented evidence on {date} against twelve people accused of running an online investment scam that cheated thousands of victims. Investigators say the group used fake trading websites and call centres to persuade people to transfer their savings. Losses are estimated at several million dollars.',
+      es: 'La fiscalía presentó el {date} en {city} las pruebas contra doce personas acusadas de dirigir una estafa de inversiones por internet que engañó a miles de víctimas. Según los investigadores, el grupo utilizaba falsas plataformas de inversión y centros de llamadas para convencer a la gente de que transfiriera sus ahorros. Las pérdidas se calculan en varios millones de dólares.',
+      ru: '{date} обвинение представило в суде доказательства против двенадцати человек, которых обвиняют в организации интернет-мошенничества с инвестициями, жертвами которого стали тысячи людей. По данным следствия, группа использовала поддельные сайты для биржевой торговли и колл-центры, убеждая людей переводить им свои сбережения. Ущерб оценивается в несколько миллионов долларов.',
+      ar: 'قدّم الادعاء العام في {city} يوم {date} أدلة ضد اثني عشر شخصاً متهمين بإدارة عملية احتيال استثماري عبر الإنترنت أوقعت آلاف الضحايا. ويقول المحققون إن المجموعة استخدمت مواقع تداول وهمية ومراكز اتصال لإقناع الناس بتحويل مدخراتهم. وتقدَّر الخسائر بعدة ملايين من الدولارات.',
+    },
+    shots: [
+      {
+        en: 'Courtroom with defendants behind glass',
+        es: 'Sala del tribunal con los acusados tras un cristal',
+        ru: 'Зал суда, подсудимые за стеклом',
+        ar: 'قاعة المحكمة والمتهمون خلف حاجز زجاجي',
+      },
+      {
+        en: 'Prosecutor presenting evidence on screen',
+        es: 'La fiscal presenta pruebas en una pantalla',
+        ru: 'Прокурор демонстрирует доказательства на экране',
+        ar: 'المدعية العامة تعرض الأدلة على شاشة',
+      },
+      {
+        en: 'Close of screenshot of fake trading website',
+        es: 'Primer plano de una captura de pantalla de la falsa plataforma',
+        ru: 'Крупный план: скриншот поддельного сайта',
+        ar: 'لقطة قريبة لصورة من موقع التداول الوهمي',
+      },
+      {
+        en: 'Seized computers and phones in evidence bags',
+        es: 'Ordenadores y teléfonos incautados en bolsas de pruebas',
+        ru: 'Изъятые компьютеры и телефоны в пакетах для вещдоков',
+        ar: 'حواسيب وهواتف مضبوطة في أكياس الأدلة',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Victim, retired teacher: "They called me every day for a month. They were polite, patient, and they took everything I had saved in forty years."',
+        es: 'DECLARACIONES (en {language}) víctima, maestra jubilada: «Me llamaron todos los días durante un mes. Eran amables, pacientes, y se llevaron todo lo que había ahorrado en cuarenta años».',
+        ru: 'СИНХРОН (язык: {language}) пострадавшая, учительница на пенсии: «Мне звонили каждый день целый месяц. Вежливые, терпеливые — и забрали всё, что я копила сорок лет».',
+        ar: 'تصريح (باللغة {language}) إحدى الضحايا، معلمة متقاعدة: «اتصلوا بي كل يوم طوال شهر. كانوا مهذبين وصبورين، وأخذوا كل ما ادخرته في أربعين عاماً».',
+      },
+      { en: 'Exterior of court building', es: 'Exterior del edificio del tribunal', ru: 'Здание суда', ar: 'لقطة خارجية لمبنى المحكمة' },
+    ],
+  },
+];

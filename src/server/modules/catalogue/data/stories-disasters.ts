@@ -1,0 +1,278 @@
+import type { StoryTemplate } from './stories.ts';
+
+export const DISASTER_STORIES: readonly StoryTemplate[] = [
+  {
+    category: 'disasters-and-accidents',
+    tags: ['earthquakes'],
+    title: {
+      en: 'Rescuers search rubble near {city} after strong earthquake',
+      es: 'Los equipos de rescate buscan supervivientes entre los escombros tras un terremoto cerca de {city}',
+      ru: '{city}: спасатели разбирают завалы после землетрясения',
+      ar: 'فرق الإنقاذ تبحث بين الأنقاض بعد زلزال ضرب منطقة قريبة من {city}',
+    },
+    story: {
+      en: 'Rescue teams worked through the night searching for survivors after a strong earthquake struck near {city} on {date}. Several residential buildings collapsed and hundreds of people spent the night outdoors, fearing aftershocks. Authorities have opened schools and sports halls as temporary shelters.',
+      es: 'Los equipos de rescate trabajaron durante toda la noche en busca de supervivientes después de que un fuerte terremoto sacudiera el {date} las inmediaciones de {city}. Varios edificios de viviendas se derrumbaron y cientos de personas pasaron la noche al raso por miedo a las réplicas. Las autoridades han habilitado escuelas y polideportivos como refugios temporales.',
+      ru: 'Спасатели всю ночь искали выживших после мощного землетрясения, которое произошло {date}. Обрушились несколько жилых домов, сотни людей, опасаясь повторных толчков, провели ночь на улице. Власти открыли школы и спортивные залы в качестве временных пунктов размещения.',
+      ar: 'عملت فرق الإنقاذ طوال الليل بحثاً عن ناجين بعد زلزال قوي ضرب منطقة قريبة من {city} يوم {date}. وانهارت عدة مبانٍ سكنية، وأمضى مئات الأشخاص ليلتهم في العراء خوفاً من الهزات الارتدادية. وفتحت السلطات المدارس والصالات الرياضية لتكون ملاجئ مؤقتة.',
+    },
+    shots: [
+      {
+        en: 'Aerial of collapsed buildings',
+        es: 'Toma aérea de los edificios derrumbados',
+        ru: 'Съёмка с дрона: обрушившиеся здания',
+        ar: 'لقطة جوية للمباني المنهارة',
+      },
+      {
+        en: 'Rescuers digging through rubble',
+        es: 'Rescatistas retiran escombros',
+        ru: 'Спасатели разбирают завалы',
+        ar: 'عمال إنقاذ يزيلون الأنقاض',
+      },
+      {
+        en: 'Rescue dog searching debris',
+        es: 'Un perro de rescate busca entre los restos',
+        ru: 'Поисковая собака на завалах',
+        ar: 'كلب إنقاذ يبحث بين الركام',
+      },
+      {
+        en: 'Rescuers calling for silence to listen for survivors',
+        es: 'Los rescatistas piden silencio para intentar oír a supervivientes',
+        ru: 'Спасатели просят тишины, чтобы услышать выживших',
+        ar: 'عمال الإنقاذ يطلبون الصمت للإصغاء إلى أي ناجين',
+      },
+      {
+        en: 'Residents warming themselves by fire in street',
+        es: 'Vecinos se calientan junto a una hoguera en la calle',
+        ru: 'Жители греются у костра на улице',
+        ar: 'سكان يتدفؤون حول نار في الشارع',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Resident: "The whole building was shaking. I grabbed my children and ran down the stairs in the dark."',
+        es: 'DECLARACIONES (en {language}) vecina: «Todo el edificio se movía. Agarré a mis hijos y bajé corriendo las escaleras a oscuras».',
+        ru: 'СИНХРОН (язык: {language}) жительница: «Весь дом ходил ходуном. Я схватила детей и в темноте побежала вниз по лестнице».',
+        ar: 'تصريح (باللغة {language}) إحدى السكان: «كان المبنى كله يهتز. أمسكت بأطفالي وركضت على الدرج في الظلام».',
+      },
+      {
+        en: 'Camp beds in sports hall used as shelter',
+        es: 'Catres en un polideportivo habilitado como refugio',
+        ru: 'Раскладушки в спортзале, превращённом в пункт временного размещения',
+        ar: 'أسرّة مؤقتة في صالة رياضية تحولت إلى ملجأ',
+      },
+    ],
+  },
+  {
+    category: 'disasters-and-accidents',
+    tags: ['floods'],
+    title: {
+      en: 'Thousands forced from homes in {city} as rivers flood',
+      es: 'Las inundaciones obligan a miles de personas a abandonar sus casas en {city}',
+      ru: '{city}: тысячи человек покинули дома из-за наводнения',
+      ar: 'الفيضانات تجبر الآلاف على مغادرة منازلهم في {city}',
+    },
+    story: {
+      en: 'Days of torrential rain caused rivers to burst their banks in and around {city}, forcing thousands of people to leave their homes on {date}. Emergency services used boats to reach residents trapped on rooftops. Forecasters warn that more rain is expected over the weekend.',
+      es: 'Varios días de lluvias torrenciales desbordaron los ríos en {city} y sus alrededores y obligaron el {date} a miles de personas a abandonar sus casas. Los servicios de emergencia utilizaron embarcaciones para llegar hasta los vecinos atrapados en los tejados. Los meteorólogos advierten de que se esperan más lluvias durante el fin de semana.',
+      ru: 'После нескольких дней проливных дождей реки в городе и его окрестностях вышли из берегов; {date} тысячи людей были вынуждены покинуть свои дома. Спасатели на лодках эвакуировали жителей, оказавшихся в ловушке на крышах. Синоптики предупреждают, что в выходные ожидаются новые дожди.',
+      ar: 'تسببت أمطار غزيرة استمرت أياماً في فيضان الأنهار داخل {city} ومحيطها، ما أجبر آلاف الأشخاص على مغادرة منازلهم يوم {date}. واستخدمت فرق الطوارئ القوارب للوصول إلى سكان علقوا فوق أسطح المنازل. ويحذر خبراء الأرصاد من هطول مزيد من الأمطار خلال عطلة نهاية الأسبوع.',
+    },
+    shots: [
+      {
+        en: 'Aerial of flooded streets',
+        es: 'Toma aérea de calles inundadas',
+        ru: 'Съёмка с дрона: затопленные улицы',
+        ar: 'لقطة جوية للشوارع المغمورة بالمياه',
+      },
+      {
+        en: 'Rescuers in boat approaching house',
+        es: 'Rescatistas en una lancha se acercan a una casa',
+        ru: 'Спасатели на лодке подплывают к дому',
+        ar: 'عمال إنقاذ في قارب يقتربون من منزل',
+      },
+      {
+        en: 'Elderly woman being helped into boat',
+        es: 'Ayudan a una anciana a subir a la lancha',
+        ru: 'Пожилой женщине помогают сесть в лодку',
+        ar: 'مساعدة امرأة مسنة على الصعود إلى القارب',
+      },
+      {
+        en: 'Car submerged up to its windows',
+        es: 'Un coche sumergido hasta las ventanillas',
+        ru: 'Автомобиль, затопленный по окна',
+        ar: 'سيارة غمرتها المياه حتى نوافذها',
+      },
+      {
+        en: 'Residents wading through waist-deep water',
+        es: 'Vecinos caminan con el agua por la cintura',
+        ru: 'Жители идут по пояс в воде',
+        ar: 'سكان يخوضون في مياه تصل إلى خصورهم',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Resident: "The water came in the middle of the night. In one hour it covered the whole ground floor."',
+        es: 'DECLARACIONES (en {language}) vecino: «El agua llegó en plena noche. En una hora cubrió toda la planta baja».',
+        ru: 'СИНХРОН (язык: {language}) местный житель: «Вода пришла посреди ночи. За час затопило весь первый этаж».',
+        ar: 'تصريح (باللغة {language}) أحد السكان: «جاءت المياه في منتصف الليل، وخلال ساعة واحدة غمرت الطابق الأرضي بالكامل».',
+      },
+      {
+        en: 'Evacuees resting in shelter',
+        es: 'Evacuados descansan en un albergue',
+        ru: 'Эвакуированные отдыхают в пункте временного размещения',
+        ar: 'أشخاص تم إجلاؤهم يستريحون في مركز إيواء',
+      },
+    ],
+  },
+  {
+    category: 'disasters-and-accidents',
+    tags: ['wildfires'],
+    title: {
+      en: '{city} evacuates neighbourhoods as wildfire spreads',
+      es: 'Los bomberos combaten un incendio forestal en las afueras de {city}',
+      ru: '{city}: пожарные борются с лесным пожаром на окраине города',
+      ar: 'رجال الإطفاء يكافحون حريق غابات على أطراف {city}',
+    },
+    story: {
+      en: 'Hundreds of firefighters, supported by water-bombing aircraft, battled a wildfire on the outskirts of {city} on {date}. Strong winds and high temperatures pushed the flames towards residential areas, and several neighbourhoods were evacuated as a precaution. No injuries have been reported so far.',
+      es: 'Cientos de bomberos, apoyados por aviones cisterna, combatieron el {date} un incendio forestal en las afueras de {city}. El fuerte viento y las altas temperaturas empujaron las llamas hacia zonas residenciales, y varios barrios fueron desalojados por precaución. Por el momento no se han registrado heridos.',
+      ru: '{date} сотни пожарных при поддержке самолётов-амфибий тушили лесной пожар на окраине города. Сильный ветер и жара гнали огонь в сторону жилых кварталов, несколько районов в целях предосторожности эвакуировали. О пострадавших пока не сообщается.',
+      ar: 'كافح مئات من رجال الإطفاء، بدعم من طائرات قاذفة للمياه، حريق غابات اندلع على أطراف {city} يوم {date}. ودفعت الرياح القوية ودرجات الحرارة المرتفعة النيران نحو المناطق السكنية، وأُخليت عدة أحياء كإجراء احترازي. ولم تُسجَّل أي إصابات حتى الآن.',
+    },
+    shots: [
+      {
+        en: 'Wide of smoke rising above hills',
+        es: 'Plano general del humo elevándose sobre las colinas',
+        ru: 'Общий план: дым над холмами',
+        ar: 'لقطة عامة لدخان يتصاعد فوق التلال',
+      },
+      {
+        en: 'Aircraft dropping water on flames',
+        es: 'Un avión descarga agua sobre las llamas',
+        ru: 'Самолёт сбрасывает воду на огонь',
+        ar: 'طائرة تُلقي المياه على النيران',
+      },
+      {
+        en: 'Firefighters spraying water on burning trees',
+        es: 'Bomberos lanzan agua sobre árboles en llamas',
+        ru: 'Пожарные заливают водой горящие деревья',
+        ar: 'رجال إطفاء يرشّون المياه على أشجار مشتعلة',
+      },
+      { en: 'Close of flames', es: 'Primer plano de las llamas', ru: 'Крупный план: языки пламени', ar: 'لقطة قريبة للنيران' },
+      {
+        en: 'Residents loading belongings into car',
+        es: 'Vecinos cargan sus pertenencias en el coche',
+        ru: 'Жители грузят вещи в машину',
+        ar: 'سكان يضعون أمتعتهم في السيارة',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Fire service spokesperson: "The wind changed direction three times today. That is what makes this fire so dangerous."',
+        es: 'DECLARACIONES (en {language}) portavoz de los bomberos: «El viento ha cambiado de dirección tres veces hoy. Eso es lo que hace tan peligroso este incendio».',
+        ru: 'СИНХРОН (язык: {language}) представитель пожарной службы: «Сегодня ветер трижды менял направление. Именно это делает пожар таким опасным».',
+        ar: 'تصريح (باللغة {language}) متحدث باسم الدفاع المدني: «غيّرت الرياح اتجاهها ثلاث مرات اليوم، وهذا ما يجعل هذا الحريق بالغ الخطورة».',
+      },
+      { en: 'Burnt hillside', es: 'Ladera calcinada', ru: 'Выгоревший склон холма', ar: 'سفح تل محترق' },
+    ],
+  },
+  {
+    category: 'disasters-and-accidents',
+    tags: ['storms'],
+    title: {
+      en: 'Storm in {city} brings down trees and power lines',
+      es: 'Un fuerte temporal derriba árboles y tendidos eléctricos en {city}',
+      ru: '{city}: ураганный ветер повалил деревья и оборвал провода',
+      ar: 'عاصفة قوية تقتلع الأشجار وتُسقط خطوط الكهرباء في {city}',
+    },
+    story: {
+      en: 'A powerful storm swept through {city} in the early hours of {date}, bringing down trees and power lines and flooding underpasses. Tens of thousands of homes were left without electricity, and schools in several districts stayed closed. Repair crews expect to restore power to most areas within forty-eight hours.',
+      es: 'Un fuerte temporal azotó {city} en la madrugada del {date}, derribó árboles y tendidos eléctricos e inundó varios pasos subterráneos. Decenas de miles de hogares se quedaron sin electricidad y los colegios de varios distritos permanecieron cerrados. Los equipos de reparación prevén restablecer el suministro en la mayoría de las zonas en un plazo de cuarenta y ocho horas.',
+      ru: 'В ночь на {date} по городу пронёсся мощный шторм: ветер валил деревья и обрывал линии электропередачи, затопило подземные переходы. Десятки тысяч домов остались без света, в нескольких районах не работали школы. Аварийные бригады рассчитывают восстановить электроснабжение в большинстве районов в течение 48 часов.',
+      ar: 'اجتاحت عاصفة قوية {city} فجر يوم {date}، فاقتلعت أشجاراً وأسقطت خطوطاً للكهرباء وأغرقت عدداً من الأنفاق. وانقطعت الكهرباء عن عشرات الآلاف من المنازل، وظلت المدارس مغلقة في عدة أحياء. وتتوقع فرق الصيانة إعادة التيار إلى معظم المناطق في غضون ثمانٍ وأربعين ساعة.',
+    },
+    shots: [
+      {
+        en: 'Fallen tree blocking road',
+        es: 'Un árbol caído bloquea la calzada',
+        ru: 'Поваленное дерево перегородило дорогу',
+        ar: 'شجرة ساقطة تسد الطريق',
+      },
+      {
+        en: 'Car crushed by branch',
+        es: 'Un coche aplastado por una rama',
+        ru: 'Автомобиль, придавленный упавшей веткой',
+        ar: 'سيارة حطمها غصن شجرة',
+      },
+      {
+        en: 'Workers repairing power line from crane',
+        es: 'Operarios reparan el tendido eléctrico desde una grúa',
+        ru: 'Рабочие ремонтируют ЛЭП с автовышки',
+        ar: 'عمال يصلحون خط الكهرباء من على رافعة',
+      },
+      { en: 'Flooded underpass', es: 'Paso subterráneo inundado', ru: 'Затопленный подземный переход', ar: 'نفق غمرته المياه' },
+      { en: 'Residents clearing debris', es: 'Vecinos retiran escombros', ru: 'Жители убирают обломки', ar: 'سكان يزيلون الحطام' },
+      {
+        en: 'SOUNDBITE ({language}) Shop owner: "The wind tore the sign off my shop at three in the morning. I have never heard a noise like that."',
+        es: 'DECLARACIONES (en {language}) comerciante: «El viento arrancó el letrero de mi tienda a las tres de la mañana. Nunca había oído un ruido así».',
+        ru: 'СИНХРОН (язык: {language}) владелец магазина: «В три часа ночи ветер сорвал вывеску с моего магазина. Я никогда не слышал такого грохота».',
+        ar: 'تصريح (باللغة {language}) صاحب متجر: «اقتلعت الرياح لافتة متجري في الثالثة فجراً. لم أسمع صوتاً كهذا في حياتي».',
+      },
+    ],
+  },
+  {
+    category: 'disasters-and-accidents',
+    tags: ['accidents', 'transport'],
+    title: {
+      en: 'Dozens injured near {city} as passenger train derails',
+      es: 'Descarrila un tren de pasajeros cerca de {city}',
+      ru: '{city}: под городом сошёл с рельсов пассажирский поезд',
+      ar: 'خروج قطار ركاب عن مساره قرب {city}',
+    },
+    story: {
+      en: "A passenger train derailed near {city} on {date}, injuring dozens of people, according to emergency services. Three carriages left the tracks on a bend shortly after leaving the station. The rail operator has suspended services on the line while investigators examine the track and the train's signalling data.",
+      es: 'Un tren de pasajeros descarriló el {date} cerca de {city} y dejó decenas de heridos, según los servicios de emergencia. Tres vagones se salieron de las vías en una curva poco después de salir de la estación. La compañía ferroviaria ha suspendido la circulación en la línea mientras los investigadores examinan la vía y los datos de señalización del tren.',
+      ru: '{date} под городом сошёл с рельсов пассажирский поезд, десятки человек получили травмы, сообщили экстренные службы. Три вагона сошли с путей на повороте вскоре после отправления со станции. Железнодорожный оператор приостановил движение по линии, следователи изучают состояние путей и данные сигнализации поезда.',
+      ar: 'خرج قطار ركاب عن مساره قرب {city} يوم {date}، ما أدى إلى إصابة العشرات، بحسب خدمات الطوارئ. وانحرفت ثلاث عربات عن السكة عند منعطف بعد وقت قصير من مغادرة القطار المحطة. وعلّقت شركة السكك الحديدية الرحلات على الخط بينما يفحص المحققون السكة وبيانات الإشارات الخاصة بالقطار.',
+    },
+    shots: [
+      {
+        en: 'Aerial of derailed carriages',
+        es: 'Toma aérea de los vagones descarrilados',
+        ru: 'Съёмка с дрона: сошедшие с рельсов вагоны',
+        ar: 'لقطة جوية للعربات الخارجة عن السكة',
+      },
+      {
+        en: 'Emergency workers at scene',
+        es: 'Equipos de emergencia en el lugar',
+        ru: 'Экстренные службы на месте происшествия',
+        ar: 'فرق الطوارئ في موقع الحادث',
+      },
+      {
+        en: 'Injured passenger carried on stretcher',
+        es: 'Un pasajero herido es trasladado en camilla',
+        ru: 'Пострадавшего пассажира несут на носилках',
+        ar: 'نقل راكب مصاب على نقالة',
+      },
+      {
+        en: 'Close of twisted rails',
+        es: 'Primer plano de los raíles retorcidos',
+        ru: 'Крупный план: искорёженные рельсы',
+        ar: 'لقطة قريبة للقضبان الملتوية',
+      },
+      {
+        en: 'Investigators examining track',
+        es: 'Los investigadores examinan la vía',
+        ru: 'Следователи осматривают путь',
+        ar: 'محققون يفحصون السكة',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Passenger: "There was a bang and the carriage tipped over. People helped each other climb out through the windows."',
+        es: 'DECLARACIONES (en {language}) pasajera: «Hubo un golpe y el vagón volcó. La gente se ayudaba a salir por las ventanas».',
+        ru: 'СИНХРОН (язык: {language}) пассажирка: «Раздался удар, и вагон опрокинулся. Люди помогали друг другу выбираться через окна».',
+        ar: 'تصريح (باللغة {language}) راكبة: «سمعنا دوياً ثم انقلبت العربة. كان الناس يساعدون بعضهم على الخروج من النوافذ».',
+      },
+      {
+        en: 'Ambulances leaving',
+        es: 'Ambulancias abandonan el lugar',
+        ru: 'Машины скорой помощи уезжают',
+        ar: 'سيارات إسعاف تغادر المكان',
+      },
+    ],
+  },
+];

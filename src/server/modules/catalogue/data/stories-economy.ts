@@ -1,0 +1,273 @@
+import type { StoryTemplate } from './stories.ts';
+
+export const ECONOMY_STORIES: readonly StoryTemplate[] = [
+  {
+    category: 'economy',
+    tags: ['inflation'],
+    title: {
+      en: 'Shoppers in {city} feel the pinch as inflation lifts food prices',
+      es: 'Los consumidores de {city} notan una nueva subida de los precios de los alimentos',
+      ru: '{city}: покупатели ощущают новый рост цен на продукты',
+      ar: 'المتسوقون في {city} يشعرون بوطأة ارتفاع جديد في أسعار الغذاء',
+    },
+    story: {
+      en: 'Consumer prices rose for the fifth month in a row, according to figures released on {date}, with food and household energy leading the increase. At a central market in {city}, traders said customers were buying smaller quantities and switching to cheaper brands. Economists expect the central bank to consider another interest rate rise at its next meeting.',
+      es: 'Los precios de consumo subieron por quinto mes consecutivo, según los datos publicados el {date}, impulsados sobre todo por los alimentos y la energía doméstica. En un mercado céntrico de {city}, los comerciantes aseguran que los clientes compran cantidades más pequeñas y se pasan a marcas más baratas. Los economistas prevén que el banco central estudie una nueva subida de los tipos de interés en su próxima reunión.',
+      ru: 'Потребительские цены выросли пятый месяц подряд, следует из данных, опубликованных {date}; больше всего подорожали продукты питания и коммунальные услуги. На центральном рынке торговцы рассказывают, что покупатели берут меньше и переходят на более дешёвые марки. Экономисты ожидают, что на ближайшем заседании центробанк рассмотрит вопрос о новом повышении ключевой ставки.',
+      ar: 'ارتفعت أسعار المستهلكين للشهر الخامس على التوالي، وفق بيانات صدرت يوم {date}، وتصدّر الغذاء والطاقة المنزلية قائمة الزيادات. وفي سوق وسط {city}، قال تجار إن الزبائن باتوا يشترون كميات أقل ويتجهون إلى علامات تجارية أرخص. ويتوقع خبراء اقتصاديون أن يدرس البنك المركزي رفعاً جديداً لأسعار الفائدة في اجتماعه المقبل.',
+    },
+    shots: [
+      {
+        en: 'Wide of busy market hall',
+        es: 'Plano general de un mercado concurrido',
+        ru: 'Общий план: крытый рынок',
+        ar: 'لقطة عامة لسوق مزدحمة',
+      },
+      {
+        en: 'Close of price tags on vegetables',
+        es: 'Primer plano de los precios en las verduras',
+        ru: 'Крупный план: ценники на овощах',
+        ar: 'لقطة قريبة لبطاقات الأسعار على الخضار',
+      },
+      {
+        en: 'Shopper counting coins',
+        es: 'Una clienta cuenta monedas',
+        ru: 'Покупательница пересчитывает мелочь',
+        ar: 'متسوقة تعد النقود المعدنية',
+      },
+      { en: 'Trader weighing fruit', es: 'Un comerciante pesa fruta', ru: 'Продавец взвешивает фрукты', ar: 'تاجر يزن الفاكهة' },
+      {
+        en: 'SOUNDBITE ({language}) Market trader: "People used to buy a kilo. Now they ask for three tomatoes, two onions. They count everything."',
+        es: 'DECLARACIONES (en {language}) vendedor del mercado: «Antes la gente compraba un kilo. Ahora piden tres tomates y dos cebollas. Lo cuentan todo».',
+        ru: 'СИНХРОН (язык: {language}) продавец на рынке: «Раньше брали по килограмму. Теперь просят три помидора и две луковицы. Считают каждую мелочь».',
+        ar: 'تصريح (باللغة {language}) بائع في السوق: «كان الناس يشترون كيلوغراماً، أما الآن فيطلبون ثلاث حبات طماطم وبصلتين. صاروا يحسبون كل شيء».',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Shopper, pensioner: "My pension is the same, but my basket gets smaller every month."',
+        es: 'DECLARACIONES (en {language}) clienta, jubilada: «Mi pensión es la misma, pero mi cesta es cada mes más pequeña».',
+        ru: 'СИНХРОН (язык: {language}) покупательница, пенсионерка: «Пенсия та же, а корзина с каждым месяцем всё меньше».',
+        ar: 'تصريح (باللغة {language}) متسوقة متقاعدة: «معاشي كما هو، لكن سلتي تصغر كل شهر».',
+      },
+      {
+        en: 'Shoppers leaving market with bags',
+        es: 'Clientes salen del mercado con bolsas',
+        ru: 'Покупатели выходят с рынка с пакетами',
+        ar: 'متسوقون يغادرون السوق حاملين أكياسهم',
+      },
+    ],
+  },
+  {
+    category: 'economy',
+    tags: ['energy'],
+    title: {
+      en: 'Drivers in {city} queue for hours amid fuel shortage',
+      es: 'Largas colas en las gasolineras de {city} por la escasez de combustible',
+      ru: '{city}: у заправок выстроились очереди из-за нехватки топлива',
+      ar: 'طوابير طويلة أمام محطات الوقود في {city} بسبب نقص الإمدادات',
+    },
+    story: {
+      en: 'Long queues formed at petrol stations across {city} on {date} as a shortage of fuel deliveries left many pumps dry. The energy ministry blamed delays at a major refinery undergoing maintenance and said supplies would return to normal within days. Taxi and delivery drivers said they had lost a day of earnings waiting.',
+      es: 'Largas colas se formaron el {date} en las gasolineras de {city}, donde muchos surtidores se quedaron sin combustible por falta de suministro. El Ministerio de Energía atribuyó la escasez a los retrasos en una gran refinería en mantenimiento y aseguró que el abastecimiento se normalizará en unos días. Taxistas y repartidores se quejaron de haber perdido una jornada de ingresos esperando.',
+      ru: '{date} у автозаправочных станций выстроились длинные очереди: из-за перебоев с поставками на многих колонках закончилось топливо. Министерство энергетики объяснило дефицит задержками на крупном нефтеперерабатывающем заводе, где идёт плановый ремонт, и пообещало, что в течение нескольких дней ситуация нормализуется. Таксисты и курьеры жалуются, что в ожидании потеряли дневной заработок.',
+      ar: 'اصطفت طوابير طويلة من السيارات أمام محطات الوقود في {city} يوم {date}، بعدما أدى نقص الإمدادات إلى نفاد الوقود من كثير من المضخات. وعزت وزارة الطاقة النقص إلى تأخيرات في مصفاة كبرى تخضع للصيانة، مؤكدة أن الإمدادات ستعود إلى طبيعتها خلال أيام. وقال سائقو سيارات أجرة وعمال توصيل إنهم خسروا أجر يوم كامل في الانتظار.',
+    },
+    shots: [
+      {
+        en: 'Wide of queue of cars stretching from petrol station',
+        es: 'Plano general de la fila de coches que sale de la gasolinera',
+        ru: 'Общий план: вереница машин у заправки',
+        ar: 'لقطة عامة لطابور سيارات ممتد من محطة الوقود',
+      },
+      {
+        en: 'Close of "No fuel" sign on pump',
+        es: 'Primer plano de un cartel de «Sin combustible» en el surtidor',
+        ru: 'Крупный план: табличка «Топлива нет» на колонке',
+        ar: 'لقطة قريبة للافتة «لا يوجد وقود» على المضخة',
+      },
+      {
+        en: 'Attendant filling car',
+        es: 'Un empleado llena el depósito de un coche',
+        ru: 'Заправщик заправляет машину',
+        ar: 'عامل يملأ خزان سيارة بالوقود',
+      },
+      {
+        en: 'Drivers waiting beside their cars',
+        es: 'Conductores esperando junto a sus coches',
+        ru: 'Водители ждут у своих машин',
+        ar: 'سائقون ينتظرون بجانب سياراتهم',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Taxi driver: "I have been here since five in the morning. No fuel, no work, no money today."',
+        es: 'DECLARACIONES (en {language}) taxista: «Estoy aquí desde las cinco de la mañana. Sin gasolina no hay trabajo, y hoy no hay dinero».',
+        ru: 'СИНХРОН (язык: {language}) таксист: «Я здесь с пяти утра. Нет топлива — нет работы, а значит, и денег сегодня не будет».',
+        ar: 'تصريح (باللغة {language}) سائق سيارة أجرة: «أنا هنا منذ الخامسة فجراً. لا وقود يعني لا عمل، ولا مال اليوم».',
+      },
+      {
+        en: 'Fuel tanker arriving at station',
+        es: 'Llega un camión cisterna a la gasolinera',
+        ru: 'К заправке подъезжает бензовоз',
+        ar: 'وصول صهريج وقود إلى المحطة',
+      },
+      {
+        en: 'Cars moving forward in queue',
+        es: 'Los coches avanzan en la fila',
+        ru: 'Очередь машин медленно движется',
+        ar: 'السيارات تتقدم في الطابور',
+      },
+    ],
+  },
+  {
+    category: 'economy',
+    tags: ['trade'],
+    title: {
+      en: 'Exporters from forty countries meet at {city} trade fair',
+      es: 'Una feria comercial en {city} reúne a exportadores de cuarenta países',
+      ru: '{city}: на международную выставку приехали экспортёры из сорока стран',
+      ar: 'معرض تجاري في {city} يستقطب مصدّرين من أربعين دولة',
+    },
+    story: {
+      en: 'More than 1,200 companies from forty countries opened their stands at an international trade fair in {city} on {date}. Organisers said food processing, logistics and building materials made up the largest sections this year. Exhibitors said they hoped to find new buyers as shipping costs ease.',
+      es: 'Más de 1.200 empresas de cuarenta países abrieron el {date} sus expositores en una feria comercial internacional en {city}. Según los organizadores, la industria alimentaria, la logística y los materiales de construcción son este año los sectores con más presencia. Los expositores confían en encontrar nuevos compradores ahora que se moderan los costes del transporte marítimo.',
+      ru: '{date} более 1200 компаний из сорока стран открыли свои стенды на международной торговой выставке. По словам организаторов, крупнейшими разделами в этом году стали пищевая промышленность, логистика и стройматериалы. Участники выставки надеются найти новых покупателей на фоне снижения стоимости морских перевозок.',
+      ar: 'افتتحت أكثر من 1200 شركة من أربعين دولة أجنحتها في معرض تجاري دولي في {city} يوم {date}. وقال المنظمون إن قطاعات الصناعات الغذائية والخدمات اللوجستية ومواد البناء شكلت أكبر الأجنحة هذا العام. وأعرب العارضون عن أملهم في العثور على مشترين جدد مع تراجع تكاليف الشحن البحري.',
+    },
+    shots: [
+      { en: 'Wide of exhibition hall', es: 'Plano general del pabellón', ru: 'Общий план выставочного зала', ar: 'لقطة عامة لقاعة المعرض' },
+      {
+        en: 'Visitors walking past stands',
+        es: 'Visitantes recorren los expositores',
+        ru: 'Посетители проходят мимо стендов',
+        ar: 'زوار يمرون أمام الأجنحة',
+      },
+      {
+        en: 'Exhibitor showing product samples',
+        es: 'Un expositor enseña sus productos a unos visitantes',
+        ru: 'Участник выставки показывает образцы продукции',
+        ar: 'عارض يعرض عينات من منتجاته',
+      },
+      {
+        en: 'Business people shaking hands',
+        es: 'Empresarios se estrechan la mano',
+        ru: 'Бизнесмены пожимают друг другу руки',
+        ar: 'رجال أعمال يتصافحون',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Exporter, food company manager: "Last year we came to look. This year we came to sign, and we already have two new buyers."',
+        es: 'DECLARACIONES (en {language}) exportador, gerente de una empresa de alimentación: «El año pasado vinimos a mirar. Este año hemos venido a firmar, y ya tenemos dos compradores nuevos».',
+        ru: 'СИНХРОН (язык: {language}) экспортёр, менеджер пищевой компании: «В прошлом году мы приезжали присмотреться. В этом году приехали подписывать контракты, и у нас уже два новых покупателя».',
+        ar: 'تصريح (باللغة {language}) مُصدّر ومدير شركة أغذية: «في العام الماضي جئنا لنستطلع، أما هذا العام فجئنا لنوقع العقود، ولدينا بالفعل مشتريان جديدان».',
+      },
+      {
+        en: 'Close of shipping container model on stand',
+        es: 'Primer plano de una maqueta de contenedor en un expositor',
+        ru: 'Крупный план: макет морского контейнера на стенде',
+        ar: 'لقطة قريبة لمجسم حاوية شحن في أحد الأجنحة',
+      },
+    ],
+  },
+  {
+    category: 'economy',
+    tags: ['jobs'],
+    title: {
+      en: 'Carmaker near {city} to hire 2,000 workers for electric cars',
+      es: 'Una fábrica de automóviles cerca de {city} contratará a 2.000 trabajadores',
+      ru: '{city}: автозавод наберёт 2000 новых сотрудников',
+      ar: 'مصنع سيارات قرب {city} يعتزم توظيف ألفي عامل',
+    },
+    story: {
+      en: 'A carmaker announced on {date} that it would hire 2,000 workers for a new electric vehicle assembly line at its plant near {city}. The company said production would start next year, with most jobs going to technicians and line workers. Local officials welcomed the investment in a region where unemployment is above the national average.',
+      es: 'Un fabricante de automóviles anunció el {date} que contratará a 2.000 trabajadores para una nueva línea de montaje de vehículos eléctricos en su planta cercana a {city}. La empresa indicó que la producción comenzará el próximo año y que la mayoría de los puestos serán para técnicos y operarios. Las autoridades locales celebraron la inversión en una región con un desempleo superior a la media nacional.',
+      ru: '{date} автопроизводитель объявил, что наберёт 2000 сотрудников для новой линии сборки электромобилей на своём заводе под городом. Производство, по словам компании, начнётся в следующем году; большинство вакансий — для техников и рабочих сборочной линии. Местные власти приветствовали инвестиции в регион, где уровень безработицы выше среднего по стране.',
+      ar: 'أعلنت شركة لصناعة السيارات يوم {date} أنها ستوظف ألفي عامل لخط تجميع جديد للسيارات الكهربائية في مصنعها القريب من {city}. وقالت الشركة إن الإنتاج سيبدأ العام المقبل، وإن معظم الوظائف ستكون لفنيين وعمال خطوط إنتاج. ورحب مسؤولون محليون بالاستثمار في منطقة يتجاوز فيها معدل البطالة المتوسط الوطني.',
+    },
+    shots: [
+      {
+        en: 'Wide of car factory exterior',
+        es: 'Plano general del exterior de la fábrica',
+        ru: 'Общий план: территория автозавода',
+        ar: 'لقطة عامة للواجهة الخارجية لمصنع السيارات',
+      },
+      {
+        en: 'Robots welding car bodies on assembly line',
+        es: 'Robots soldando carrocerías en la línea de montaje',
+        ru: 'Роботы сваривают кузова на сборочной линии',
+        ar: 'روبوتات تلحم هياكل السيارات على خط التجميع',
+      },
+      { en: 'Workers fitting parts', es: 'Operarios montando piezas', ru: 'Рабочие устанавливают детали', ar: 'عمال يركّبون القطع' },
+      {
+        en: 'Close of battery pack',
+        es: 'Primer plano de un módulo de baterías',
+        ru: 'Крупный план: аккумуляторный блок',
+        ar: 'لقطة قريبة لوحدة بطاريات',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Plant manager: "We will train people from this region ourselves. Experience in cars is welcome but not required."',
+        es: 'DECLARACIONES (en {language}) director de la planta: «Formaremos nosotros mismos a gente de la región. La experiencia en el sector es bienvenida, pero no obligatoria».',
+        ru: 'СИНХРОН (язык: {language}) директор завода: «Мы сами обучим людей из этого региона. Опыт работы в автопроме приветствуется, но не обязателен».',
+        ar: 'تصريح (باللغة {language}) مدير المصنع: «سندرّب أبناء المنطقة بأنفسنا. الخبرة في صناعة السيارات مرحب بها لكنها ليست شرطاً».',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Job seeker, mechanic: "I have been looking for stable work for a year. This is the best news I have heard in a long time."',
+        es: 'DECLARACIONES (en {language}) mecánico en busca de empleo: «Llevo un año buscando un trabajo estable. Es la mejor noticia que he oído en mucho tiempo».',
+        ru: 'СИНХРОН (язык: {language}) механик, ищущий работу: «Я уже год ищу стабильную работу. Это лучшая новость за долгое время».',
+        ar: 'تصريح (باللغة {language}) ميكانيكي يبحث عن عمل: «أبحث عن عمل مستقر منذ عام، وهذا أفضل خبر سمعته منذ وقت طويل».',
+      },
+      {
+        en: 'Finished cars leaving production line',
+        es: 'Vehículos terminados salen de la línea de producción',
+        ru: 'Готовые автомобили сходят с конвейера',
+        ar: 'سيارات مكتملة تخرج من خط الإنتاج',
+      },
+    ],
+  },
+  {
+    category: 'economy',
+    tags: ['tourism'],
+    title: {
+      en: '{city} hotels full in record tourist season',
+      es: 'El turismo en {city} recupera niveles récord',
+      ru: '{city}: турпоток вернулся к рекордным показателям',
+      ar: 'أعداد السياح في {city} تعود إلى مستويات قياسية',
+    },
+    story: {
+      en: "Hotels in {city} reported occupancy above 90 per cent on {date}, as the number of foreign visitors returned to record levels. The tourism board said arrivals from Asia and the Gulf had grown fastest this year. Some residents' groups, however, are calling for limits on tour buses and holiday rentals.",
+      es: 'Los hoteles de {city} registraron el {date} una ocupación superior al 90 %, con la llegada de visitantes extranjeros de nuevo en niveles récord. Según la oficina de turismo, las llegadas desde Asia y los países del Golfo son las que más han crecido este año. Algunas asociaciones vecinales, sin embargo, piden limitar los autobuses de turistas y los pisos de uso turístico.',
+      ru: '{date} загрузка гостиниц превысила 90%: число иностранных туристов вернулось к рекордному уровню. По данным туристического ведомства, быстрее всего в этом году растёт поток гостей из Азии и стран Персидского залива. При этом некоторые объединения жителей требуют ограничить туристические автобусы и посуточную аренду жилья.',
+      ar: 'سجلت الفنادق في {city} نسبة إشغال تجاوزت 90 في المئة يوم {date}، مع عودة أعداد الزوار الأجانب إلى مستويات قياسية. وقالت هيئة السياحة إن أعداد القادمين من آسيا ودول الخليج سجلت أسرع نمو هذا العام. في المقابل، تطالب بعض جمعيات السكان بفرض قيود على الحافلات السياحية والإيجارات قصيرة الأمد.',
+    },
+    shots: [
+      {
+        en: 'Tourists taking photos at landmark',
+        es: 'Turistas haciéndose fotos junto a un monumento',
+        ru: 'Туристы фотографируются у достопримечательности',
+        ar: 'سياح يلتقطون الصور عند أحد المعالم',
+      },
+      {
+        en: 'Tour group following guide with flag',
+        es: 'Un grupo de turistas sigue a una guía con una bandera',
+        ru: 'Туристическая группа идёт за гидом с флажком',
+        ar: 'مجموعة سياحية تتبع مرشدة تحمل علماً',
+      },
+      { en: 'Hotel reception', es: 'Recepción de un hotel', ru: 'Стойка регистрации в отеле', ar: 'مكتب الاستقبال في أحد الفنادق' },
+      { en: 'Busy café terraces', es: 'Terrazas llenas', ru: 'Переполненные летние веранды кафе', ar: 'مقاهٍ مكتظة بالرواد' },
+      {
+        en: 'SOUNDBITE ({language}) Hotel manager: "We are full until the end of the month. We have not seen demand like this for years."',
+        es: 'DECLARACIONES (en {language}) gerente de un hotel: «Estamos completos hasta final de mes. Hacía años que no veíamos una demanda así».',
+        ru: 'СИНХРОН (язык: {language}) управляющий отелем: «У нас всё занято до конца месяца. Такого спроса мы не видели много лет».',
+        ar: 'تصريح (باللغة {language}) مدير فندق: «الحجوزات مكتملة حتى نهاية الشهر. لم نشهد طلباً كهذا منذ سنوات».',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Resident: "Tourism pays the bills, but in summer we cannot walk in our own streets."',
+        es: 'DECLARACIONES (en {language}) vecino: «El turismo da de comer, pero en verano no podemos ni pasear por nuestras propias calles».',
+        ru: 'СИНХРОН (язык: {language}) местный житель: «Туризм нас кормит, но летом по своим же улицам невозможно пройти».',
+        ar: 'تصريح (باللغة {language}) أحد السكان: «السياحة مصدر رزق، لكننا في الصيف لا نستطيع السير في شوارعنا».',
+      },
+      {
+        en: 'Wide of crowded old town street',
+        es: 'Plano general de una calle abarrotada del casco antiguo',
+        ru: 'Общий план: многолюдная улица старого города',
+        ar: 'لقطة عامة لشارع مكتظ في البلدة القديمة',
+      },
+    ],
+  },
+];

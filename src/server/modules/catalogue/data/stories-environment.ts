@@ -1,0 +1,271 @@
+import type { StoryTemplate } from './stories.ts';
+
+export const ENVIRONMENT_STORIES: readonly StoryTemplate[] = [
+  {
+    category: 'environment',
+    tags: ['climate', 'protests'],
+    title: {
+      en: 'Students skip school in {city} to join climate march',
+      es: 'Miles de jóvenes marchan por el clima en {city}',
+      ru: '{city}: тысячи школьников и студентов вышли на климатический марш',
+      ar: 'آلاف الشباب يشاركون في مسيرة من أجل المناخ في {city}',
+    },
+    story: {
+      en: 'Thousands of students skipped classes in {city} on {date} to join a climate march calling for faster cuts in greenhouse gas emissions. Marchers demanded an end to new coal and gas projects and more investment in public transport. City officials met a delegation of student organisers after the march.',
+      es: 'Miles de estudiantes faltaron a clase el {date} en {city} para sumarse a una marcha por el clima que reclamaba recortes más rápidos de las emisiones de gases de efecto invernadero. Los manifestantes exigieron el fin de los nuevos proyectos de carbón y gas y más inversión en transporte público. Representantes del Ayuntamiento se reunieron tras la marcha con una delegación de los estudiantes organizadores.',
+      ru: '{date} тысячи учащихся пропустили занятия, чтобы принять участие в климатическом марше с требованием ускорить сокращение выбросов парниковых газов. Участники шествия потребовали отказаться от новых угольных и газовых проектов и больше вкладывать в общественный транспорт. После марша представители городских властей встретились с делегацией организаторов.',
+      ar: 'تغيّب آلاف الطلاب عن الدراسة في {city} يوم {date} للانضمام إلى مسيرة من أجل المناخ تطالب بخفض أسرع لانبعاثات الغازات الدفيئة. وطالب المشاركون بوقف مشاريع الفحم والغاز الجديدة وزيادة الاستثمار في النقل العام. والتقى مسؤولون في البلدية وفداً من الطلاب المنظمين بعد انتهاء المسيرة.',
+    },
+    shots: [
+      {
+        en: 'Wide of young marchers filling avenue',
+        es: 'Plano general de jóvenes manifestantes llenando la avenida',
+        ru: 'Общий план: молодёжь заполнила проспект',
+        ar: 'لقطة عامة لشباب يملؤون الشارع',
+      },
+      {
+        en: 'Close of hand-painted sign reading "There is no planet B"',
+        es: 'Primer plano de un cartel pintado a mano: «No hay planeta B»',
+        ru: 'Крупный план: самодельный плакат «Планеты Б не существует»',
+        ar: 'لقطة قريبة للافتة مرسومة باليد كُتب عليها «لا يوجد كوكب بديل»',
+      },
+      { en: 'Students drumming', es: 'Estudiantes tocando tambores', ru: 'Студенты бьют в барабаны', ar: 'طلاب يقرعون الطبول' },
+      {
+        en: "Child on parent's shoulders holding drawing of Earth",
+        es: 'Un niño a hombros de su padre sostiene un dibujo de la Tierra',
+        ru: 'Ребёнок на плечах у отца держит рисунок Земли',
+        ar: 'طفل على كتفي والده يحمل رسماً للكرة الأرضية',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Student organiser: "We are missing one day of school. Adults are missing the last chance to act."',
+        es: 'DECLARACIONES (en {language}) estudiante organizadora: «Nosotros perdemos un día de clase. Los adultos están perdiendo la última oportunidad de actuar».',
+        ru: 'СИНХРОН (язык: {language}) студентка, одна из организаторов: «Мы пропускаем один учебный день. А взрослые упускают последний шанс что-то сделать».',
+        ar: 'تصريح (باللغة {language}) طالبة من منظمي المسيرة: «نحن نخسر يوماً دراسياً واحداً، أما الكبار فيضيّعون الفرصة الأخيرة للتحرك».',
+      },
+      {
+        en: 'Police officers escorting march',
+        es: 'Agentes de policía escoltan la marcha',
+        ru: 'Полицейские сопровождают шествие',
+        ar: 'عناصر من الشرطة يرافقون المسيرة',
+      },
+      {
+        en: 'Marchers gathering outside city hall',
+        es: 'Los manifestantes se concentran ante el ayuntamiento',
+        ru: 'Участники марша собираются у здания мэрии',
+        ar: 'المشاركون يتجمعون أمام مبنى البلدية',
+      },
+    ],
+  },
+  {
+    category: 'environment',
+    tags: ['renewables', 'energy'],
+    title: {
+      en: "{city} switches on one of the region's largest solar parks",
+      es: 'Entra en funcionamiento un gran parque solar a las afueras de {city}',
+      ru: '{city}: под городом заработала крупная солнечная электростанция',
+      ar: 'محطة للطاقة الشمسية على مشارف {city} تبدأ تزويد الشبكة بالكهرباء',
+    },
+    story: {
+      en: "One of the region's largest solar parks began supplying electricity to the grid outside {city} on {date}. The plant's 400,000 panels are expected to power around 150,000 homes. The operator says the project will cut the city's reliance on imported gas and create about 200 permanent jobs.",
+      es: 'Uno de los mayores parques solares de la región comenzó el {date} a verter electricidad a la red a las afueras de {city}. Sus 400.000 paneles abastecerán a unos 150.000 hogares. Según la empresa operadora, el proyecto reducirá la dependencia de la ciudad del gas importado y creará unos 200 empleos fijos.',
+      ru: '{date} одна из крупнейших в регионе солнечных электростанций начала поставлять электроэнергию в сеть. Станция из 400 тысяч панелей сможет обеспечить электричеством около 150 тысяч домохозяйств. По словам оператора, проект снизит зависимость города от импортного газа и создаст около 200 постоянных рабочих мест.',
+      ar: 'بدأت واحدة من أكبر محطات الطاقة الشمسية في المنطقة يوم {date} بتزويد الشبكة بالكهرباء على مشارف {city}. ومن المتوقع أن توفر ألواح المحطة البالغ عددها 400 ألف لوح الكهرباء لنحو 150 ألف منزل. وتقول الشركة المشغلة إن المشروع سيقلل اعتماد المدينة على الغاز المستورد وسيوفر نحو 200 وظيفة دائمة.',
+    },
+    shots: [
+      {
+        en: 'Aerial of rows of solar panels',
+        es: 'Toma aérea de las hileras de paneles solares',
+        ru: 'Съёмка с дрона: ряды солнечных панелей',
+        ar: 'لقطة جوية لصفوف الألواح الشمسية',
+      },
+      {
+        en: 'Technicians inspecting panels',
+        es: 'Técnicos revisan los paneles',
+        ru: 'Техники осматривают панели',
+        ar: 'فنيون يفحصون الألواح',
+      },
+      {
+        en: 'Close of panel surface reflecting sky',
+        es: 'Primer plano de un panel que refleja el cielo',
+        ru: 'Крупный план: в панели отражается небо',
+        ar: 'لقطة قريبة لسطح لوح يعكس السماء',
+      },
+      {
+        en: 'Control room screens showing output',
+        es: 'Pantallas de la sala de control muestran la producción',
+        ru: 'Экраны в диспетчерской показывают выработку',
+        ar: 'شاشات غرفة التحكم تعرض حجم الإنتاج',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Plant operations manager: "On a sunny day like this, we produce more than the whole city centre uses."',
+        es: 'DECLARACIONES (en {language}) director de operaciones de la planta: «En un día soleado como hoy producimos más de lo que consume todo el centro de la ciudad».',
+        ru: 'СИНХРОН (язык: {language}) руководитель эксплуатации станции: «В такой солнечный день, как сегодня, мы производим больше, чем потребляет весь центр города».',
+        ar: 'تصريح (باللغة {language}) مدير العمليات في المحطة: «في يوم مشمس كهذا ننتج أكثر مما يستهلكه وسط المدينة بأكمله».',
+      },
+      {
+        en: 'Sheep grazing between panel rows',
+        es: 'Ovejas pastando entre las hileras de paneles',
+        ru: 'Овцы пасутся между рядами панелей',
+        ar: 'أغنام ترعى بين صفوف الألواح',
+      },
+    ],
+  },
+  {
+    category: 'environment',
+    tags: ['wildlife'],
+    title: {
+      en: 'Rescued eagles and falcons released near {city}',
+      es: 'Liberan cerca de {city} águilas y halcones rescatados',
+      ru: '{city}: спасённых хищных птиц выпустили на волю',
+      ar: 'إطلاق طيور جارحة في البرية قرب {city} بعد إنقاذها',
+    },
+    story: {
+      en: 'Conservationists released twelve birds of prey into the wild near {city} on {date} after nursing them back to health at a rescue centre. Most of the eagles and falcons had been injured by power lines or poisoned bait. Each bird carries a small GPS tracker so that researchers can follow its movements.',
+      es: 'Un grupo de conservacionistas devolvió el {date} a la naturaleza a doce aves rapaces cerca de {city}, tras recuperarlas en un centro de rescate. La mayoría de las águilas y halcones habían resultado heridos por tendidos eléctricos o cebos envenenados. Cada ave lleva un pequeño localizador GPS para que los investigadores puedan seguir sus movimientos.',
+      ru: '{date} защитники природы выпустили на волю двенадцать хищных птиц, которых выхаживали в реабилитационном центре. Большинство орлов и соколов пострадали от линий электропередачи или отравленных приманок. На каждой птице закреплён небольшой GPS-трекер, чтобы исследователи могли следить за её перемещениями.',
+      ar: 'أطلق ناشطون في مجال حماية البيئة اثني عشر طائراً جارحاً في البرية قرب {city} يوم {date}، بعد علاجها في مركز للإنقاذ. وكانت معظم النسور والصقور قد أصيبت بسبب خطوط الكهرباء أو الطعوم المسمومة. ويحمل كل طائر جهاز تتبع صغيراً يعمل بنظام تحديد المواقع العالمي ليتمكن الباحثون من رصد تحركاته.',
+    },
+    shots: [
+      {
+        en: 'Vet examining falcon at rescue centre',
+        es: 'Una veterinaria examina un halcón en el centro de rescate',
+        ru: 'Ветеринар осматривает сокола в реабилитационном центре',
+        ar: 'طبيبة بيطرية تفحص صقراً في مركز الإنقاذ',
+      },
+      { en: "Close of eagle's eye", es: 'Primer plano del ojo de un águila', ru: 'Крупный план: глаз орла', ar: 'لقطة قريبة لعين نسر' },
+      {
+        en: 'Conservationist fitting GPS tracker',
+        es: 'Un conservacionista coloca un localizador GPS',
+        ru: 'Сотрудник центра закрепляет GPS-трекер',
+        ar: 'ناشط بيئي يثبّت جهاز تتبع',
+      },
+      {
+        en: 'Boxes with birds carried up hillside',
+        es: 'Cajas con las aves transportadas ladera arriba',
+        ru: 'Ящики с птицами несут вверх по склону',
+        ar: 'نقل صناديق الطيور إلى أعلى التل',
+      },
+      {
+        en: 'Eagle taking flight from open box',
+        es: 'Un águila alza el vuelo desde la caja abierta',
+        ru: 'Орёл взлетает из открытого ящика',
+        ar: 'نسر يحلّق من صندوق مفتوح',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Rescue centre director: "When one flies away, that is our best day. The tracker tells us if it finds a home."',
+        es: 'DECLARACIONES (en {language}) directora del centro de rescate: «Cuando una echa a volar, es nuestro mejor día. El localizador nos dirá si encuentra su lugar».',
+        ru: 'СИНХРОН (язык: {language}) директор реабилитационного центра: «Когда птица улетает, это для нас лучший день. Трекер покажет, найдёт ли она себе дом».',
+        ar: 'تصريح (باللغة {language}) مديرة مركز الإنقاذ: «حين يحلق أحدها بعيداً يكون ذلك أجمل أيامنا. وسيخبرنا جهاز التتبع إن كان قد وجد موطناً».',
+      },
+      {
+        en: 'Wide of bird circling over valley',
+        es: 'Plano general del ave sobrevolando el valle',
+        ru: 'Общий план: птица кружит над долиной',
+        ar: 'لقطة عامة للطائر يحوم فوق الوادي',
+      },
+    ],
+  },
+  {
+    category: 'environment',
+    tags: ['pollution'],
+    title: {
+      en: 'Schools close in {city} as smog reaches hazardous levels',
+      es: 'El esmog obliga a cerrar colegios en {city} por niveles de contaminación peligrosos',
+      ru: '{city}: смог накрыл город, загрязнение воздуха достигло опасного уровня',
+      ar: 'الضباب الدخاني يخنق {city} مع بلوغ التلوث مستويات خطرة',
+    },
+    story: {
+      en: "Air pollution in {city} reached hazardous levels on {date}, prompting authorities to close primary schools and restrict traffic. Readings of fine particulate matter were more than ten times the World Health Organization's recommended limit. Doctors urged elderly people and those with breathing problems to stay indoors.",
+      es: 'La contaminación atmosférica alcanzó el {date} niveles peligrosos en {city}, lo que llevó a las autoridades a cerrar los colegios de primaria y restringir el tráfico. Las mediciones de partículas finas superaron en más de diez veces el límite recomendado por la Organización Mundial de la Salud. Los médicos pidieron a las personas mayores y a quienes padecen problemas respiratorios que no salgan de casa.',
+      ru: '{date} загрязнение воздуха достигло опасного уровня, и власти закрыли начальные школы и ввели ограничения на движение транспорта. Концентрация мелкодисперсных частиц более чем в десять раз превысила рекомендованный Всемирной организацией здравоохранения предел. Врачи призвали пожилых людей и тех, у кого проблемы с дыханием, не выходить из дома.',
+      ar: 'بلغ تلوث الهواء في {city} مستويات خطرة يوم {date}، ما دفع السلطات إلى إغلاق المدارس الابتدائية وتقييد حركة المرور. وتجاوزت قراءات الجسيمات الدقيقة الحد الذي توصي به منظمة الصحة العالمية بأكثر من عشرة أضعاف. وحث الأطباء كبار السن ومن يعانون مشكلات في التنفس على البقاء في منازلهم.',
+    },
+    shots: [
+      {
+        en: 'Wide of skyline shrouded in smog',
+        es: 'Plano general del horizonte urbano envuelto en esmog',
+        ru: 'Общий план: городские кварталы в смоге',
+        ar: 'لقطة عامة لأفق المدينة يلفه الضباب الدخاني',
+      },
+      { en: 'Commuters wearing face masks', es: 'Viajeros con mascarillas', ru: 'Прохожие в масках', ar: 'ركاب يرتدون الكمامات' },
+      {
+        en: 'Close of air quality monitor display',
+        es: 'Primer plano de la pantalla de un medidor de calidad del aire',
+        ru: 'Крупный план: табло датчика качества воздуха',
+        ar: 'لقطة قريبة لشاشة جهاز قياس جودة الهواء',
+      },
+      {
+        en: 'Traffic police turning cars away',
+        es: 'La policía de tráfico desvía los vehículos',
+        ru: 'Дорожная полиция разворачивает автомобили',
+        ar: 'شرطة المرور تعيد السيارات أدراجها',
+      },
+      {
+        en: 'Water truck spraying mist',
+        es: 'Un camión cisterna pulveriza agua',
+        ru: 'Поливальная машина распыляет воду',
+        ar: 'شاحنة ترش رذاذ الماء',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Doctor at respiratory clinic: "Every smog day, our waiting room doubles. Most of them are children and people over seventy."',
+        es: 'DECLARACIONES (en {language}) médica de una clínica respiratoria: «Cada día de esmog se nos duplica la sala de espera. La mayoría son niños y mayores de setenta años».',
+        ru: 'СИНХРОН (язык: {language}) врач-пульмонолог: «В каждый смоговый день пациентов в приёмной становится вдвое больше. В основном это дети и люди старше семидесяти».',
+        ar: 'تصريح (باللغة {language}) طبيبة في عيادة لأمراض الجهاز التنفسي: «في كل يوم يشتد فيه الضباب الدخاني يتضاعف عدد المنتظرين لدينا، ومعظمهم أطفال وأشخاص تجاوزوا السبعين».',
+      },
+    ],
+  },
+  {
+    category: 'environment',
+    tags: ['climate', 'agriculture'],
+    title: {
+      en: 'Water cuts in {city} as drought drains reservoirs',
+      es: 'La sequía deja los embalses de {city} en mínimos históricos',
+      ru: '{city}: из-за засухи уровень воды в водохранилищах упал до рекордного минимума',
+      ar: 'منسوب الخزانات المغذية لمدينة {city} يبلغ أدنى مستوى له بسبب الجفاف',
+    },
+    story: {
+      en: 'Reservoirs supplying {city} fell to their lowest level on record on {date}, after the driest winter in decades. Authorities announced night-time cuts to the water supply and banned the filling of private pools. Farmers in the surrounding area say they have already lost part of their harvest.',
+      es: 'Los embalses que abastecen a {city} cayeron el {date} a su nivel más bajo desde que hay registros, tras el invierno más seco en décadas. Las autoridades anunciaron cortes nocturnos en el suministro de agua y prohibieron llenar las piscinas privadas. Los agricultores de la zona aseguran que ya han perdido parte de la cosecha.',
+      ru: '{date} уровень воды в водохранилищах, снабжающих город, опустился до минимальной отметки за всю историю наблюдений после самой засушливой зимы за десятилетия. Власти объявили о ночных отключениях водоснабжения и запретили заполнять частные бассейны. Фермеры в окрестностях говорят, что уже потеряли часть урожая.',
+      ar: 'تراجع منسوب المياه في الخزانات التي تزود مدينة {city} بالمياه إلى أدنى مستوى مسجل يوم {date}، بعد أكثر فصول الشتاء جفافاً منذ عقود. وأعلنت السلطات قطع المياه ليلاً وحظرت ملء المسابح الخاصة. ويقول مزارعون في المناطق المحيطة إنهم خسروا بالفعل جزءاً من محصولهم.',
+    },
+    shots: [
+      {
+        en: 'Aerial of reservoir with exposed banks',
+        es: 'Toma aérea del embalse con las orillas al descubierto',
+        ru: 'Съёмка с дрона: обмелевшее водохранилище',
+        ar: 'لقطة جوية لخزان مياه انحسرت عنه المياه',
+      },
+      {
+        en: 'Close of cracked mud',
+        es: 'Primer plano del barro agrietado',
+        ru: 'Крупный план: потрескавшееся дно',
+        ar: 'لقطة قريبة لطين متشقق',
+      },
+      {
+        en: 'Old boat stranded on dry bed',
+        es: 'Una vieja barca varada en el lecho seco',
+        ru: 'Старая лодка на высохшем дне',
+        ar: 'قارب قديم عالق في القاع الجاف',
+      },
+      {
+        en: 'Farmer walking through withered crops',
+        es: 'Un agricultor camina entre cultivos marchitos',
+        ru: 'Фермер идёт по засохшему полю',
+        ar: 'مزارع يسير بين محاصيل ذابلة',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Farmer: "My grandfather never saw the water this low. We planted in autumn, and half of it never came up."',
+        es: 'DECLARACIONES (en {language}) agricultor: «Mi abuelo nunca vio el agua tan baja. Sembramos en otoño y la mitad no ha llegado a brotar».',
+        ru: 'СИНХРОН (язык: {language}) фермер: «Даже мой дед не видел воду такой низкой. Мы посеяли осенью, а половина так и не взошла».',
+        ar: 'تصريح (باللغة {language}) مزارع: «جدي لم يرَ المياه منخفضة إلى هذا الحد قط. زرعنا في الخريف، ونصف الزرع لم ينبت».',
+      },
+      {
+        en: 'Residents filling containers at public tap',
+        es: 'Vecinos llenan garrafas en una fuente pública',
+        ru: 'Жители набирают воду в канистры у общественной колонки',
+        ar: 'سكان يملؤون عبوات من صنبور عام',
+      },
+    ],
+  },
+];

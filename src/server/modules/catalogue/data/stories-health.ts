@@ -1,0 +1,265 @@
+import type { StoryTemplate } from './stories.ts';
+
+export const HEALTH_STORIES: readonly StoryTemplate[] = [
+  {
+    category: 'health',
+    tags: ['vaccines'],
+    title: {
+      en: 'Mobile clinics near {city} step up measles vaccination',
+      es: 'Clínicas móviles llevan vacunas a las aldeas de los alrededores de {city}',
+      ru: '{city}: мобильные клиники везут вакцины в окрестные сёла',
+      ar: 'عيادات متنقلة توصل اللقاحات إلى القرى المحيطة بمدينة {city}',
+    },
+    story: {
+      en: 'Health workers began a two-week vaccination campaign on {date}, sending mobile clinics to villages around {city} to reach children who missed routine jabs. The health ministry says measles vaccination coverage in rural districts has fallen below the level needed to prevent outbreaks. Parents were also offered free check-ups for their children.',
+      es: 'Los sanitarios iniciaron el {date} una campaña de vacunación de dos semanas con clínicas móviles que recorren las aldeas de los alrededores de {city} para llegar a los niños que no recibieron las vacunas del calendario. Según el Ministerio de Sanidad, la cobertura de la vacuna contra el sarampión en las zonas rurales ha caído por debajo del nivel necesario para evitar brotes. Los padres también pudieron someter a sus hijos a revisiones médicas gratuitas.',
+      ru: '{date} медики начали двухнедельную кампанию вакцинации: мобильные клиники объезжают сёла вокруг города, чтобы привить детей, пропустивших плановые прививки. По данным министерства здравоохранения, охват вакцинацией от кори в сельских районах опустился ниже уровня, необходимого для предотвращения вспышек. Родителям также предложили бесплатно обследовать детей.',
+      ar: 'بدأ عاملون صحيون يوم {date} حملة تطعيم تستمر أسبوعين، أرسلوا خلالها عيادات متنقلة إلى القرى المحيطة بمدينة {city} للوصول إلى الأطفال الذين فاتتهم اللقاحات الروتينية. وتقول وزارة الصحة إن نسبة التطعيم ضد الحصبة في المناطق الريفية تراجعت إلى ما دون المستوى اللازم لمنع تفشي المرض. كما عُرضت على الأهالي فحوص طبية مجانية لأطفالهم.',
+    },
+    shots: [
+      {
+        en: 'Mobile clinic van arriving in village',
+        es: 'Llega a la aldea la furgoneta de la clínica móvil',
+        ru: 'Передвижная клиника въезжает в село',
+        ar: 'وصول العيادة المتنقلة إلى القرية',
+      },
+      {
+        en: 'Mothers with babies waiting in line',
+        es: 'Madres con bebés esperan en fila',
+        ru: 'Матери с младенцами в очереди',
+        ar: 'أمهات يحملن أطفالهن وينتظرن في الطابور',
+      },
+      { en: 'Nurse preparing syringe', es: 'Una enfermera prepara una jeringuilla', ru: 'Медсестра готовит шприц', ar: 'ممرضة تجهز حقنة' },
+      {
+        en: 'Close of child receiving vaccine',
+        es: 'Primer plano de un niño recibiendo la vacuna',
+        ru: 'Крупный план: ребёнку делают прививку',
+        ar: 'لقطة قريبة لطفل يتلقى اللقاح',
+      },
+      {
+        en: 'Health worker filling in vaccination card',
+        es: 'Un sanitario rellena la cartilla de vacunación',
+        ru: 'Медработник заполняет прививочный сертификат',
+        ar: 'عامل صحي يملأ بطاقة التطعيم',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Nurse: "Many families live two hours from the nearest clinic. If we do not come to them, the children simply are not vaccinated."',
+        es: 'DECLARACIONES (en {language}) enfermera: «Muchas familias viven a dos horas del centro de salud más cercano. Si no venimos nosotros, los niños sencillamente no se vacunan».',
+        ru: 'СИНХРОН (язык: {language}) медсестра: «Многие семьи живут в двух часах езды от ближайшей поликлиники. Если мы не приедем к ним сами, дети просто останутся без прививок».',
+        ar: 'تصريح (باللغة {language}) ممرضة: «تعيش عائلات كثيرة على بعد ساعتين من أقرب عيادة، وإن لم نأتِ إليها فلن يُطعَّم الأطفال ببساطة».',
+      },
+    ],
+  },
+  {
+    category: 'health',
+    tags: ['hospitals', 'strikes'],
+    title: {
+      en: 'Nurses in {city} strike over chronic staff shortages',
+      es: 'Las enfermeras de {city} van a la huelga por la falta de personal',
+      ru: '{city}: медсёстры бастуют из-за нехватки персонала',
+      ar: 'الممرضون في {city} يضربون احتجاجاً على نقص الكوادر',
+    },
+    story: {
+      en: 'Nurses at public hospitals in {city} held a 24-hour strike on {date}, saying chronic staff shortages are putting patients at risk. Emergency care continued with minimum staffing, but hundreds of planned operations were postponed. The health ministry said it had offered to recruit 1,500 additional nurses over two years.',
+      es: 'El personal de enfermería de los hospitales públicos de {city} secundó el {date} una huelga de 24 horas para denunciar que la falta crónica de plantilla pone en riesgo a los pacientes. Las urgencias funcionaron con servicios mínimos, pero se aplazaron cientos de operaciones programadas. El Ministerio de Sanidad aseguró que ha ofrecido contratar a 1.500 enfermeras más en dos años.',
+      ru: '{date} медсёстры государственных больниц провели 24-часовую забастовку, заявив, что хроническая нехватка кадров ставит под угрозу жизнь пациентов. Отделения неотложной помощи работали в минимальном составе, однако сотни плановых операций были перенесены. В министерстве здравоохранения заявили, что предложили в течение двух лет нанять дополнительно 1500 медсестёр.',
+      ar: 'نفذ الممرضون والممرضات في المستشفيات الحكومية في {city} إضراباً لمدة 24 ساعة يوم {date}، مؤكدين أن النقص المزمن في الكوادر يعرّض المرضى للخطر. واستمر العمل في أقسام الطوارئ بالحد الأدنى من الطواقم، لكن مئات العمليات الجراحية المقررة أُرجئت. وقالت وزارة الصحة إنها عرضت توظيف 1500 ممرض وممرضة إضافيين على مدى عامين.',
+    },
+    shots: [
+      {
+        en: 'Nurses picketing outside hospital',
+        es: 'Enfermeras en un piquete a la puerta del hospital',
+        ru: 'Медсёстры пикетируют у входа в больницу',
+        ar: 'ممرضات يعتصمن أمام المستشفى',
+      },
+      {
+        en: 'Close of sign reading "Short of staff, not of care"',
+        es: 'Primer plano de un cartel: «Nos falta personal, no vocación»',
+        ru: 'Крупный план: плакат «Нам не хватает рук, а не сострадания»',
+        ar: 'لقطة قريبة للافتة كُتب عليها «ينقصنا العاملون لا الرحمة»',
+      },
+      {
+        en: 'Ambulance arriving at emergency entrance',
+        es: 'Una ambulancia llega a la entrada de urgencias',
+        ru: 'Скорая подъезжает к приёмному отделению',
+        ar: 'سيارة إسعاف تصل إلى مدخل الطوارئ',
+      },
+      { en: 'Empty operating theatre', es: 'Quirófano vacío', ru: 'Пустая операционная', ar: 'غرفة عمليات خالية' },
+      {
+        en: 'SOUNDBITE ({language}) Intensive care nurse: "On a night shift I look after eight patients alone. I go home every morning afraid that I missed something."',
+        es: 'DECLARACIONES (en {language}) enfermera de cuidados intensivos: «En el turno de noche atiendo yo sola a ocho pacientes. Cada mañana vuelvo a casa con miedo de que se me haya escapado algo».',
+        ru: 'СИНХРОН (язык: {language}) медсестра реанимации: «В ночную смену я одна отвечаю за восьмерых пациентов. Каждое утро ухожу домой с мыслью, что могла что-то упустить».',
+        ar: 'تصريح (باللغة {language}) ممرضة في العناية المركزة: «في المناوبة الليلية أعتني بثمانية مرضى وحدي، وأعود إلى بيتي كل صباح خائفة من أن يكون قد فاتني شيء».',
+      },
+      { en: 'Patients in waiting room', es: 'Pacientes en la sala de espera', ru: 'Пациенты в зале ожидания', ar: 'مرضى في غرفة الانتظار' },
+    ],
+  },
+  {
+    category: 'health',
+    tags: ['outbreaks'],
+    title: {
+      en: 'Health teams in {city} spray insecticide to fight dengue outbreak',
+      es: 'Fumigan barrios de {city} ante el aumento de casos de dengue',
+      ru: '{city}: из-за роста заболеваемости денге районы обрабатывают инсектицидами',
+      ar: 'رش المبيدات في أحياء {city} مع ارتفاع الإصابات بحمى الضنك',
+    },
+    story: {
+      en: 'Health workers began spraying insecticide across several neighbourhoods of {city} on {date} after a sharp rise in dengue fever cases. Local hospitals have opened extra wards for patients with high fever. Officials urged residents to empty containers of standing water, where the mosquitoes that spread the virus breed.',
+      es: 'Equipos sanitarios comenzaron el {date} a fumigar varios barrios de {city} tras un fuerte aumento de los casos de dengue. Los hospitales de la ciudad han abierto salas adicionales para los pacientes con fiebre alta. Las autoridades pidieron a los vecinos que vacíen los recipientes con agua estancada, donde se crían los mosquitos que transmiten el virus.',
+      ru: '{date} медицинские бригады начали обрабатывать инсектицидами несколько районов города после резкого роста числа случаев лихорадки денге. В местных больницах открыли дополнительные палаты для пациентов с высокой температурой. Власти призвали жителей избавляться от ёмкостей со стоячей водой, в которой размножаются комары — переносчики вируса.',
+      ar: 'بدأت فرق صحية يوم {date} رش المبيدات الحشرية في عدة أحياء من {city}، إثر ارتفاع حاد في الإصابات بحمى الضنك. وافتتحت المستشفيات المحلية أجنحة إضافية لاستقبال المرضى المصابين بحمى شديدة. وحث المسؤولون السكان على إفراغ الأوعية التي تتجمع فيها المياه الراكدة، حيث يتكاثر البعوض الناقل للفيروس.',
+    },
+    shots: [
+      {
+        en: 'Health worker fogging street with insecticide',
+        es: 'Un sanitario fumiga la calle con insecticida',
+        ru: 'Медработник распыляет инсектицид на улице',
+        ar: 'عامل صحي يرش المبيد في الشارع',
+      },
+      {
+        en: 'Cloud of spray drifting between houses',
+        es: 'Una nube de insecticida entre las casas',
+        ru: 'Облако инсектицида между домами',
+        ar: 'سحابة من رذاذ المبيد بين المنازل',
+      },
+      {
+        en: 'Patients resting under mosquito nets in hospital ward',
+        es: 'Pacientes descansan bajo mosquiteras en una sala del hospital',
+        ru: 'Пациенты под москитными сетками в больничной палате',
+        ar: 'مرضى يستريحون تحت الناموسيات في جناح بالمستشفى',
+      },
+      {
+        en: "Nurse checking patient's temperature",
+        es: 'Una enfermera toma la temperatura a un paciente',
+        ru: 'Медсестра измеряет температуру пациенту',
+        ar: 'ممرضة تقيس حرارة مريض',
+      },
+      {
+        en: 'Close of standing water in old tyre',
+        es: 'Primer plano de agua estancada en un neumático viejo',
+        ru: 'Крупный план: стоячая вода в старой шине',
+        ar: 'لقطة قريبة لمياه راكدة في إطار قديم',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Hospital doctor: "Most patients recover with rest and fluids. The danger is waiting too long at home when the fever does not go down."',
+        es: 'DECLARACIONES (en {language}) médico del hospital: «La mayoría de los pacientes se recupera con reposo y líquidos. El peligro es esperar demasiado en casa cuando la fiebre no baja».',
+        ru: 'СИНХРОН (язык: {language}) врач больницы: «Большинство пациентов выздоравливают при постельном режиме и обильном питье. Опасно слишком долго оставаться дома, когда температура не спадает».',
+        ar: 'تصريح (باللغة {language}) طبيب في المستشفى: «يتعافى معظم المرضى بالراحة وشرب السوائل. الخطر يكمن في البقاء طويلاً في المنزل عندما لا تنخفض الحرارة».',
+      },
+    ],
+  },
+  {
+    category: 'health',
+    tags: ['heatwaves'],
+    title: {
+      en: 'Hospital admissions rise in {city} as temperatures top 40C in heatwave',
+      es: 'La ola de calor dispara los termómetros por encima de los 40 grados en {city}',
+      ru: '{city}: жара превысила 40 градусов',
+      ar: 'موجة حر ترفع درجات الحرارة إلى أكثر من 40 درجة مئوية في {city}',
+    },
+    story: {
+      en: 'Temperatures in {city} climbed above 40 degrees Celsius on {date}, the third day of a heatwave that has led to a rise in hospital admissions. Authorities opened air-conditioned public buildings as cooling centres and changed outdoor working hours. Doctors advised people to drink water regularly and avoid the sun at midday.',
+      es: 'Los termómetros superaron el {date} los 40 grados en {city}, en la tercera jornada de una ola de calor que ha provocado un aumento de los ingresos hospitalarios. Las autoridades abrieron edificios públicos climatizados como refugios climáticos y modificaron los horarios del trabajo al aire libre. Los médicos recomendaron beber agua con frecuencia y evitar el sol a mediodía.',
+      ru: '{date} температура воздуха поднялась выше 40 градусов по Цельсию. Аномальная жара держится уже третий день, и число госпитализаций растёт. Власти открыли общественные здания с кондиционерами в качестве пунктов охлаждения и изменили график работы на открытом воздухе. Врачи советуют регулярно пить воду и избегать солнца в полуденные часы.',
+      ar: 'تجاوزت درجات الحرارة في {city} 40 درجة مئوية يوم {date}، في اليوم الثالث من موجة حر أدت إلى ارتفاع عدد حالات دخول المستشفيات. وفتحت السلطات مبانيَ عامة مكيفة لتكون مراكز تبريد، وعدّلت ساعات العمل في الأماكن المكشوفة. ونصح الأطباء بشرب الماء بانتظام وتجنب التعرض للشمس وقت الظهيرة.',
+    },
+    shots: [
+      {
+        en: 'Close of street thermometer showing 43 degrees',
+        es: 'Primer plano de un termómetro callejero que marca 43 grados',
+        ru: 'Крупный план: уличный термометр показывает 43 градуса',
+        ar: 'لقطة قريبة لميزان حرارة في الشارع يشير إلى 43 درجة',
+      },
+      {
+        en: 'Heat haze over road',
+        es: 'Reverberación del calor sobre la carretera',
+        ru: 'Марево над дорогой',
+        ar: 'سراب حراري فوق الطريق',
+      },
+      {
+        en: 'People sheltering in shade',
+        es: 'Personas se resguardan a la sombra',
+        ru: 'Люди укрываются в тени',
+        ar: 'أشخاص يحتمون بالظل',
+      },
+      {
+        en: 'Children playing in public fountain',
+        es: 'Niños juegan en una fuente pública',
+        ru: 'Дети играют в городском фонтане',
+        ar: 'أطفال يلعبون في نافورة عامة',
+      },
+      {
+        en: 'Elderly people resting in cooling centre',
+        es: 'Personas mayores descansan en un refugio climático',
+        ru: 'Пожилые люди отдыхают в пункте охлаждения',
+        ar: 'مسنون يستريحون في مركز للتبريد',
+      },
+      {
+        en: 'Volunteer handing out bottles of water',
+        es: 'Un voluntario reparte botellas de agua',
+        ru: 'Волонтёр раздаёт бутылки с водой',
+        ar: 'متطوع يوزع زجاجات المياه',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Emergency doctor: "We see dehydration and heatstroke, mostly in older people living alone. Check on your neighbours."',
+        es: 'DECLARACIONES (en {language}) médica de urgencias: «Vemos deshidratación y golpes de calor, sobre todo en personas mayores que viven solas. Estén pendientes de sus vecinos».',
+        ru: 'СИНХРОН (язык: {language}) врач скорой помощи: «Мы видим обезвоживание и тепловые удары, в основном у пожилых людей, которые живут одни. Проведайте своих соседей».',
+        ar: 'تصريح (باللغة {language}) طبيبة طوارئ: «نرى حالات جفاف وضربات شمس، معظمها لدى مسنين يعيشون بمفردهم. اطمئنوا على جيرانكم».',
+      },
+    ],
+  },
+  {
+    category: 'health',
+    tags: ['hospitals'],
+    title: {
+      en: 'Hundreds in {city} answer hospital appeal for blood donors',
+      es: 'Cientos de donantes responden en {city} al llamamiento de los hospitales',
+      ru: '{city}: сотни доноров откликнулись на призыв больниц',
+      ar: 'المئات يلبّون نداء المستشفيات للتبرع بالدم في {city}',
+    },
+    story: {
+      en: 'Hundreds of people queued to give blood in {city} on {date} after hospitals warned that stocks had fallen to just two days of supply. The blood service extended opening hours and set up a temporary donation centre in a shopping mall. Officials said donors with the rarest blood groups were especially needed.',
+      es: 'Cientos de personas hicieron cola el {date} en {city} para donar sangre después de que los hospitales advirtieran de que las reservas apenas cubrían dos días. El servicio de transfusiones amplió su horario y habilitó un punto de donación temporal en un centro comercial. Las autoridades señalaron que se necesitan sobre todo donantes de los grupos sanguíneos menos frecuentes.',
+      ru: '{date} сотни людей выстроились в очередь, чтобы сдать кровь, после того как больницы предупредили, что запасов осталось всего на два дня. Служба крови продлила часы работы и открыла временный пункт сдачи крови в торговом центре. По словам чиновников, особенно нужны доноры с редкими группами крови.',
+      ar: 'اصطف مئات الأشخاص في {city} يوم {date} للتبرع بالدم، بعدما حذرت المستشفيات من أن المخزون لا يكفي سوى ليومين. ومدّدت خدمة نقل الدم ساعات عملها، وأقامت مركزاً مؤقتاً للتبرع في أحد المراكز التجارية. وقال المسؤولون إن الحاجة ماسة بشكل خاص إلى متبرعين من فصائل الدم النادرة.',
+    },
+    shots: [
+      {
+        en: 'Queue of donors in shopping mall',
+        es: 'Cola de donantes en un centro comercial',
+        ru: 'Очередь доноров в торговом центре',
+        ar: 'طابور المتبرعين في مركز تجاري',
+      },
+      {
+        en: "Nurse inserting needle into donor's arm",
+        es: 'Una enfermera pincha el brazo de un donante',
+        ru: 'Медсестра ставит донору иглу в вену',
+        ar: 'ممرضة تُدخل الإبرة في ذراع متبرع',
+      },
+      {
+        en: 'Close of blood bag filling',
+        es: 'Primer plano de una bolsa de sangre llenándose',
+        ru: 'Крупный план: наполняющийся пакет с кровью',
+        ar: 'لقطة قريبة لكيس دم يمتلئ',
+      },
+      {
+        en: 'Donors resting with juice and biscuits',
+        es: 'Donantes descansan con zumo y galletas',
+        ru: 'Доноры отдыхают с соком и печеньем',
+        ar: 'متبرعون يستريحون مع العصير والبسكويت',
+      },
+      {
+        en: 'SOUNDBITE ({language}) First-time donor, student: "I saw the appeal on my phone this morning. It takes twenty minutes, so why not?"',
+        es: 'DECLARACIONES (en {language}) estudiante que dona por primera vez: «Vi el llamamiento esta mañana en el móvil. Son veinte minutos, ¿por qué no?».',
+        ru: 'СИНХРОН (язык: {language}) студент, впервые сдающий кровь: «Утром увидел призыв в телефоне. Это занимает двадцать минут — почему бы и нет?»',
+        ar: 'تصريح (باللغة {language}) طالب يتبرع للمرة الأولى: «رأيت النداء على هاتفي هذا الصباح. الأمر يستغرق عشرين دقيقة، فلمَ لا؟»',
+      },
+      {
+        en: 'Blood bags being packed into cool boxes',
+        es: 'Bolsas de sangre guardadas en neveras portátiles',
+        ru: 'Пакеты с кровью укладывают в термоконтейнеры',
+        ar: 'تعبئة أكياس الدم في صناديق تبريد',
+      },
+    ],
+  },
+];

@@ -1,0 +1,253 @@
+import type { StoryTemplate } from './stories.ts';
+
+export const SPORT_STORIES: readonly StoryTemplate[] = [
+  {
+    category: 'sport',
+    tags: ['football'],
+    title: {
+      en: 'Fans in {city} celebrate as local club wins league title',
+      es: 'Los aficionados celebran en {city} el título de liga de su equipo',
+      ru: '{city}: болельщики празднуют чемпионство местного клуба',
+      ar: 'المشجعون يحتفلون في {city} بفوز النادي المحلي بلقب الدوري',
+    },
+    story: {
+      en: "Thousands of football fans poured into the streets of {city} on {date} after the local club clinched the league title with two games to spare. Supporters set off flares and sang late into the night in the main square. It is the club's first championship in eighteen years.",
+      es: 'Miles de aficionados al fútbol se echaron a las calles de {city} el {date} después de que el equipo local se proclamara campeón de liga a falta de dos jornadas. Los seguidores encendieron bengalas y cantaron hasta altas horas de la noche en la plaza principal. Es el primer título de liga del club en dieciocho años.',
+      ru: '{date} тысячи футбольных болельщиков вышли на улицы после того, как местный клуб досрочно, за два тура до конца сезона, стал чемпионом страны. Фанаты жгли файеры и до поздней ночи пели на главной площади. Это первый чемпионский титул клуба за восемнадцать лет.',
+      ar: 'تدفق آلاف من مشجعي كرة القدم إلى شوارع {city} يوم {date}، بعد أن حسم النادي المحلي لقب الدوري قبل جولتين من نهايته. وأشعل المشجعون الألعاب النارية وواصلوا الغناء حتى ساعة متأخرة من الليل في الساحة الرئيسية. وهذا أول لقب للنادي منذ ثمانية عشر عاماً.',
+    },
+    shots: [
+      {
+        en: 'Wide of fans celebrating in square',
+        es: 'Plano general de los aficionados celebrando en la plaza',
+        ru: 'Общий план: болельщики празднуют на площади',
+        ar: 'لقطة عامة لمشجعين يحتفلون في الساحة',
+      },
+      { en: 'Fans lighting flares', es: 'Aficionados encienden bengalas', ru: 'Фанаты зажигают файеры', ar: 'مشجعون يشعلون الشماريخ' },
+      {
+        en: 'Cars honking, fans waving scarves',
+        es: 'Bocinazos y bufandas al viento',
+        ru: 'Гудки машин, болельщики размахивают шарфами',
+        ar: 'أبواق السيارات ومشجعون يلوّحون بالأوشحة',
+      },
+      {
+        en: 'Close of fan with painted face',
+        es: 'Primer plano de un aficionado con la cara pintada',
+        ru: 'Крупный план: болельщик с раскрашенным лицом',
+        ar: 'لقطة قريبة لمشجع طلى وجهه بألوان النادي',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Supporter: "Eighteen years! My son was not even born the last time. Tonight nobody in this city sleeps."',
+        es: 'DECLARACIONES (en {language}) aficionado: «¡Dieciocho años! La última vez mi hijo ni siquiera había nacido. Esta noche no duerme nadie en esta ciudad».',
+        ru: 'СИНХРОН (язык: {language}) болельщик: «Восемнадцать лет! В прошлый раз мой сын ещё даже не родился. Сегодня ночью в этом городе никто не спит».',
+        ar: 'تصريح (باللغة {language}) مشجع: «ثمانية عشر عاماً! في المرة الماضية لم يكن ابني قد وُلد بعد. الليلة لن ينام أحد في هذه المدينة».',
+      },
+      {
+        en: 'Players on open-top bus',
+        es: 'Jugadores en un autobús descapotable',
+        ru: 'Игроки в открытом автобусе',
+        ar: 'اللاعبون على متن حافلة مكشوفة',
+      },
+    ],
+  },
+  {
+    category: 'sport',
+    tags: ['athletics'],
+    title: {
+      en: 'Tens of thousands run annual city marathon in {city}',
+      es: 'Más de 25.000 corredores participan en el maratón de {city}',
+      ru: '{city}: в городском марафоне приняли участие более 25 тысяч бегунов',
+      ar: 'أكثر من 25 ألف عدّاء يشاركون في ماراثون {city}',
+    },
+    story: {
+      en: "More than 25,000 runners took part in the annual city marathon in {city} on {date}, with amateurs and charity runners following the elite field through the historic centre. The men's and women's races were both won in course-record times. Organisers said runners had raised money for more than 300 local charities.",
+      es: 'Más de 25.000 corredores participaron el {date} en el maratón anual de {city}, en el que atletas aficionados y solidarios siguieron a la élite por el centro histórico. Tanto la prueba masculina como la femenina se ganaron con récord del circuito. Según los organizadores, los participantes recaudaron fondos para más de 300 organizaciones benéficas locales.',
+      ru: '{date} более 25 тысяч человек пробежали ежегодный городской марафон: вслед за элитными спортсменами по историческому центру бежали любители и участники благотворительных забегов. И у мужчин, и у женщин победители установили рекорды трассы. По словам организаторов, бегуны собрали средства для более чем 300 местных благотворительных организаций.',
+      ar: 'شارك أكثر من 25 ألف عدّاء في الماراثون السنوي لمدينة {city} يوم {date}، إذ ركض الهواة والمشاركون لأغراض خيرية خلف نخبة العدائين عبر المركز التاريخي للمدينة. وحُسم سباقا الرجال والسيدات بزمنين قياسيين على هذا المسار. وقال المنظمون إن المشاركين جمعوا تبرعات لأكثر من 300 جمعية خيرية محلية.',
+    },
+    shots: [
+      {
+        en: 'Wide of runners at start line',
+        es: 'Plano general de los corredores en la línea de salida',
+        ru: 'Общий план: бегуны на старте',
+        ar: 'لقطة عامة للعدائين عند خط الانطلاق',
+      },
+      { en: 'Starting gun', es: 'Pistoletazo de salida', ru: 'Стартовый выстрел', ar: 'إشارة الانطلاق' },
+      {
+        en: 'Elite runners passing landmarks',
+        es: 'Los atletas de élite pasan junto a monumentos',
+        ru: 'Элитные бегуны пробегают мимо достопримечательностей',
+        ar: 'نخبة العدائين يمرون بجانب معالم المدينة',
+      },
+      { en: 'Runners in costumes', es: 'Corredores disfrazados', ru: 'Бегуны в маскарадных костюмах', ar: 'عداؤون يرتدون أزياء تنكرية' },
+      { en: 'Spectators cheering', es: 'El público anima', ru: 'Зрители подбадривают участников', ar: 'المتفرجون يشجعون' },
+      {
+        en: 'Winner crossing finish line',
+        es: 'El ganador cruza la línea de meta',
+        ru: 'Победитель пересекает финишную черту',
+        ar: 'الفائز يعبر خط النهاية',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Amateur runner: "My legs are gone, but I finished. Every kilometre was for the hospital ward that treated my mother."',
+        es: 'DECLARACIONES (en {language}) corredora aficionada: «No siento las piernas, pero he terminado. Cada kilómetro ha sido por la planta del hospital donde trataron a mi madre».',
+        ru: 'СИНХРОН (язык: {language}) бегунья-любитель: «Ноги не держат, но я добежала. Каждый километр — для больничного отделения, где лечилась мама».',
+        ar: 'تصريح (باللغة {language}) عداءة هاوية: «لم أعد أشعر بساقيّ، لكنني أنهيت السباق. كل كيلومتر كان من أجل القسم الذي عولجت فيه أمي في المستشفى».',
+      },
+    ],
+  },
+  {
+    category: 'sport',
+    tags: ['olympics'],
+    title: {
+      en: 'Crowds line streets of {city} for Olympic torch relay',
+      es: 'La antorcha olímpica recorre las calles de {city}',
+      ru: '{city}: по улицам города пронесли олимпийский огонь',
+      ar: 'الشعلة الأولمبية تجوب شوارع {city}',
+    },
+    story: {
+      en: 'The Olympic torch relay passed through {city} on {date}, carried by more than 100 torchbearers including athletes, teachers and volunteers. Crowds lined the route, and schools gave pupils time off to watch. The flame will continue its journey through dozens of cities before the opening ceremony.',
+      es: 'El relevo de la antorcha olímpica recorrió {city} el {date} de la mano de más de 100 portadores, entre ellos deportistas, profesores y voluntarios. El público se agolpó a lo largo del recorrido y los colegios dieron tiempo libre a los alumnos para poder verlo. La llama continuará su viaje por decenas de ciudades antes de la ceremonia de inauguración.',
+      ru: '{date} эстафета олимпийского огня прошла по городу: факел несли более 100 человек, среди них спортсмены, учителя и волонтёры. Вдоль маршрута собрались толпы зрителей, школьников отпустили с уроков, чтобы они могли посмотреть. До церемонии открытия огонь побывает ещё в десятках городов.',
+      ar: 'جابت الشعلة الأولمبية {city} يوم {date}، وتناوب على حملها أكثر من 100 شخص بينهم رياضيون ومعلمون ومتطوعون. واصطفت الحشود على طول المسار، ومنحت المدارس تلاميذها وقتاً لمشاهدة الحدث. وستواصل الشعلة رحلتها عبر عشرات المدن قبل حفل الافتتاح.',
+    },
+    shots: [
+      {
+        en: 'Torchbearer running with flame',
+        es: 'Un portador corre con la antorcha',
+        ru: 'Факелоносец бежит с олимпийским огнём',
+        ar: 'حامل الشعلة يركض بها',
+      },
+      {
+        en: 'Close of torch flame',
+        es: 'Primer plano de la llama de la antorcha',
+        ru: 'Крупный план: пламя факела',
+        ar: 'لقطة قريبة للهب الشعلة',
+      },
+      {
+        en: 'Flame passed from one torch to another',
+        es: 'La llama pasa de una antorcha a otra',
+        ru: 'Огонь передают от факела к факелу',
+        ar: 'نقل اللهب من شعلة إلى أخرى',
+      },
+      {
+        en: 'Schoolchildren waving flags along route',
+        es: 'Escolares ondean banderas a lo largo del recorrido',
+        ru: 'Школьники с флажками вдоль маршрута',
+        ar: 'تلاميذ يلوّحون بالأعلام على طول المسار',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Torchbearer, school sports teacher: "I carried it for only two hundred metres, but I will remember it for the rest of my life."',
+        es: 'DECLARACIONES (en {language}) portadora de la antorcha, profesora de educación física: «Solo la he llevado doscientos metros, pero lo recordaré toda la vida».',
+        ru: 'СИНХРОН (язык: {language}) факелоносец, учитель физкультуры: «Я нёс факел всего двести метров, но запомню это на всю жизнь».',
+        ar: 'تصريح (باللغة {language}) حاملة الشعلة، معلمة تربية رياضية: «حملتها مسافة مئتي متر فقط، لكنني سأتذكر ذلك طوال حياتي».',
+      },
+      {
+        en: 'Security escort running alongside',
+        es: 'Escolta de seguridad corriendo al lado',
+        ru: 'Охрана бежит рядом',
+        ar: 'حراس أمن يركضون إلى جانبه',
+      },
+      { en: 'Crowd applauding', es: 'La multitud aplaude', ru: 'Зрители аплодируют', ar: 'الحشد يصفق' },
+    ],
+  },
+  {
+    category: 'sport',
+    tags: ['tennis'],
+    title: {
+      en: 'Local qualifier reaches final of {city} tennis tournament',
+      es: 'Un tenista local alcanza la final del torneo internacional de {city}',
+      ru: '{city}: местный теннисист вышел в финал международного турнира',
+      ar: 'لاعب تنس محلي يبلغ نهائي البطولة الدولية في {city}',
+    },
+    story: {
+      en: 'A local player reached the final of the international tennis tournament in {city} on {date}, delighting a sell-out home crowd. The 21-year-old, who came through qualifying, won in three sets after saving two match points. The final will be played on Sunday.',
+      es: 'Un tenista local se clasificó el {date} para la final del torneo internacional de {city}, para delirio de un público que llenaba las gradas. El jugador, de 21 años y procedente de la fase previa, se impuso en tres sets tras salvar dos bolas de partido. La final se disputará el domingo.',
+      ru: '{date} местный теннисист пробился в финал международного турнира под восторженные крики заполненных трибун. 21-летний спортсмен, прошедший квалификацию, победил в трёх сетах, отыграв два матчбола. Финал состоится в воскресенье.',
+      ar: 'بلغ لاعب تنس محلي نهائي البطولة الدولية في {city} يوم {date}، وسط فرحة جمهور ملأ المدرجات. وفاز اللاعب البالغ من العمر 21 عاماً، والقادم من التصفيات التمهيدية، في ثلاث مجموعات بعد أن أنقذ كرتين لحسم المباراة. وتقام المباراة النهائية يوم الأحد.',
+    },
+    shots: [
+      {
+        en: 'Wide of centre court',
+        es: 'Plano general de la pista central',
+        ru: 'Общий план центрального корта',
+        ar: 'لقطة عامة للملعب الرئيسي',
+      },
+      { en: 'Player serving', es: 'El jugador saca', ru: 'Теннисист подаёт', ar: 'اللاعب يرسل الكرة' },
+      { en: 'Rally', es: 'Intercambio de golpes', ru: 'Розыгрыш очка', ar: 'تبادل للكرات' },
+      {
+        en: 'Player saving match point with a volley',
+        es: 'El jugador salva una bola de partido con una volea',
+        ru: 'Теннисист отыгрывает матчбол с лёта',
+        ar: 'اللاعب ينقذ كرة المباراة بضربة طائرة',
+      },
+      {
+        en: 'Player falling to knees after winning point',
+        es: 'El jugador cae de rodillas tras ganar el último punto',
+        ru: 'Теннисист падает на колени после победного очка',
+        ar: 'اللاعب يجثو على ركبتيه بعد نقطة الفوز',
+      },
+      { en: 'Fans on their feet applauding', es: 'El público en pie aplaude', ru: 'Зрители аплодируют стоя', ar: 'الجماهير تصفق وقوفاً' },
+      {
+        en: 'SOUNDBITE ({language}) Player: "Two match points down, I just told myself: one more ball. The crowd carried me."',
+        es: 'DECLARACIONES (en {language}) tenista: «Con dos bolas de partido en contra solo me decía: una bola más. El público me ha llevado en volandas».',
+        ru: 'СИНХРОН (язык: {language}) теннисист: «При двух матчболах я просто повторял себе: ещё один мяч. Меня буквально несли трибуны».',
+        ar: 'تصريح (باللغة {language}) اللاعب: «عندما كنت متأخراً بكرتي مباراة، كنت أقول لنفسي فقط: كرة واحدة أخرى. الجمهور حملني إلى الفوز».',
+      },
+    ],
+  },
+  {
+    category: 'sport',
+    tags: ['motorsport'],
+    title: {
+      en: 'Workers finish street circuit in {city} before first motor race',
+      es: '{city} ultima su circuito urbano antes de su primera carrera de automovilismo',
+      ru: '{city}: городская трасса готовится к первой автогонке',
+      ar: '{city} تستعد لاستضافة أول سباق سيارات على حلبة في شوارعها',
+    },
+    story: {
+      en: 'Workers put the final touches to a new street circuit in {city} on {date}, days before it hosts its first international motor race. The 5-kilometre track winds through the city centre and has 19 corners. Some residents have complained about road closures, while local businesses expect a boost from visiting fans.',
+      es: 'Los operarios dieron el {date} los últimos retoques al nuevo circuito urbano de {city}, a pocos días de que acoja su primera carrera internacional de automovilismo. El trazado, de 5 kilómetros, discurre por el centro de la ciudad y tiene 19 curvas. Algunos vecinos se han quejado de los cortes de tráfico, mientras que los comercios esperan un impulso gracias a los aficionados que lleguen de fuera.',
+      ru: '{date} рабочие завершали подготовку новой городской трассы, на которой через несколько дней пройдёт первая международная автогонка. Пятикилометровая трасса проходит через центр города и насчитывает 19 поворотов. Часть жителей жалуется на перекрытие дорог, а местный бизнес рассчитывает заработать на приезжих болельщиках.',
+      ar: 'وضع العمال يوم {date} اللمسات الأخيرة على حلبة شوارع جديدة في {city}، قبل أيام من استضافتها أول سباق دولي للسيارات. ويمتد المسار البالغ طوله 5 كيلومترات عبر وسط المدينة ويضم 19 منعطفاً. واشتكى بعض السكان من إغلاق الطرق، في حين تتوقع الشركات المحلية انتعاشاً بفضل المشجعين الوافدين.',
+    },
+    shots: [
+      {
+        en: 'Aerial of circuit through city streets',
+        es: 'Toma aérea del circuito entre las calles',
+        ru: 'Съёмка с дрона: трасса на улицах города',
+        ar: 'لقطة جوية للحلبة بين شوارع المدينة',
+      },
+      {
+        en: 'Workers installing safety barriers',
+        es: 'Operarios instalan barreras de seguridad',
+        ru: 'Рабочие устанавливают защитные ограждения',
+        ar: 'عمال يركبون الحواجز الأمنية',
+      },
+      {
+        en: 'Close of kerbs being painted red and white',
+        es: 'Primer plano de los pianos pintados de rojo y blanco',
+        ru: 'Крупный план: поребрики красят в красно-белый цвет',
+        ar: 'لقطة قريبة لطلاء حواف المسار باللونين الأحمر والأبيض',
+      },
+      { en: 'Grandstands under construction', es: 'Tribunas en construcción', ru: 'Строительство трибун', ar: 'مدرجات قيد الإنشاء' },
+      {
+        en: 'Pedestrians walking past fences',
+        es: 'Peatones pasan junto a las vallas',
+        ru: 'Пешеходы идут вдоль заборов',
+        ar: 'مشاة يمرون بجانب الأسوار',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Race organiser: "For one weekend, the whole world will see these streets on television."',
+        es: 'DECLARACIONES (en {language}) organizador de la carrera: «Durante un fin de semana, todo el mundo verá estas calles por televisión».',
+        ru: 'СИНХРОН (язык: {language}) организатор гонки: «На один уик-энд эти улицы увидит по телевизору весь мир».',
+        ar: 'تصريح (باللغة {language}) أحد منظمي السباق: «لعطلة نهاية أسبوع واحدة، سيرى العالم كله هذه الشوارع على شاشات التلفزيون».',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Café owner: "Road closures have made this a hard month. I hope the race weekend pays for it."',
+        es: 'DECLARACIONES (en {language}) dueña de una cafetería: «Llevamos un mes difícil con los cortes de tráfico. Espero que el fin de semana de carrera lo compense».',
+        ru: 'СИНХРОН (язык: {language}) владелица кафе: «Уже месяц из-за перекрытий тяжело работать. Надеюсь, выходные гонки это окупят».',
+        ar: 'تصريح (باللغة {language}) صاحبة مقهى: «كان شهراً صعباً بسبب إغلاق الطرق، وآمل أن تعوضنا عطلة السباق».',
+      },
+    ],
+  },
+];

@@ -1,0 +1,275 @@
+import type { StoryTemplate } from './stories.ts';
+
+export const WORLD_STORIES: readonly StoryTemplate[] = [
+  {
+    category: 'world',
+    tags: ['summits', 'diplomacy'],
+    title: {
+      en: 'Regional leaders meet in {city} for summit on trade and security',
+      es: 'Líderes regionales se reúnen en {city} en una cumbre sobre comercio y seguridad',
+      ru: '{city}: лидеры стран региона собрались на саммит по торговле и безопасности',
+      ar: 'قادة المنطقة يجتمعون في {city} في قمة بشأن التجارة والأمن',
+    },
+    story: {
+      en: "Heads of state and government from more than a dozen countries gathered in {city} on {date} for a two-day summit focused on trade and regional security. The host country's foreign minister said leaders would try to agree on a joint plan to ease border crossings for goods. A final declaration is expected on the second day.",
+      es: 'Jefes de Estado y de Gobierno de más de una docena de países se reunieron el {date} en {city} en una cumbre de dos días centrada en el comercio y la seguridad regional. El ministro de Exteriores del país anfitrión señaló que los dirigentes intentarán acordar un plan conjunto para agilizar el paso de mercancías por las fronteras. Se espera una declaración final en la segunda jornada.',
+      ru: '{date} главы государств и правительств более десяти стран собрались на двухдневный саммит, посвящённый торговле и региональной безопасности. По словам министра иностранных дел принимающей страны, лидеры попытаются согласовать совместный план по упрощению пересечения границ для грузов. Итоговая декларация ожидается во второй день встречи.',
+      ar: 'اجتمع رؤساء دول وحكومات أكثر من اثنتي عشرة دولة في {city} يوم {date} في قمة تستمر يومين وتركز على التجارة والأمن الإقليمي. وقال وزير خارجية البلد المضيف إن القادة سيسعون إلى الاتفاق على خطة مشتركة لتسهيل عبور البضائع عبر الحدود. ومن المتوقع صدور بيان ختامي في اليوم الثاني.',
+    },
+    shots: [
+      {
+        en: 'Motorcade arriving at conference centre',
+        es: 'Llegada de una comitiva al centro de conferencias',
+        ru: 'Кортеж прибывает к конференц-центру',
+        ar: 'موكب يصل إلى مركز المؤتمرات',
+      },
+      {
+        en: 'Leaders posing for family photo',
+        es: 'Los dirigentes posan para la foto de familia',
+        ru: 'Лидеры позируют для общей фотографии',
+        ar: 'القادة يقفون لالتقاط الصورة الجماعية',
+      },
+      {
+        en: 'Wide of summit table',
+        es: 'Plano general de la mesa de la cumbre',
+        ru: 'Общий план: стол переговоров',
+        ar: 'لقطة عامة لطاولة القمة',
+      },
+      {
+        en: 'Close of flags lined up',
+        es: 'Primer plano de las banderas alineadas',
+        ru: 'Крупный план: флаги стран-участниц',
+        ar: 'لقطة قريبة للأعلام المصطفة',
+      },
+      {
+        en: 'Delegates wearing translation headsets',
+        es: 'Delegados con auriculares de traducción',
+        ru: 'Делегаты в наушниках синхронного перевода',
+        ar: 'مندوبون يضعون سماعات الترجمة',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Host country\'s foreign minister: "A lorry should not wait three days at a border between neighbours. That is what we are here to fix."',
+        es: 'DECLARACIONES (en {language}) ministro de Exteriores del país anfitrión: «Un camión no debería esperar tres días en la frontera entre dos vecinos. Estamos aquí para solucionarlo».',
+        ru: 'СИНХРОН (язык: {language}) министр иностранных дел принимающей страны: «Грузовик не должен три дня стоять на границе между соседними странами. Именно это мы и собрались исправить».',
+        ar: 'تصريح (باللغة {language}) وزير خارجية البلد المضيف: «لا ينبغي لشاحنة أن تنتظر ثلاثة أيام على الحدود بين بلدين جارين، وهذا ما جئنا لإصلاحه».',
+      },
+      {
+        en: 'Journalists in press centre',
+        es: 'Periodistas en el centro de prensa',
+        ru: 'Журналисты в пресс-центре',
+        ar: 'صحفيون في المركز الإعلامي',
+      },
+    ],
+  },
+  {
+    category: 'world',
+    tags: ['un-general-assembly', 'climate'],
+    title: {
+      en: 'Activists in {city} urge UN General Assembly to tackle water crisis',
+      es: 'Activistas piden en {city} que la Asamblea General de la ONU afronte la crisis del agua',
+      ru: '{city}: активисты призвали Генассамблею ООН заняться водным кризисом',
+      ar: 'ناشطون في {city} يطالبون الجمعية العامة للأمم المتحدة بالتحرك لمواجهة أزمة المياه',
+    },
+    story: {
+      en: 'Activists and aid groups rallied in {city} on {date}, calling on world leaders to put water shortages at the top of the agenda of the UN General Assembly, which opens next week. Organisers presented a petition signed by more than 100,000 people asking for a dedicated international fund. A UN official who attended the event said droughts and failing infrastructure now affect billions of people.',
+      es: 'Activistas y organizaciones humanitarias se concentraron el {date} en {city} para pedir a los líderes mundiales que sitúen la escasez de agua en lo más alto de la agenda de la Asamblea General de la ONU, que comienza la próxima semana. Los organizadores presentaron una petición firmada por más de 100.000 personas en la que solicitan un fondo internacional específico. Un funcionario de la ONU presente en el acto afirmó que las sequías y el deterioro de las infraestructuras afectan ya a miles de millones de personas.',
+      ru: '{date} активисты и представители гуманитарных организаций провели акцию, призвав мировых лидеров поставить проблему нехватки воды во главу повестки Генеральной Ассамблеи ООН, которая откроется на следующей неделе. Организаторы представили петицию с требованием создать специальный международный фонд — её подписали более 100 тысяч человек. Присутствовавший на акции представитель ООН заявил, что от засух и изношенной инфраструктуры сегодня страдают миллиарды людей.',
+      ar: 'نظم ناشطون ومنظمات إغاثة تجمعاً في {city} يوم {date}، دعوا فيه قادة العالم إلى وضع أزمة شح المياه على رأس جدول أعمال الجمعية العامة للأمم المتحدة التي تنطلق أعمالها الأسبوع المقبل. وقدم المنظمون عريضة وقّعها أكثر من 100 ألف شخص تطالب بإنشاء صندوق دولي مخصص. وقال مسؤول أممي حضر الفعالية إن الجفاف وتهالك البنية التحتية يؤثران اليوم في حياة مليارات البشر.',
+    },
+    shots: [
+      {
+        en: 'Wide of activists gathered with blue banners',
+        es: 'Plano general de los activistas con pancartas azules',
+        ru: 'Общий план: активисты с синими транспарантами',
+        ar: 'لقطة عامة لناشطين يحملون لافتات زرقاء',
+      },
+      {
+        en: 'Close of empty water containers arranged on ground',
+        es: 'Primer plano de bidones de agua vacíos colocados en el suelo',
+        ru: 'Крупный план: пустые канистры для воды, выставленные на земле',
+        ar: 'لقطة قريبة لعبوات مياه فارغة مصفوفة على الأرض',
+      },
+      {
+        en: 'Organisers carrying boxes of petition signatures',
+        es: 'Los organizadores llevan cajas con las firmas de la petición',
+        ru: 'Организаторы несут коробки с подписями под петицией',
+        ar: 'المنظمون يحملون صناديق تضم تواقيع العريضة',
+      },
+      {
+        en: 'SOUNDBITE (English) UN official: "Water is not a side issue. It decides whether children go to school, whether crops grow, whether people stay or leave."',
+        es: 'DECLARACIONES (en inglés) funcionario de la ONU: «El agua no es un asunto secundario. De ella depende que los niños vayan a la escuela, que crezcan las cosechas, que la gente se quede o se marche».',
+        ru: 'СИНХРОН (язык: английский) представитель ООН: «Вода — это не второстепенный вопрос. От неё зависит, пойдут ли дети в школу, вырастет ли урожай, останутся люди или уедут».',
+        ar: 'تصريح (باللغة الإنجليزية) مسؤول أممي: «المياه ليست قضية جانبية. فعليها يتوقف ذهاب الأطفال إلى المدارس، ونمو المحاصيل، وبقاء الناس في أرضهم أو رحيلهم».',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Activist: "Leaders will give speeches in New York. We want a fund, not another speech."',
+        es: 'DECLARACIONES (en {language}) activista: «Los líderes darán discursos en Nueva York. Queremos un fondo, no otro discurso».',
+        ru: 'СИНХРОН (язык: {language}) активистка: «Лидеры будут произносить речи в Нью-Йорке. Нам нужен фонд, а не очередная речь».',
+        ar: 'تصريح (باللغة {language}) ناشطة: «سيلقي القادة خطاباتهم في نيويورك، ونحن نريد صندوقاً لا خطاباً آخر».',
+      },
+      {
+        en: 'Children holding drawings of rivers',
+        es: 'Niños con dibujos de ríos',
+        ru: 'Дети держат рисунки с изображением рек',
+        ar: 'أطفال يحملون رسومات لأنهار',
+      },
+    ],
+  },
+  {
+    category: 'world',
+    tags: ['middle-east-talks', 'diplomacy'],
+    title: {
+      en: 'Delegations arrive in {city} for new round of Middle East peace talks',
+      es: 'Las delegaciones llegan a {city} para una nueva ronda de negociaciones sobre Oriente Medio',
+      ru: '{city}: делегации прибыли на новый раунд ближневосточных переговоров',
+      ar: 'وصول الوفود إلى {city} لجولة جديدة من محادثات الشرق الأوسط',
+    },
+    story: {
+      en: 'Negotiators arrived in {city} on {date} for a new round of indirect talks aimed at extending a fragile truce and increasing humanitarian access. Mediators said the discussions would focus on prisoner exchanges and the reopening of border crossings. Neither delegation spoke to reporters on arrival.',
+      es: 'Los negociadores llegaron el {date} a {city} para una nueva ronda de conversaciones indirectas destinadas a prolongar una frágil tregua y ampliar el acceso humanitario. Según los mediadores, las conversaciones se centrarán en el intercambio de prisioneros y la reapertura de los pasos fronterizos. Ninguna de las delegaciones hizo declaraciones a la prensa a su llegada.',
+      ru: '{date} переговорщики прибыли на новый раунд непрямых переговоров, цель которых — продлить хрупкое перемирие и расширить гуманитарный доступ. По словам посредников, обсуждение будет сосредоточено на обмене пленными и открытии пограничных переходов. Ни одна из делегаций по прибытии не стала общаться с журналистами.',
+      ar: 'وصل المفاوضون إلى {city} يوم {date} لبدء جولة جديدة من المحادثات غير المباشرة الرامية إلى تمديد هدنة هشة وتوسيع نطاق وصول المساعدات الإنسانية. وقال الوسطاء إن النقاشات ستتركز على تبادل الأسرى وإعادة فتح المعابر الحدودية. ولم يدلِ أي من الوفدين بتصريحات للصحفيين لدى وصوله.',
+    },
+    shots: [
+      {
+        en: 'Convoy of vehicles arriving at hotel',
+        es: 'Un convoy de vehículos llega al hotel',
+        ru: 'Кортеж автомобилей подъезжает к гостинице',
+        ar: 'موكب سيارات يصل إلى الفندق',
+      },
+      {
+        en: 'Security officers at hotel entrance',
+        es: 'Agentes de seguridad en la entrada del hotel',
+        ru: 'Сотрудники службы безопасности у входа в гостиницу',
+        ar: 'عناصر أمن عند مدخل الفندق',
+      },
+      {
+        en: 'Delegation members walking inside',
+        es: 'Miembros de una delegación entran en el edificio',
+        ru: 'Члены делегации проходят в здание',
+        ar: 'أعضاء أحد الوفود يدخلون المبنى',
+      },
+      {
+        en: 'Journalists waiting behind barrier',
+        es: 'Periodistas esperando tras una valla',
+        ru: 'Журналисты ждут за ограждением',
+        ar: 'صحفيون ينتظرون خلف الحاجز',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Spokesperson for mediating country: "Both sides have come, and that in itself matters. We are not expecting a final agreement this week."',
+        es: 'DECLARACIONES (en {language}) portavoz del país mediador: «Ambas partes han venido, y eso ya es importante. No esperamos un acuerdo definitivo esta semana».',
+        ru: 'СИНХРОН (язык: {language}) представитель страны-посредника: «Обе стороны приехали, и это уже важно. Окончательного соглашения на этой неделе мы не ждём».',
+        ar: 'تصريح (باللغة {language}) متحدث باسم الدولة الوسيطة: «حضور الطرفين بحد ذاته أمر مهم، ولا نتوقع التوصل إلى اتفاق نهائي هذا الأسبوع».',
+      },
+      {
+        en: 'Wide of hotel exterior at night',
+        es: 'Plano general del exterior del hotel de noche',
+        ru: 'Общий план: гостиница ночью',
+        ar: 'لقطة عامة للفندق من الخارج ليلاً',
+      },
+    ],
+  },
+  {
+    category: 'world',
+    tags: ['diplomacy'],
+    title: {
+      en: 'Foreign embassy reopens in {city} after decade-long diplomatic freeze',
+      es: 'Reabre en {city} una embajada cerrada desde hace más de una década',
+      ru: '{city}: после десятилетнего перерыва вновь открылось посольство',
+      ar: 'إعادة افتتاح سفارة في {city} بعد إغلاق دام أكثر من عقد',
+    },
+    story: {
+      en: 'A foreign embassy reopened in {city} on {date}, more than ten years after it was closed amid a diplomatic dispute. The visiting deputy foreign minister raised the flag at a ceremony attended by local officials and members of the diaspora. Both governments say the move will make it easier to obtain visas and to restore direct flights.',
+      es: 'Una embajada extranjera reabrió sus puertas en {city} el {date}, más de diez años después de su cierre por una disputa diplomática. El viceministro de Exteriores del país izó la bandera en una ceremonia a la que asistieron autoridades locales y miembros de la diáspora. Ambos gobiernos aseguran que el paso facilitará la obtención de visados y el restablecimiento de los vuelos directos.',
+      ru: '{date} иностранное посольство вновь открылось спустя более десяти лет после того, как было закрыто из-за дипломатического спора. Прибывший с визитом заместитель министра иностранных дел поднял флаг на церемонии, на которой присутствовали представители местных властей и диаспоры. Оба правительства заявляют, что этот шаг упростит получение виз и поможет восстановить прямое авиасообщение.',
+      ar: 'أعيد افتتاح سفارة أجنبية في {city} يوم {date}، بعد أكثر من عشر سنوات على إغلاقها إثر خلاف دبلوماسي. ورفع نائب وزير الخارجية الزائر العلم خلال مراسم حضرها مسؤولون محليون وأفراد من الجالية. وتقول الحكومتان إن هذه الخطوة ستسهّل الحصول على التأشيرات وإعادة تسيير الرحلات الجوية المباشرة.',
+    },
+    shots: [
+      {
+        en: 'Exterior of embassy building',
+        es: 'Exterior del edificio de la embajada',
+        ru: 'Здание посольства',
+        ar: 'لقطة خارجية لمبنى السفارة',
+      },
+      {
+        en: 'Deputy foreign minister raising flag',
+        es: 'El viceministro de Exteriores iza la bandera',
+        ru: 'Заместитель министра иностранных дел поднимает флаг',
+        ar: 'نائب وزير الخارجية يرفع العلم',
+      },
+      {
+        en: 'Close of flag on mast',
+        es: 'Primer plano de la bandera en el mástil',
+        ru: 'Крупный план: флаг на флагштоке',
+        ar: 'لقطة قريبة للعلم على السارية',
+      },
+      { en: 'Guests applauding', es: 'Los invitados aplauden', ru: 'Гости аплодируют', ar: 'الحضور يصفقون' },
+      {
+        en: 'SOUNDBITE ({language}) Member of diaspora: "I have not seen my brother for six years because of visas. Maybe now I can."',
+        es: 'DECLARACIONES (en {language}) miembro de la diáspora: «No veo a mi hermano desde hace seis años por culpa de los visados. Quizá ahora pueda».',
+        ru: 'СИНХРОН (язык: {language}) представительница диаспоры: «Я шесть лет не видела брата из-за виз. Может быть, теперь получится».',
+        ar: 'تصريح (باللغة {language}) أحد أبناء الجالية: «لم أرَ أخي منذ ست سنوات بسبب التأشيرات، ربما أستطيع الآن».',
+      },
+      {
+        en: 'Visitors queuing at consular window',
+        es: 'Visitantes hacen cola en la ventanilla consular',
+        ru: 'Посетители в очереди у консульского окна',
+        ar: 'زوار يصطفون أمام الشباك القنصلي',
+      },
+    ],
+  },
+  {
+    category: 'world',
+    tags: ['sanctions', 'trade'],
+    title: {
+      en: 'Importers in {city} count cost of new sanctions',
+      es: 'Los importadores de {city} se adaptan a las nuevas sanciones',
+      ru: '{city}: импортёры приспосабливаются к новым санкциям',
+      ar: 'المستوردون في {city} يتكيفون مع العقوبات الجديدة',
+    },
+    story: {
+      en: 'Importers in {city} said on {date} that new international sanctions had already delayed shipments of spare parts and medicines. Some businesses are rerouting goods through third countries, which adds weeks and raises costs. The government said it was negotiating exemptions for humanitarian goods.',
+      es: 'Los importadores de {city} afirmaron el {date} que las nuevas sanciones internacionales ya han retrasado los envíos de piezas de recambio y medicamentos. Algunas empresas están desviando la mercancía a través de terceros países, lo que alarga los plazos varias semanas y encarece los costes. El Gobierno aseguró que negocia exenciones para los productos humanitarios.',
+      ru: '{date} импортёры сообщили, что из-за новых международных санкций уже задерживаются поставки запчастей и лекарств. Часть компаний везёт товары через третьи страны, что увеличивает сроки на несколько недель и повышает издержки. Правительство заявило, что ведёт переговоры об исключениях для гуманитарных товаров.',
+      ar: 'قال مستوردون في {city} يوم {date} إن العقوبات الدولية الجديدة تسببت بالفعل في تأخير شحنات قطع الغيار والأدوية. ولجأت بعض الشركات إلى نقل البضائع عبر دول ثالثة، ما يضيف أسابيع إلى مدة الشحن ويرفع التكاليف. وأعلنت الحكومة أنها تتفاوض للحصول على استثناءات للسلع الإنسانية.',
+    },
+    shots: [
+      {
+        en: 'Wide of wholesale warehouse',
+        es: 'Plano general de un almacén mayorista',
+        ru: 'Общий план: оптовый склад',
+        ar: 'لقطة عامة لمستودع للبيع بالجملة',
+      },
+      {
+        en: 'Workers unloading boxes from lorry',
+        es: 'Trabajadores descargan cajas de un camión',
+        ru: 'Рабочие разгружают коробки из грузовика',
+        ar: 'عمال يفرغون صناديق من شاحنة',
+      },
+      {
+        en: 'Close of customs documents',
+        es: 'Primer plano de documentos de aduana',
+        ru: 'Крупный план: таможенные документы',
+        ar: 'لقطة قريبة لوثائق جمركية',
+      },
+      {
+        en: 'Nearly empty shelves in spare parts shop',
+        es: 'Estanterías casi vacías en una tienda de recambios',
+        ru: 'Полупустые полки в магазине автозапчастей',
+        ar: 'رفوف شبه فارغة في متجر لقطع الغيار',
+      },
+      {
+        en: 'SOUNDBITE ({language}) Importer of medical equipment: "An order that took three weeks now takes three months. Hospitals call me every day."',
+        es: 'DECLARACIONES (en {language}) importador de material médico: «Un pedido que tardaba tres semanas ahora tarda tres meses. Los hospitales me llaman todos los días».',
+        ru: 'СИНХРОН (язык: {language}) импортёр медицинского оборудования: «Заказ, который раньше шёл три недели, теперь идёт три месяца. Больницы звонят мне каждый день».',
+        ar: 'تصريح (باللغة {language}) مستورد معدات طبية: «الطلبية التي كانت تستغرق ثلاثة أسابيع باتت تستغرق ثلاثة أشهر، والمستشفيات تتصل بي كل يوم».',
+      },
+      {
+        en: 'Pharmacist checking stock',
+        es: 'Un farmacéutico revisa las existencias',
+        ru: 'Фармацевт проверяет наличие лекарств',
+        ar: 'صيدلي يتفقد المخزون',
+      },
+    ],
+  },
+];
