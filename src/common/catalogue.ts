@@ -83,6 +83,7 @@ export const FILTER_PRESETS: Record<string, Partial<Pick<VideoSearchQuery, 'free
 };
 
 export const namedSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
+export const categoriesResponseSchema = z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() }));
 export const countryRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export const tagRefSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
 export const restrictionSchema = z.object({

@@ -22,6 +22,15 @@ export const ROUTES = {
   unlock: '/unlock',
   user: '/user',
   userProfile: '/user/profile',
+  videos: '/videos',
+  videosFiltered: '/videos/:filter/:name',
+  video: '/videos/:id',
+  search: '/search',
+  tagLanding: '/landing/:id',
+  about: '/about',
+  termsOfService: '/terms-of-service',
+  privacyPolicy: '/privacy-policy',
+  cookiePolicy: '/cookie-policy',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -36,6 +45,10 @@ export const PRIVATE_ROUTES: readonly RouteName[] = ['user', 'userProfile'];
 export const LINKS = {
   videos: '/videos',
   videoCategory: (slug: string) => `/videos/category/${slug}`,
+  videoFilter: (kind: string, name: string) => `/videos/${kind}/${encodeURIComponent(name)}`,
+  video: (slug: string) => `/videos/${encodeURIComponent(slug)}`,
+  tagLanding: (slug: string) => `/landing/${encodeURIComponent(slug)}`,
+  search: '/search',
   events: '/events',
   myEvents: '/events/my-events',
   plans: '/plans',

@@ -50,6 +50,8 @@ const envSchema = z.object({
     ),
   MAIL_FROM: z.string().min(3).default('Newsreel <no-reply@newsreel.example>'),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
+  /** ffmpeg for previews and renders: this path, else `ffmpeg` on the PATH, else the npm package's binary. */
+  FFMPEG_PATH: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
 });
 
@@ -73,6 +75,7 @@ export type Config = {
   trustProxy: boolean | string[];
   mailFrom: string;
   recaptcha: { secret: string | undefined; verifyUrl: string };
+  ffmpegPath: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -102,6 +105,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     trustProxy: e.TRUST_PROXY,
     mailFrom: e.MAIL_FROM,
     recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },
+    ffmpegPath: e.FFMPEG_PATH,
     ...overrides,
   };
 }

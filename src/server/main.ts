@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { generateDemoClips } from './modules/media/demo-clips.ts';
+import { resolveFfmpeg } from './modules/media/ffmpeg.ts';
 import { createServices } from './services.ts';
 import pino from 'pino';
 
@@ -37,6 +40,16 @@ async function main() {
   const shown = config.publicUrl ?? `http://localhost:${config.port}`;
   console.log(`Newsreel is ready at ${shown} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}/db` : 'PostgreSQL'})`);
   if (!config.webRoot) console.log('The browser app is not built; run `npm run build` or use `npm start`.');
+  if (config.seedDemo) {
+    // Playable previews for the demo, made in the background so start-up does not wait for ffmpeg.
+    void generateDemoClips({
+      db: database.db,
+      storageDir: path.join(config.dataDir, 'storage'),
+      ffmpeg: resolveFfmpeg(config.ffmpegPath),
+      log: app.log,
+      count: 20,
+    }).catch((error: unknown) => app.log.warn({ err: error }, 'demo preview clips failed'));
+  }
 }
 
 main().catch((error: unknown) => {

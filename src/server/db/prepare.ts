@@ -1,4 +1,5 @@
 import { seedAccountsContent } from '../modules/accounts/seed.ts';
+import { seedCatalogueContent } from '../modules/catalogue/seed.ts';
 import { seedReferenceData } from '../modules/reference/seed.ts';
 import type { Database } from './client.ts';
 
@@ -7,6 +8,7 @@ export async function prepareDatabase(database: Database, options: { seedDemo: b
   await database.migrate();
   await seedReferenceData(database.db);
   await seedAccountsContent(database.db, new Date());
+  await seedCatalogueContent(database.db, new Date());
   if (options.seedDemo) {
     const { seedDemoData } = await import('../seed/demo.ts');
     await seedDemoData(database.db);

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { RELEASE_NOTE_ACCOUNTS, TERMS_V1 } from '../modules/accounts/data/terms.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { companies, releaseNotes, users } from '../modules/accounts/schema.ts';
+import { seedDemoCatalogue } from '../modules/catalogue/seed.ts';
 import { countries } from '../modules/reference/schema.ts';
 
 /** The password of every demo account (README lists the accounts). */
@@ -92,4 +93,5 @@ export async function seedDemoData(db: Db): Promise<void> {
   }
   const [note] = await db.select({ id: releaseNotes.id }).from(releaseNotes).limit(1);
   if (!note) await db.insert(releaseNotes).values({ published: true, publishedAt: now, ...RELEASE_NOTE_ACCOUNTS });
+  await seedDemoCatalogue(db, now);
 }

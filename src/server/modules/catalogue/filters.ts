@@ -44,7 +44,23 @@ export function searchText(search: string | undefined): string | null {
   return text.length > 0 ? text : null;
 }
 
+/**
+ * Words of 4 or more letters as prefixes ("احتجاج" finds "احتجاجات", "earthqu" finds
+ * "earthquake"): Arabic has no stemmer in PostgreSQL, and a reader often types part of a word.
+ */
+export function prefixQuery(text: string): string | null {
+  const words = text
+    .split(/\s+/)
+    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter((word) => [...word].length >= 4)
+    .slice(0, 8);
+  return words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
+}
+
 /** The query matching every language's configuration: the document uses its own language's. */
 export function tsQuery(text: string): SQL {
-  return sql`(websearch_to_tsquery('pg_catalog.english', ${text}) || websearch_to_tsquery('pg_catalog.russian', ${text}) || websearch_to_tsquery('pg_catalog.spanish', ${text}) || websearch_to_tsquery('pg_catalog.simple', ${text}))`;
+  const prefixes = prefixQuery(text);
+  return sql`(websearch_to_tsquery('pg_catalog.english', ${text}) || websearch_to_tsquery('pg_catalog.russian', ${text}) || websearch_to_tsquery('pg_catalog.spanish', ${text}) || websearch_to_tsquery('pg_catalog.simple', ${text})${
+    prefixes ? sql` || to_tsquery('pg_catalog.simple', ${prefixes})` : sql``
+  })`;
 }

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   availableFormatsResponseSchema,
@@ -14,7 +15,7 @@ import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
 import { saveContentPage } from './content-pages.ts';
-import { frontPages, videoDownloads } from './schema.ts';
+import { contentPages, frontPages, videoDownloads } from './schema.ts';
 
 let t: TestApp;
 let projectIds: number[] = [];
@@ -128,6 +129,15 @@ describe('dashboard', () => {
   });
 });
 
+describe('categories', () => {
+  it('lists the categories in order, the three of the VOD menu first, named in the caller language', async () => {
+    const list = (await get('/api/content/categories?locale=ru')).json<{ slug: string; name: string }[]>();
+    expect(list.slice(0, 3).map((c) => c.slug)).toEqual(['politics', 'society', 'cultural-events-and-celebrations']);
+    expect(list[0]?.name).toBe('Политика');
+    expect(list.length).toBeGreaterThanOrEqual(12);
+  });
+});
+
 describe('tags', () => {
   it('lists tags with projects (dropping the rest) and external landing tags', async () => {
     const tags = tagsResponseSchema.parse((await get('/api/content/tags')).json());
@@ -195,8 +205,7 @@ describe('available formats', () => {
 });
 
 describe('content pages', () => {
-  it('are sanitised, split into sections, and fall back to English', async () => {
-    const now = t.services.clock.now();
+  it('are sanitised when stored and split into sections', async () => {
     await saveContentPage(
       t.database.db,
       {
@@ -205,14 +214,23 @@ describe('content pages', () => {
         title: 'About us',
         html: '<p>intro dropped</p><h2>Who we are</h2><p onclick="x()">A <a href="javascript:alert(1)">wire</a><script>alert(1)</script></p><h2>Contact</h2><p><a href="mailto:desk@newsreel.example">Desk</a></p>',
       },
-      now,
+      t.services.clock.now(),
     );
-    const page = contentPageSchema.parse((await get('/api/content/pages/about?locale=ar')).json());
+    const page = contentPageSchema.parse((await get('/api/content/pages/about?locale=en')).json());
     expect(page.title).toBe('About us');
     expect(page.sections.map((s) => s.caption)).toEqual(['Who we are', 'Contact']);
     expect(page.sections[0]?.body).toBe('<p>A <a rel="noopener noreferrer">wire</a></p>');
     expect(page.sections[1]?.body).toContain('href="mailto:desk@newsreel.example"');
-    expect(codes(await get('/api/content/pages/privacy-policy'))).toEqual(['page_not_found']);
+  });
+
+  it('every install has the four pages in four languages; a missing language falls back to English', async () => {
+    for (const slug of ['about', 'terms-of-service', 'privacy-policy', 'cookie-policy']) {
+      const page = contentPageSchema.parse((await get(`/api/content/pages/${slug}?locale=ar`)).json());
+      expect(page.sections.length, slug).toBeGreaterThanOrEqual(3);
+    }
+    expect(contentPageSchema.parse((await get('/api/content/pages/privacy-policy?locale=ar')).json()).title).toBe('سياسة الخصوصية');
+    await t.database.db.delete(contentPages).where(and(eq(contentPages.slug, 'cookie-policy'), eq(contentPages.locale, 'es')));
+    expect(contentPageSchema.parse((await get('/api/content/pages/cookie-policy?locale=es')).json()).title).toBe('Cookie policy');
     expect((await get('/api/content/pages/secret')).statusCode).toBe(422);
   });
 });

@@ -98,6 +98,11 @@ describe('search', () => {
     expect(ids(await search(`search=${encodeURIComponent('القاهرة')}`))).toEqual(['NR-T-0004']);
   });
 
+  it('matches the beginning of words, so an Arabic singular finds the plural', async () => {
+    expect(ids(await search(`search=${encodeURIComponent('احتجاج')}`))).toEqual(['NR-T-0004']);
+    expect(ids(await search('search=Parliam'))).toEqual(['NR-T-0005']);
+  });
+
   it('finds a project by a tag name in another language', async () => {
     expect(ids(await search('search=Наводнения')).sort()).toEqual(['NR-T-0001', 'NR-T-0002']);
   });

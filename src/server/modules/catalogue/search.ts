@@ -170,7 +170,9 @@ export async function recordSearchHit(
   });
 }
 
-/** One project by numeric id or slug. */
+/** One project by numeric id, slug or agency project id (banners refer to it by the latter). */
 export function projectWhere(idOrSlug: string): SQL | undefined {
-  return /^\d+$/.test(idOrSlug) ? or(eq(p.id, Number(idOrSlug)), eq(p.projectSlug, idOrSlug)) : eq(p.projectSlug, idOrSlug);
+  return /^\d+$/.test(idOrSlug)
+    ? or(eq(p.id, Number(idOrSlug)), eq(p.projectSlug, idOrSlug))
+    : or(eq(p.projectSlug, idOrSlug), eq(p.projectId, idOrSlug));
 }

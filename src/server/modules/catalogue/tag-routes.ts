@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  categoriesResponseSchema,
   CONTENT_PAGES,
   contentPageSchema,
   pageQuerySchema,
@@ -16,6 +18,7 @@ import { requireUser } from '../accounts/auth.ts';
 import { contentPage } from './content-pages.ts';
 import { cacheFor } from './routes.ts';
 import type { CatalogueContext } from './search.ts';
+import { categories } from './schema.ts';
 import { followedTags, followTag, listTags, tagDetail, tagLanding } from './tags.ts';
 
 const tags = ['tags'];
@@ -24,6 +27,12 @@ const slugParams = z.object({ slug: z.string().min(1).max(100) });
 export async function tagRoutes(instance: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const ctx: CatalogueContext = { db, now: () => clock.now() };
+
+  app.get('/api/content/categories', { schema: { tags, response: { 200: categoriesResponseSchema } } }, async (request, reply) => {
+    reply.header('cache-control', `public, max-age=${LONG_CACHE_SECONDS}`);
+    const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
+    return rows.map((row) => ({ id: row.id, slug: row.slug, name: row.names[request.locale] || row.names.en }));
+  });
 
   app.get('/api/content/tags', { schema: { tags, response: { 200: tagsResponseSchema } } }, async (request, reply) => {
     const user = await cacheFor(request, reply, LONG_CACHE_SECONDS);

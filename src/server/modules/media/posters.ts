@@ -49,12 +49,14 @@ export function posterSvg(input: {
   dateline: string;
   language: Locale;
   seed: number;
+  /** Without title and dateline: a background for places that print the title themselves (banners). */
+  plain?: boolean;
 }): string {
   const [from, to] = PALETTE[input.category] ?? DEFAULT_COLOURS;
   const rtl = input.language === 'ar';
   const anchor = rtl ? 'end' : 'start';
   const x = rtl ? 1224 : 56;
-  const lines = wrap(input.title, 34, 3);
+  const lines = input.plain ? [] : wrap(input.title, 34, 3);
   const angle = (input.seed % 40) - 20;
   const stripes = Array.from(
     { length: 9 },
@@ -73,7 +75,7 @@ export function posterSvg(input: {
 <rect x="${rtl ? 1224 - 12 : 56}" y="236" width="12" height="56" fill="#c8102e"/>
 <text x="${rtl ? 1224 - 28 : 84}" y="276" text-anchor="${anchor}" font-size="30" font-weight="700" fill="#ffffff" opacity="0.9" letter-spacing="${rtl ? 0 : 2}">${escapeXml(input.categoryName.toUpperCase())}</text>
 ${title}
-<text x="${x}" y="660" text-anchor="${anchor}" font-size="28" fill="#ffffff" opacity="0.75">${escapeXml(input.dateline)}</text>
+${input.plain ? '' : `<text x="${x}" y="660" text-anchor="${anchor}" font-size="28" fill="#ffffff" opacity="0.75">${escapeXml(input.dateline)}</text>`}
 <text x="${rtl ? 56 : 1224}" y="660" text-anchor="${rtl ? 'start' : 'end'}" font-size="26" font-weight="700" fill="#ffffff" opacity="0.6">NEWSREEL</text>
 </svg>`;
 }

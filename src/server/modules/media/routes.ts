@@ -22,34 +22,39 @@ export async function mediaRoutes(instance: FastifyInstance, { db, storageDir }:
   await mkdir(clips, { recursive: true });
   await app.register(fastifyStatic, { root: clips, prefix: '/media/clips/', decorateReply: false, maxAge: '1d', index: false });
 
-  app.get('/media/previews/:file', { schema: { hide: true, params: fileParams } }, async (request, reply) => {
-    const id = /^(\d+)\.svg$/.exec(request.params.file)?.[1];
-    if (!id) throw notFound();
-    const [row] = await db
-      .select({
-        id: videoProjects.id,
-        title: videoProjects.title,
-        language: videoProjects.language,
-        place: videoProjects.datelinePlace,
-        date: videoProjects.datelineDate,
-        category: categories.slug,
-        categoryNames: categories.names,
-      })
-      .from(videoProjects)
-      .leftJoin(categories, eq(categories.id, videoProjects.categoryId))
-      .where(eq(videoProjects.id, Number(id)));
-    if (!row) throw notFound();
-    const language: Locale = row.language;
-    const svg = posterSvg({
-      title: row.title,
-      category: row.category ?? '',
-      categoryName: row.categoryNames?.[language] ?? '',
-      dateline: `${row.place} · ${row.date}`,
-      language,
-      seed: row.id,
-    });
-    return reply.header('cache-control', IMAGE_CACHE).type('image/svg+xml').send(svg);
-  });
+  app.get(
+    '/media/previews/:file',
+    { schema: { hide: true, params: fileParams, querystring: z.object({ variant: z.enum(['plain']).optional() }) } },
+    async (request, reply) => {
+      const id = /^(\d+)\.svg$/.exec(request.params.file)?.[1];
+      if (!id) throw notFound();
+      const [row] = await db
+        .select({
+          id: videoProjects.id,
+          title: videoProjects.title,
+          language: videoProjects.language,
+          place: videoProjects.datelinePlace,
+          date: videoProjects.datelineDate,
+          category: categories.slug,
+          categoryNames: categories.names,
+        })
+        .from(videoProjects)
+        .leftJoin(categories, eq(categories.id, videoProjects.categoryId))
+        .where(eq(videoProjects.id, Number(id)));
+      if (!row) throw notFound();
+      const language: Locale = row.language;
+      const svg = posterSvg({
+        title: row.title,
+        category: row.category ?? '',
+        categoryName: row.categoryNames?.[language] ?? '',
+        dateline: `${row.place} · ${row.date}`,
+        language,
+        seed: row.id,
+        plain: request.query.variant === 'plain',
+      });
+      return reply.header('cache-control', IMAGE_CACHE).type('image/svg+xml').send(svg);
+    },
+  );
 
   app.get('/media/tags/:file', { schema: { hide: true, params: fileParams } }, async (request, reply) => {
     const slug = /^([\w-]+)\.svg$/.exec(request.params.file)?.[1];
@@ -70,13 +75,22 @@ export async function mediaRoutes(instance: FastifyInstance, { db, storageDir }:
           .where(eq(banners.id, Number(id)))
       : [];
     if (!banner) throw notFound();
+    // A banner about a story takes the story's colours; the title is printed by the page, not the image.
+    const [story] = banner.videoProjectExtid
+      ? await db
+          .select({ id: videoProjects.id, category: categories.slug })
+          .from(videoProjects)
+          .leftJoin(categories, eq(categories.id, videoProjects.categoryId))
+          .where(eq(videoProjects.projectId, banner.videoProjectExtid))
+      : [];
     const svg = posterSvg({
       title: banner.title,
-      category: banner.breaking ? 'conflicts' : 'world',
-      categoryName: banner.breaking ? 'Breaking' : 'Live',
+      category: story?.category ?? (banner.breaking ? 'conflicts' : 'world'),
+      categoryName: '',
       dateline: '',
       language: banner.locale,
-      seed: banner.id,
+      seed: story?.id ?? banner.id,
+      plain: true,
     });
     return reply.header('cache-control', IMAGE_CACHE).type('image/svg+xml').send(svg);
   });
