@@ -1,0 +1,113 @@
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import type { z } from 'zod';
+import type { Tag, tagLandingResponseSchema } from '../../../common/catalogue.ts';
+import { ApiError, errorText } from '../../lib/api-client.ts';
+import { translateIfExists } from '../../lib/i18n.ts';
+import { signInHref, useSignedIn } from '../../lib/session.ts';
+import { Button, buttonClass } from '../../ui/button.tsx';
+import { LoadingFallback } from '../../ui/loading.tsx';
+import { NotFoundPage } from '../../ui/not-found.tsx';
+import { notifications } from '../../ui/notifications/notification-store.ts';
+import { catalogueApi } from './api.ts';
+import { formatCount } from './format.ts';
+import { VideoGrid } from './video-card.tsx';
+import { ViewToggle } from './view-toggle.tsx';
+import { useViewType } from './view-type.ts';
+import './catalogue.css';
+import './video-page.css';
+
+type TagLanding = z.infer<typeof tagLandingResponseSchema>;
+type LandingKey = readonly ['tag-landing', string, string];
+
+/** /{locale}/landing/{id}, id being the tag's slug (spec: content §2, §3 "Tag landing"): pages of 12, "load more" appends. */
+export function TagLandingPage() {
+  const { t } = useTranslation();
+  const { locale = 'en', id = '' } = useParams();
+  const [view, setView] = useViewType();
+  const queryKey: LandingKey = ['tag-landing', locale, id];
+  const landing = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => catalogueApi.tagLanding(id, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
+  });
+  if (landing.error instanceof ApiError && landing.error.status === 404) return <NotFoundPage />;
+  const first = landing.data?.pages[0];
+  // A failed first page is the route error page's to show; a failed later page keeps what is shown.
+  if (landing.isError && !first) throw landing.error;
+  if (!first) return <LoadingFallback />;
+  const videos = landing.data?.pages.flatMap((page) => page.videos) ?? [];
+  const { tag } = first;
+
+  return (
+    <div className="page tag-landing" data-testid="tag-landing">
+      <header className="tag-landing__header">
+        <img className="tag-landing__image" src={tag.image.url} alt="" width={320} height={180} />
+        <div className="tag-landing__text">
+          <p className="tag-landing__eyebrow">{t('tagLanding.eyebrow')}</p>
+          <h1 className="tag-landing__title">#{tag.name}</h1>
+          <p className="tag-landing__count" data-testid="tag-videos-count">
+            {t('tagLanding.count', { formatted: formatCount(first.videos_count, locale) })}
+          </p>
+        </div>
+        <div className="tag-landing__actions">
+          <FollowButton tag={tag} queryKey={queryKey} />
+          <ViewToggle view={view} onChange={setView} />
+        </div>
+      </header>
+      <section aria-live="polite">
+        <VideoGrid videos={videos} view={view} emptyText={t('tagLanding.empty')} />
+        {landing.hasNextPage ? (
+          <div className="catalogue-page__more">
+            <Button
+              variant="secondary"
+              loading={landing.isFetchingNextPage}
+              onClick={() => void landing.fetchNextPage()}
+              data-testid="load-more"
+            >
+              {t('tagLanding.loadMore')}
+            </Button>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+/** Following a tag is a call (spec: content §4 "Following"); signed out, the button leads to sign-in and back. */
+function FollowButton({ tag, queryKey }: { tag: Tag; queryKey: LandingKey }) {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  const location = useLocation();
+  const signedIn = useSignedIn();
+  const client = useQueryClient();
+  const follow = useMutation({
+    mutationFn: (next: boolean) => catalogueApi.follow(tag.slug, next),
+    // The landing answer is cached for a minute, so a refetch could bring back the old flag: set it here.
+    onSuccess: (_answer, next) =>
+      client.setQueryData<InfiniteData<TagLanding>>(queryKey, (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, tag: { ...page.tag, followed: next } })) } : data,
+      ),
+    onError: (error) => notifications.notify({ type: 'error', children: errorText(error, translateIfExists) }),
+  });
+
+  if (!signedIn)
+    return (
+      <Link className={buttonClass('secondary')} to={signInHref(locale, location.pathname + location.search)} data-testid="follow-tag">
+        {t('tagLanding.follow')}
+      </Link>
+    );
+  return (
+    <Button
+      variant={tag.followed ? 'secondary' : 'primary'}
+      aria-pressed={tag.followed}
+      loading={follow.isPending}
+      onClick={() => follow.mutate(!tag.followed)}
+      data-testid="follow-tag"
+    >
+      {t(tag.followed ? 'tagLanding.following' : 'tagLanding.follow')}
+    </Button>
+  );
+}

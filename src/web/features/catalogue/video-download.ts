@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import {
+  type CONTAINERS,
+  QUALITIES,
+  VIDEO_FORMATS,
+  type availableFormatSchema,
+  type Quality,
+  type VideoFormat,
+} from '../../../common/catalogue.ts';
+
+export type AvailableFormat = z.infer<typeof availableFormatSchema>;
+type Container = (typeof CONTAINERS)[number];
+/** Why a file cannot be downloaded; no_files when the project has none in the chosen format. */
+export type BlockedReason = NonNullable<AvailableFormat['reason']> | 'no_files';
+
+export const REASON_KEYS: Record<BlockedReason, string> = {
+  login_required: 'video.reasons.login_required',
+  licence_required: 'video.reasons.licence_required',
+  subscribers_only: 'video.reasons.subscribers_only',
+  embargoed: 'video.reasons.embargoed',
+  no_files: 'video.reasons.no_files',
+};
+
+export const FORMAT_KEYS: Record<VideoFormat, { name: string; hint: string }> = {
+  clean: { name: 'video.formats.clean', hint: 'video.formats.cleanHint' },
+  branded: { name: 'video.formats.branded', hint: 'video.formats.brandedHint' },
+  credit: { name: 'video.formats.credit', hint: 'video.formats.creditHint' },
+};
+
+/** The formats a project has, once each, in the spec's order (clean, branded, credit). */
+export function projectFormats(formats: readonly VideoFormat[]): VideoFormat[] {
+  return VIDEO_FORMATS.filter((format) => formats.includes(format));
+}
+
+/**
+ * What the download button can do:
+ * - sign_in: a visitor, who is sent to sign-in and back;
+ * - checking: the formats call has not answered yet;
+ * - blocked: no file of the chosen format may be downloaded, and why (the formats call's reason);
+ * - ready: at least one file may be downloaded (after the restrictions are agreed to).
+ */
+export type DownloadState = { kind: 'sign_in' } | { kind: 'checking' } | { kind: 'blocked'; reason: BlockedReason } | { kind: 'ready' };
+
+export function downloadState(signedIn: boolean, formats: readonly AvailableFormat[] | undefined, chosen: VideoFormat): DownloadState {
+  if (!signedIn) return { kind: 'sign_in' };
+  if (!formats) return { kind: 'checking' };
+  const files = formats.filter((file) => file.format === chosen);
+  if (files.length === 0) return { kind: 'blocked', reason: 'no_files' };
+  if (files.some((file) => file.available)) return { kind: 'ready' };
+  return { kind: 'blocked', reason: files.find((file) => file.reason !== null)?.reason ?? 'no_files' };
+}
+
+/** A row of the quality table: one quality, its file in each container (null when there is none). */
+export type QualityRow = { quality: Quality; label: string; files: Record<Container, AvailableFormat | null> };
+
+/** The chosen format's files as rows from 1080p down to 240p, with one column per container. */
+export function qualityRows(formats: readonly AvailableFormat[], chosen: VideoFormat): QualityRow[] {
+  const files = formats.filter((file) => file.format === chosen);
+  return QUALITIES.flatMap((quality) => {
+    const ofQuality = files.filter((file) => file.quality === quality);
+    const first = ofQuality[0];
+    if (!first) return [];
+    const byContainer = (container: Container) => ofQuality.find((file) => file.container === container) ?? null;
+    return [{ quality, label: first.quality_label, files: { mp4: byContainer('mp4'), mxf: byContainer('mxf') } }];
+  });
+}

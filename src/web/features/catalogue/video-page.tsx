@@ -1,0 +1,281 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import type { VideoProject } from '../../../common/catalogue.ts';
+import { LINKS } from '../../../common/routes.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { LONG_CACHE_MS } from '../../lib/query-client.ts';
+import { LoadingFallback } from '../../ui/loading.tsx';
+import { NotFoundPage } from '../../ui/not-found.tsx';
+import { catalogueApi } from './api.ts';
+import { DownloadPanel } from './download-panel.tsx';
+import { formatDate, formatDuration, formatPublished } from './format.ts';
+import { videoQuery } from './query-params.ts';
+import { VideoGrid } from './video-card.tsx';
+import './catalogue.css';
+import './dashboard.css';
+import './video-page.css';
+
+/** Names as a list in the reader's language: "Brazil, China and the US", "البرازيل والصين". */
+const listOf = (locale: string, names: string[]) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
+
+/** The reader's own time zone: a publication time means most where the editor sits. */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** A language or country code by its name in the reader's language; a code Intl cannot name stays as it is. */
+function displayName(locale: string, type: 'language' | 'region', code: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type }).of(code) ?? code;
+  } catch (error) {
+    if (error instanceof RangeError) return code;
+    throw error;
+  }
+}
+
+/** /{locale}/videos/{id}, id being the slug or the numeric id (spec: content §2 "Video page"). */
+export function VideoPage() {
+  const { locale = 'en', id = '' } = useParams();
+  const video = useQuery({
+    queryKey: ['video', locale, id],
+    queryFn: ({ signal }) => catalogueApi.video(id, signal),
+    // Spec (content §9): video detail is cached 999000 ms.
+    staleTime: LONG_CACHE_MS,
+  });
+  if (video.error instanceof ApiError && video.error.status === 404) return <NotFoundPage />;
+  // Anything else is the route error page's to show (reload), not a page that waits for ever.
+  if (video.isError) throw video.error;
+  if (!video.data) return <LoadingFallback />;
+  return <VideoView key={video.data.id} video={video.data} />;
+}
+
+function VideoView({ video }: { video: VideoProject }) {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  const location = useLocation();
+  // Query parameters are kept while moving between video pages (spec: content §2).
+  const query = videoQuery(location.pathname, location.search);
+
+  return (
+    <div className="page video-page" data-testid="video-page">
+      <Link className="video-page__back" to={`/${locale}${LINKS.videos}${query}`} data-testid="back-to-videos">
+        {t('video.back')}
+      </Link>
+      <div className="video-page__layout">
+        <div className="video-page__main">
+          <Preview video={video} />
+          {/* The editor's text is in the project's language: Arabic reads right to left. */}
+          <article className="video-text" lang={video.language} dir={video.language === 'ar' ? 'rtl' : 'ltr'} data-testid="video-text">
+            <p className="video-text__eyebrow">
+              {video.category ? <span className="video-text__category">{video.category.name}</span> : null}
+              {video.free_access ? <span className="badge badge--free">{t('video.badges.free')}</span> : null}
+              {video.pool ? <span className="badge badge--pool">{t('video.badges.pool')}</span> : null}
+            </p>
+            <h1 className="video-text__title">{video.title}</h1>
+            <p className="video-text__dateline" data-testid="dateline">
+              <span className="video-text__place">{video.dateline.place}</span> ·{' '}
+              {/* The date is in the reader's language, which may run the other way from the text. */}
+              <time dateTime={video.dateline.date} dir="auto">
+                {formatDate(video.dateline.date, locale)}
+              </time>
+            </p>
+            {video.story ? (
+              <section className="video-text__section">
+                <h2 className="video-text__heading">{t('video.story')}</h2>
+                <p className="video-text__story">{video.story}</p>
+              </section>
+            ) : null}
+            {video.shotlist.length > 0 ? (
+              <section className="video-text__section">
+                <h2 className="video-text__heading">{t('video.shotlist')}</h2>
+                <ol className="shotlist" data-testid="shotlist">
+                  {video.shotlist.map((shot) => (
+                    <li key={shot.number} value={shot.number}>
+                      {shot.text}
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            ) : null}
+          </article>
+          {video.tags.length > 0 ? (
+            <section className="video-page__tags" aria-label={t('video.tags')}>
+              <ul className="tag-cloud">
+                {video.tags.map((tag) => (
+                  <li key={tag.id}>
+                    <Link className="tag-chip" to={`/${locale}${LINKS.tagLanding(tag.slug)}`}>
+                      #{tag.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+        <aside className="video-page__aside">
+          <Facts video={video} />
+          <Restrictions video={video} />
+          <DownloadPanel video={video} />
+          <Trending query={query} />
+        </aside>
+      </div>
+      <Related video={video} />
+    </div>
+  );
+}
+
+function Preview({ video }: { video: VideoProject }) {
+  const { t } = useTranslation();
+  if (video.preview_video_url)
+    return (
+      <div className="video-player">
+        <video
+          key={video.preview_video_url}
+          className="video-player__media"
+          controls
+          preload="metadata"
+          poster={video.selected_preview_image}
+          src={video.preview_video_url}
+          aria-label={t('video.preview')}
+          data-testid="preview-player"
+        />
+      </div>
+    );
+  return (
+    <figure className="video-player video-player--still" data-testid="preview-still">
+      <img className="video-player__media" src={video.selected_preview_image} alt="" width={1280} height={720} />
+      <figcaption className="video-player__note">{t('video.noPreview')}</figcaption>
+    </figure>
+  );
+}
+
+function Facts({ video }: { video: VideoProject }) {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  const facts: [string, string][] = [
+    [t('video.facts.published'), formatPublished(video.published_at, locale, browserTimeZone())],
+    [t('video.facts.duration'), formatDuration(video.duration)],
+  ];
+  if (video.category) facts.push([t('video.facts.category'), video.category.name]);
+  if (video.country) facts.push([t('video.facts.country'), video.country.name]);
+  if (video.region) facts.push([t('video.facts.region'), video.region.name]);
+  if (video.languages.length > 0)
+    facts.push([
+      t('video.facts.languages'),
+      listOf(
+        locale,
+        video.languages.map((code) => displayName(locale, 'language', code)),
+      ),
+    ]);
+  if (video.source) facts.push([t('video.facts.source'), video.source]);
+  facts.push([t('video.facts.projectId'), video.project_id]);
+  return (
+    <section className="video-box" aria-label={t('video.facts.title')}>
+      <dl className="video-facts" data-testid="video-facts">
+        {facts.map(([label, value]) => (
+          <div key={label} className="video-facts__row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Restrictions({ video }: { video: VideoProject }) {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  const when = (iso: string) => formatPublished(iso, locale, browserTimeZone());
+  // A project may carry an embargo time without the embargo restriction picked: still show it.
+  const looseEmbargo =
+    video.embargo_until && !video.restrictions.some((restriction) => restriction.code === 'embargo') ? video.embargo_until : null;
+  const empty = video.restrictions.length === 0 && !looseEmbargo;
+  const titleId = useId();
+  return (
+    <section className={`restrictions${empty ? ' restrictions--none' : ''}`} aria-labelledby={titleId} data-testid="restrictions">
+      <h2 className="video-box__title" id={titleId}>
+        {t('video.restrictions.title')}
+      </h2>
+      {empty ? (
+        <p className="restrictions__none">{t('video.restrictions.none')}</p>
+      ) : (
+        <ul className="restrictions__list">
+          {video.restrictions.map((restriction) => {
+            const until = restriction.code === 'embargo' ? (restriction.until ?? video.embargo_until) : null;
+            return (
+              <li key={restriction.code} data-testid={`restriction-${restriction.code}`}>
+                <strong>{restriction.name}</strong>
+                {restriction.code === 'no_access_countries' && restriction.countries && restriction.countries.length > 0 ? (
+                  <span className="restrictions__detail">
+                    {listOf(
+                      locale,
+                      restriction.countries.map((code) => displayName(locale, 'region', code)),
+                    )}
+                  </span>
+                ) : null}
+                {until ? <span className="restrictions__detail">{t('video.restrictions.until', { time: when(until) })}</span> : null}
+              </li>
+            );
+          })}
+          {looseEmbargo ? (
+            <li data-testid="restriction-embargo">
+              <strong>{t('video.restrictions.embargo')}</strong>
+              <span className="restrictions__detail">{t('video.restrictions.until', { time: when(looseEmbargo) })}</span>
+            </li>
+          ) : null}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Trending downloads of the last 24 hours: the dashboard's list (spec: content §2 "Video page"). */
+function Trending({ query }: { query: string }) {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  const dashboard = useQuery({ queryKey: ['dashboard', locale, {}], queryFn: ({ signal }) => catalogueApi.dashboard({}, signal) });
+  const trending = dashboard.data?.payload.trending;
+  if (!trending) return null;
+  return (
+    <section className="trending" data-testid="trending">
+      <h2 className="trending__title">{t('video.trending.title')}</h2>
+      {trending.length === 0 ? (
+        <p className="trending__empty">{t('video.trending.empty')}</p>
+      ) : (
+        <ol className="trending__list">
+          {trending.map((item) => (
+            <li key={item.id}>
+              <Link to={`/${locale}${LINKS.video(item.project_slug)}${query}`} className="trending__item">
+                <span className="trending__title-text" lang={item.language} dir="auto">
+                  {item.title}
+                </span>
+                <span className="trending__meta">
+                  {t('video.trending.downloads', { count: item.downloads_24h })} · {formatDuration(item.duration)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function Related({ video }: { video: VideoProject }) {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  const related = useQuery({
+    queryKey: ['video-related', locale, video.id],
+    queryFn: ({ signal }) => catalogueApi.related(String(video.id), signal),
+  });
+  if (!related.data || related.data.length === 0) return null;
+  return (
+    <section className="video-page__related" data-testid="related">
+      <div className="section-heading">
+        <h2>{t('video.related')}</h2>
+      </div>
+      <VideoGrid videos={related.data} />
+    </section>
+  );
+}
