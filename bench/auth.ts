@@ -7,13 +7,13 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/newsreel_bench npm run bench:auth
  *                                                                   (an empty PostgreSQL database)
  */
-import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { failures, freePort, load, okCount, percentile, perSecond, sleep, stop, waitUntilReady, type Load } from './support.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const CONNECTIONS = 50;
@@ -21,8 +21,6 @@ const BASELINE_SECONDS = 8;
 const SIGN_IN_SECONDS = 10;
 const IDLE_PROBES = 100;
 const PROBE_INTERVAL_MS = 50;
-const READY_TIMEOUT_MS = 120_000;
-const EXIT_TIMEOUT_MS = 15_000;
 
 // Seeded by SEED_DEMO=yes with DEMO_PASSWORD. Not admin@: admins get a two-factor step instead of a
 // session. Only the right password is ever sent: a wrong one counts toward the account lockout.
@@ -34,76 +32,6 @@ const EMAILS = [
   'member@newsreel.example',
   'client@newsreel.example',
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
-/** Nearest-rank percentile: the smallest sample with at least p% of the samples at or below it. */
-function percentile(samples: number[], p: number): number {
-  if (samples.length === 0) return Number.NaN;
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function waitUntilReady(child: ChildProcess, url: string): Promise<void> {
-  const deadline = performance.now() + READY_TIMEOUT_MS;
-  while (performance.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before /readyz answered`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(50);
-  }
-  throw new Error(`/readyz did not answer 200 within ${READY_TIMEOUT_MS / 1000} s`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  // The server has its own 10 s forced exit; SIGKILL only if even that did not happen.
-  const timer = setTimeout(() => child.kill('SIGKILL'), EXIT_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
-type Load = { seconds: number; latencies: number[]; statuses: Map<number, number>; errors: number; timeouts: number };
-
-/**
- * One autocannon run. Latencies are recorded from the instance's 'response' event (one float
- * millisecond figure per request) rather than taken from result.latency: autocannon's histogram
- * has p90 and p97_5 but no p95, and interpolating between those would be a guess.
- */
-function load(options: autocannon.Options): Promise<Load> {
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(options, (error: unknown, result) => {
-      if (error) reject(error instanceof Error ? error : new Error('autocannon failed', { cause: error }));
-      else resolve({ seconds: result.duration, latencies, statuses, errors: result.errors, timeouts: result.timeouts });
-    });
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      latencies.push(responseTime);
-      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
-    });
-  });
-}
-
-const okCount = (run: Load) => run.statuses.get(200) ?? 0;
-const failures = (run: Load) => run.latencies.length - okCount(run) + run.errors;
-const perSecond = (run: Load) => okCount(run) / run.seconds;
 
 type Probes = { latencies: number[]; failed: number };
 

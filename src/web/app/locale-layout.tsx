@@ -2,13 +2,16 @@ import { DirectionProvider } from '@radix-ui/react-direction';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigation, useParams } from 'react-router';
-import { detectLocale, isLocale, localeDirection, localizedPath, type Locale } from '../../common/locales.ts';
+import { detectLocale, isLocale, localeDirection, localizedPath, stripLocale, type Locale } from '../../common/locales.ts';
 import { AccountOverlays } from '../features/accounts/account-overlays.tsx';
 import { AuthDialogs } from '../features/accounts/auth-dialogs.tsx';
 import { authDialogs } from '../features/accounts/auth-dialogs-store.ts';
 import { TimeZoneSelect } from '../features/accounts/time-zone-select.tsx';
 import { useApplyUserTimeZone } from '../features/accounts/time-zone.ts';
 import { useCurrentUser, useSignOut } from '../features/accounts/use-current-user.ts';
+import { MixedContentPanel } from '../features/catalogue/mixed-content-panel.tsx';
+import { isVideoPath } from '../features/catalogue/query-params.ts';
+import { SearchBox } from '../features/catalogue/search-box.tsx';
 import { setFunctionalCookie } from '../features/consent/consent-store.ts';
 import { CookieBanner } from '../features/consent/cookie-banner.tsx';
 import { Footer } from '../features/layout/footer.tsx';
@@ -54,11 +57,17 @@ export function LocaleLayout() {
   return <LocaleFrame locale={locale} />;
 }
 
+/** VOD pages: the dashboard and the video pages carry the mixed-content panel. */
+function isVodPath(pathname: string): boolean {
+  return stripLocale(pathname) === '/' || isVideoPath(pathname);
+}
+
 function LocaleFrame({ locale }: { locale: Locale }) {
   useApplyLocale(locale);
   const { t } = useTranslation();
   const site = useSite();
   const navigation = useNavigation();
+  const location = useLocation();
   const [cookieSettingsOpen, setCookieSettingsOpen] = useState(false);
   const dir = localeDirection(locale);
   const { user } = useCurrentUser();
@@ -87,7 +96,15 @@ function LocaleFrame({ locale }: { locale: Locale }) {
             {t('common.skipToContent')}
           </a>
           <LoadingBar active={navigation.state === 'loading'} />
-          <Header site={site} locale={locale} account={account} onSignIn={authDialogs.openSignIn} onSignUp={authDialogs.openSignUp} />
+          <Header
+            site={site}
+            locale={locale}
+            account={account}
+            onSignIn={authDialogs.openSignIn}
+            onSignUp={authDialogs.openSignUp}
+            search={<SearchBox />}
+          />
+          {isVodPath(location.pathname) ? <MixedContentPanel user={user} /> : null}
           <main id="main" className="app__main" tabIndex={-1}>
             <Suspense fallback={<TranslatedLoadingFallback />}>
               <Outlet />

@@ -10,6 +10,7 @@ type LazyPage = () => Promise<{ Component: React.ComponentType }>;
 /** One lazily loaded page per screen of src/common/routes.ts; the type makes sure none is missing. */
 const notices = () => import('../features/accounts/notice-pages.tsx');
 const passwords = () => import('../features/accounts/password-pages.tsx');
+const content = () => import('../features/content/content-pages.tsx');
 const pages: Record<RouteName, LazyPage> = {
   dashboard: () => import('../features/catalogue/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
   oldBrowsers: () => import('../features/notices/old-browsers-page.tsx').then((m) => ({ Component: m.OldBrowsersPage })),
@@ -27,6 +28,15 @@ const pages: Record<RouteName, LazyPage> = {
   newPasswordChanged: () => notices().then((m) => ({ Component: m.PasswordChangedPage })),
   accountLocked: () => notices().then((m) => ({ Component: m.AccountLockedPage })),
   unlock: () => passwords().then((m) => ({ Component: m.UnlockPage })),
+  videos: () => import('../features/catalogue/videos-page.tsx').then((m) => ({ Component: m.VideosPage })),
+  videosFiltered: () => import('../features/catalogue/videos-page.tsx').then((m) => ({ Component: m.VideosPage })),
+  video: () => import('../features/catalogue/video-page.tsx').then((m) => ({ Component: m.VideoPage })),
+  search: () => import('../features/catalogue/search-page.tsx').then((m) => ({ Component: m.SearchPage })),
+  tagLanding: () => import('../features/catalogue/tag-landing-page.tsx').then((m) => ({ Component: m.TagLandingPage })),
+  about: () => content().then((m) => ({ Component: m.AboutPage })),
+  termsOfService: () => content().then((m) => ({ Component: m.TermsOfServicePage })),
+  privacyPolicy: () => content().then((m) => ({ Component: m.PrivacyPolicyPage })),
+  cookiePolicy: () => content().then((m) => ({ Component: m.CookiePolicyPage })),
   user: () => import('../features/accounts/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
   userProfile: () => import('../features/accounts/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
 };
@@ -48,10 +58,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         errorElement: <RouteError />,
-        children: [
-          ...screens,
-          { path: '*', lazy: () => import('../features/notices/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })) },
-        ],
+        children: [...screens, { path: '*', lazy: () => import('../ui/not-found.tsx').then((m) => ({ Component: m.NotFoundPage })) }],
       },
     ],
   },

@@ -23,6 +23,16 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 const flat = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(catalogue(locale))]));
 const english = flat.en ?? {};
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+/** Plural forms differ per language (Arabic has six, Russian four): compare their base keys. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseKey = (key: string) => key.replace(PLURAL, '');
+const baseKeys = (table: Record<string, string>) => [...new Set(Object.keys(table).map(baseKey))].sort();
+const englishPlaceholders = (key: string) =>
+  new Set(
+    Object.entries(english)
+      .filter(([other]) => baseKey(other) === baseKey(key))
+      .flatMap(([, text]) => placeholders(text)),
+  );
 
 /** Every literal key passed to t('…') in the browser sources. */
 function keysUsedInSources(root: string): string[] {
@@ -43,14 +53,28 @@ function keysUsedInSources(root: string): string[] {
 
 describe('i18n catalogues', () => {
   it.each(LOCALES.filter((locale) => locale !== 'en'))('%s has exactly the keys of en', (locale) => {
-    const keys = Object.keys(flat[locale] ?? {}).sort();
-    expect(keys).toEqual(Object.keys(english).sort());
+    expect(baseKeys(flat[locale] ?? {})).toEqual(baseKeys(english));
   });
 
-  it.each(LOCALES)('%s has no empty text and the same placeholders as en', (locale) => {
+  it.each(LOCALES)('%s has no empty text and only placeholders that en has', (locale) => {
     for (const [key, text] of Object.entries(flat[locale] ?? {})) {
       expect(text.trim(), key).not.toBe('');
-      expect(placeholders(text), key).toEqual(placeholders(english[key] ?? ''));
+      if (PLURAL.test(key)) {
+        // A plural form may leave out the number ("one video"), never add an unknown value.
+        const known = englishPlaceholders(key);
+        expect(
+          placeholders(text).filter((name) => !known.has(name ?? '')),
+          key,
+        ).toEqual([]);
+      } else expect(placeholders(text), key).toEqual(placeholders(english[key] ?? ''));
+    }
+  });
+
+  it('gives every plural key its "other" form in every language', () => {
+    for (const locale of LOCALES) {
+      const table = flat[locale] ?? {};
+      for (const key of Object.keys(table).filter((k) => PLURAL.test(k)))
+        expect(table, `${locale} ${key}`).toHaveProperty([`${baseKey(key)}_other`]);
     }
   });
 
@@ -63,7 +87,7 @@ describe('i18n catalogues', () => {
   it('has every key the browser code asks for', () => {
     const used = keysUsedInSources(path.join(dir, '..'));
     expect(used.length).toBeGreaterThan(50);
-    const missing = used.filter((key) => !(key in english));
+    const missing = used.filter((key) => !(key in english) && !(`${key}_other` in english));
     expect(missing).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { buttonClass } from '../../ui/button.tsx';
+import { buttonClass } from './button.tsx';
 import { Notice } from './notice.tsx';
 
 export function NotFoundPage() {

@@ -1,88 +1,124 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { Banner } from '../../../common/catalogue.ts';
+import { withScheme } from '../../../common/links.ts';
 import { LINKS } from '../../../common/routes.ts';
-import { buttonClass } from '../../ui/button.tsx';
-import { LicenceIcon, LiveIcon, PlayIcon } from '../../ui/icons.tsx';
+import { LoadingFallback } from '../../ui/loading.tsx';
+import { catalogueApi } from './api.ts';
+import { formatDuration } from './format.ts';
+import { VideoGrid } from './video-card.tsx';
+import './catalogue.css';
 import './dashboard.css';
 
-const PILLARS = [
-  { id: 'vod', icon: PlayIcon, path: LINKS.videos },
-  { id: 'live', icon: LiveIcon, path: LINKS.events },
-  { id: 'licences', icon: LicenceIcon, path: LINKS.plans },
-] as const;
+function bannerHref(banner: Banner, locale: string): { href: string; external: boolean } {
+  if (banner.target_link_to === 'custom' && banner.custom_url) return { href: withScheme(banner.custom_url), external: true };
+  if (banner.target_link_to === 'live_event' && banner.live_event_extid)
+    return { href: `/${locale}/events/${banner.live_event_extid}`, external: false };
+  if (banner.target_link_to === 'video_project' && banner.video_project_extid)
+    return { href: `/${locale}${LINKS.video(banner.video_project_extid)}`, external: false };
+  return { href: `/${locale}${LINKS.videos}`, external: false };
+}
 
-const STEPS = ['find', 'license', 'download'] as const;
+function Banners({ banners, locale }: { banners: Banner[]; locale: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="banners" aria-label={t('dashboard.banners')} data-testid="banners">
+      {banners.map((banner, index) => {
+        const { href, external } = bannerHref(banner, locale);
+        const content = (
+          <>
+            <img src={index === 0 ? banner.image.url : banner.image.small.url} alt="" loading={index === 0 ? 'eager' : 'lazy'} />
+            <span className="banner__shade" />
+            <span className="banner__text">
+              {banner.breaking ? <span className="badge badge--breaking">{t('dashboard.breaking')}</span> : null}
+              <span className="banner__title">{banner.title}</span>
+            </span>
+          </>
+        );
+        const className = `banner${index === 0 ? ' banner--lead' : ''}${banner.breaking ? ' banner--breaking' : ''}`;
+        return external ? (
+          <a key={banner.id} className={className} href={href} rel="noopener noreferrer" target="_blank" data-testid="banner">
+            {content}
+          </a>
+        ) : (
+          <Link key={banner.id} className={className} to={href} data-testid="banner">
+            {content}
+          </Link>
+        );
+      })}
+    </section>
+  );
+}
 
 /**
- * Dashboard at /{locale}. Until the catalogue lands (live banners, feed, trending, tags), it
- * presents what the platform offers and how licensing works.
+ * Dashboard at /{locale} (spec: content §1, §2): live banners, the video feed, trending downloads of
+ * the last 24 hours, live events (once there are any), tags and the editors' hotbox.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
+  const [params] = useSearchParams();
+  const mix = params.get('with_international_mix');
+  const query = mix ? { with_international_mix: mix } : {};
+  const dashboard = useQuery({ queryKey: ['dashboard', locale, query], queryFn: ({ signal }) => catalogueApi.dashboard(query, signal) });
+  if (!dashboard.data) return <LoadingFallback />;
+  const { banners, feed, trending, tags, hotbox, live_events: liveEvents } = dashboard.data.payload;
   return (
-    <div className="dashboard" data-testid="dashboard">
-      <section className="dashboard__hero">
-        <div className="dashboard__hero-inner">
-          <p className="dashboard__eyebrow">
-            <span className="dashboard__live-dot" aria-hidden />
-            {t('dashboard.eyebrow')}
-          </p>
-          <h1 className="dashboard__title">{t('dashboard.title')}</h1>
-          <p className="dashboard__lead">{t('dashboard.lead')}</p>
-          <div className="dashboard__actions">
-            <Link to={`/${locale}${LINKS.videos}`} className={buttonClass('primary')}>
-              {t('dashboard.browse')}
-            </Link>
-            <Link to={`/${locale}${LINKS.plans}`} className={buttonClass('secondary')}>
-              {t('dashboard.seePlans')}
-            </Link>
+    <div className="page dashboard" data-testid="dashboard">
+      <Banners banners={banners} locale={locale} />
+      {liveEvents.length > 0 ? <section data-testid="live-strip" /> : null}
+      {hotbox.length > 0 ? (
+        <section className="dashboard__section" data-testid="hotbox">
+          <div className="section-heading">
+            <h2>{t('dashboard.hotbox')}</h2>
           </div>
-          <dl className="dashboard__facts">
-            {(['formats', 'qualities', 'containers'] as const).map((fact) => (
-              <div key={fact} className="dashboard__fact">
-                <dt>{t(`dashboard.facts.${fact}.label`)}</dt>
-                <dd>{t(`dashboard.facts.${fact}.value`)}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
-
-      <div className="page">
-        <section aria-labelledby="pillars-title">
-          <h2 id="pillars-title" className="dashboard__section-title">
-            {t('dashboard.pillarsTitle')}
-          </h2>
-          <div className="dashboard__pillars">
-            {PILLARS.map(({ id, icon: Icon, path }) => (
-              <Link key={id} to={`/${locale}${path}`} className="dashboard__pillar">
-                <span className="dashboard__pillar-icon">
-                  <Icon />
-                </span>
-                <h3>{t(`dashboard.pillars.${id}.title`)}</h3>
-                <p>{t(`dashboard.pillars.${id}.text`)}</p>
-              </Link>
-            ))}
+          <VideoGrid videos={hotbox} />
+        </section>
+      ) : null}
+      <div className="dashboard__columns">
+        <section className="dashboard__section" data-testid="feed">
+          <div className="section-heading">
+            <h2>{t('dashboard.latest')}</h2>
+            <Link to={`/${locale}${LINKS.videos}${params.toString() ? `?${params.toString()}` : ''}`}>{t('dashboard.allVideos')}</Link>
           </div>
+          <VideoGrid videos={feed} emptyText={t('catalogue.empty')} />
         </section>
-
-        <section aria-labelledby="steps-title" className="dashboard__steps-section">
-          <h2 id="steps-title" className="dashboard__section-title">
-            {t('dashboard.stepsTitle')}
-          </h2>
-          <ol className="dashboard__steps">
-            {STEPS.map((step, index) => (
-              <li key={step} className="dashboard__step">
-                <span className="dashboard__step-number">{index + 1}</span>
-                <div>
-                  <h3>{t(`dashboard.steps.${step}.title`)}</h3>
-                  <p>{t(`dashboard.steps.${step}.text`)}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </section>
+        <aside className="dashboard__aside">
+          <section className="trending" data-testid="trending">
+            <h2 className="trending__title">{t('dashboard.trending')}</h2>
+            {trending.length === 0 ? (
+              <p className="trending__empty">{t('dashboard.trendingEmpty')}</p>
+            ) : (
+              <ol className="trending__list">
+                {trending.map((video) => (
+                  <li key={video.id}>
+                    <Link to={`/${locale}${LINKS.video(video.project_slug)}`} className="trending__item">
+                      <span className="trending__title-text" lang={video.language}>
+                        {video.title}
+                      </span>
+                      <span className="trending__meta">
+                        {t('dashboard.downloads', { count: video.downloads_24h })} · {formatDuration(video.duration)}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          <section className="dashboard__tags" data-testid="tags">
+            <h2 className="trending__title">{t('dashboard.tags')}</h2>
+            <ul className="tag-cloud">
+              {tags.map((tag) => (
+                <li key={tag.id}>
+                  <Link className="tag-chip" to={`/${locale}${LINKS.tagLanding(tag.slug)}`}>
+                    #{tag.name} <span className="tag-chip__count">{tag.projects_count}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </aside>
       </div>
     </div>
   );

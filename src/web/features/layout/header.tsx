@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LINKS } from '../../../common/routes.ts';
@@ -15,10 +15,17 @@ import { TopMenu } from './top-menu.tsx';
 import './header.css';
 
 export type HeaderAccount = { email: string; menuUser: ProfileMenuUser; onSignOut: () => void } | null;
-type HeaderProps = { site: SiteInfo; locale: Locale; account: HeaderAccount; onSignIn: () => void; onSignUp: () => void };
+type HeaderProps = {
+  site: SiteInfo;
+  locale: Locale;
+  account: HeaderAccount;
+  onSignIn: () => void;
+  onSignUp: () => void;
+  search?: ReactNode;
+};
 
 /** Header: logo, top menu, language switcher, sign-in or profile menu; a drawer on small screens. */
-export function Header({ site, locale, account, onSignIn, onSignUp }: HeaderProps) {
+export function Header({ site, locale, account, onSignIn, onSignUp, search }: HeaderProps) {
   const { t } = useTranslation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const items = topMenu(site.variant);
@@ -71,6 +78,7 @@ export function Header({ site, locale, account, onSignIn, onSignUp }: HeaderProp
           <Logo />
         </Link>
         <TopMenu items={items} locale={locale} />
+        {search}
         <div className="header__tools">
           <LanguageSwitcher site={site} locale={locale} />
           {accountArea}

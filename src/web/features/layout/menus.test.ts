@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMenuItemActive, menuHref, profileMenu, topMenu, type ProfileMenuUser } from './menus.ts';
+import { carriedQuery, isMenuItemActive, menuHref, profileMenu, topMenu, type ProfileMenuUser } from './menus.ts';
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 const customer: ProfileMenuUser = {
@@ -70,5 +70,13 @@ describe('profile menu (spec: accounts §2, §6)', () => {
 
   it('planning only when the planning-access check had no error', () => {
     expect(ids(profileMenu('standard', { ...customer, planning_access: false }))).not.toContain('planning');
+  });
+});
+
+describe('mixed-content choice in header links', () => {
+  it('carries with_international_mix and nothing else', () => {
+    expect(carriedQuery('?with_international_mix=false&category=politics')).toBe('?with_international_mix=false');
+    expect(carriedQuery('?category=politics')).toBe('');
+    expect(carriedQuery('?with_international_mix=maybe')).toBe('');
   });
 });

@@ -118,3 +118,9 @@ export function isMenuItemActive(item: MenuItem, pathWithoutLocale: string): boo
 export function menuHref(item: MenuItem, locale: string): string {
   return `/${locale}${item.path === '/' ? '' : item.path}${item.search ?? ''}`;
 }
+
+/** The mixed-content choice is carried in header links (spec: accounts §2, content §2). */
+export function carriedQuery(search: string): string {
+  const mix = new URLSearchParams(search).get('with_international_mix');
+  return mix === 'true' || mix === 'false' ? `?with_international_mix=${mix}` : '';
+}

@@ -2,12 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { stripLocale, type Locale } from '../../../common/locales.ts';
 import { ChevronDownIcon } from '../../ui/icons.tsx';
-import { isMenuItemActive, menuHref, type MenuItem } from './menus.ts';
+import { carriedQuery, isMenuItemActive, menuHref, type MenuItem } from './menus.ts';
 
 /** Desktop top menu; items with children open a panel on hover or keyboard focus. */
 export function TopMenu({ items, locale }: { items: MenuItem[]; locale: Locale }) {
   const { t } = useTranslation();
-  const path = stripLocale(useLocation().pathname);
+  const location = useLocation();
+  const path = stripLocale(location.pathname);
+  const carried = carriedQuery(location.search);
   return (
     <nav className="top-menu" aria-label={t('menu.main')}>
       <ul className="top-menu__list">
@@ -16,7 +18,7 @@ export function TopMenu({ items, locale }: { items: MenuItem[]; locale: Locale }
           return (
             <li key={item.id} className={`top-menu__item${item.children ? ' top-menu__item--parent' : ''}`}>
               <Link
-                to={menuHref(item, locale)}
+                to={menuHref(item, locale) + carried}
                 className={`top-menu__link${active ? ' top-menu__link--active' : ''}`}
                 aria-current={active ? 'page' : undefined}
                 aria-disabled={item.disabled || undefined}
@@ -30,7 +32,7 @@ export function TopMenu({ items, locale }: { items: MenuItem[]; locale: Locale }
                   {item.children.map((child) => (
                     <li key={child.id}>
                       <Link
-                        to={menuHref(child, locale)}
+                        to={menuHref(child, locale) + carried}
                         className={`top-menu__panel-link${isMenuItemActive(child, path) ? ' top-menu__panel-link--active' : ''}`}
                         data-testid={`menu-${item.id}-${child.id}`}
                       >

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Notice } from './notice.tsx';
+import { Notice } from '../../ui/notice.tsx';
 
 const BROWSERS = ['Chrome', 'Edge', 'Firefox', 'Safari'];
 

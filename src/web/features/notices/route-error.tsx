@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { Button } from '../../ui/button.tsx';
-import { Notice } from './notice.tsx';
+import { Notice } from '../../ui/notice.tsx';
 
 /** Shown in place of a page that failed to load or render (a chunk that did not arrive, say). */
 export function RouteError() {

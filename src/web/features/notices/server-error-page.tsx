@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '../../ui/button.tsx';
-import { Notice } from './notice.tsx';
+import { Notice } from '../../ui/notice.tsx';
 
 /** Maintenance and server-error notice (spec: accounts §2, content §2). */
 export function ServerErrorPage() {

@@ -1,0 +1,119 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { acceptNecessaryCookies, acceptReleaseNoteIfShown, createAccount, signInOnPage } from './support/accounts.ts';
+
+type Listing = { videos: { project_slug: string; has_preview_video: boolean; title: string; language: string }[] };
+
+/** The newest project with a playable preview (clips are made by ffmpeg after start-up). */
+async function projectWithPreview(request: APIRequestContext): Promise<string> {
+  let slug = '';
+  await expect
+    .poll(
+      async () => {
+        const listing = (await (await request.get('/api/content/video_projects?per_page=24')).json()) as Listing;
+        slug = listing.videos.find((video) => video.has_preview_video)?.project_slug ?? '';
+        return slug;
+      },
+      { timeout: 90_000, intervals: [1000] },
+    )
+    .not.toBe('');
+  return slug;
+}
+
+async function categoriesOnPage(page: Page): Promise<string[]> {
+  await expect(page.getByTestId('video-card').first()).toBeVisible();
+  return page.locator('.video-card__category').allInnerTexts();
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  test.describe(`catalogue for a visitor (${locale})`, () => {
+    test.beforeEach(async ({ context, baseURL }) => acceptNecessaryCookies(context, baseURL ?? ''));
+
+    test('dashboard, a category, a search with a suggestion, a video with its preview, "log in to download"', async ({ page, request }) => {
+      await page.goto(`/${locale}`);
+      await expect(page.getByTestId('banners').getByTestId('banner')).toHaveCount(4);
+      await expect(page.getByTestId('feed').getByTestId('video-card')).toHaveCount(12);
+      await expect(page.getByTestId('trending').locator('li').first()).toBeVisible();
+
+      await page.getByTestId('menu-vod').hover();
+      await page.getByTestId('menu-vod-politics').click();
+      await expect(page).toHaveURL(new RegExp(`/${locale}/videos/category/politics$`));
+      const politics = locale === 'ar' ? 'سياسة' : 'POLITICS';
+      const categories = await categoriesOnPage(page);
+      expect(categories.length).toBeGreaterThan(3);
+      expect(categories.every((name) => name.toUpperCase() === politics.toUpperCase())).toBe(true);
+
+      const query = locale === 'ar' ? 'احتجاجات' : 'Protesters rally';
+      await page.getByTestId('search-input').fill(query);
+      const suggestions = page.getByTestId('suggestions');
+      await expect(suggestions.getByRole('option').first()).toBeVisible();
+      const chosen = await suggestions.getByRole('option').first().innerText();
+      await suggestions.getByRole('option').first().click();
+      await expect(page.getByTestId('video-page')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen);
+
+      await page.goto(`/${locale}/videos/${await projectWithPreview(request)}`);
+      const player = page.getByTestId('preview-player');
+      await expect(player).toBeVisible();
+      await player.evaluate(async (video: HTMLVideoElement) => {
+        video.muted = true;
+        await video.play();
+      });
+      await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(0.3);
+      await expect(page.getByTestId('download-sign-in')).toHaveAttribute('href', new RegExp(`/${locale}/signin\\?redirect=`));
+    });
+  });
+}
+
+test.describe('catalogue for a signed-in user', () => {
+  test.beforeEach(async ({ context, baseURL }) => acceptNecessaryCookies(context, baseURL ?? ''));
+
+  test('switches the mixed-content panel and follows a tag', async ({ page, request }) => {
+    const { email, password } = await createAccount(request);
+    await page.goto('/en/signin');
+    await signInOnPage(page, email, password);
+    await acceptReleaseNoteIfShown(page);
+
+    await page.goto('/en/videos');
+    const panel = page.getByTestId('mixed-content-panel');
+    await expect(panel).toBeVisible();
+    await panel.getByTestId('mix-english').click();
+    await expect(page).toHaveURL(/with_international_mix=false/);
+    await expect(page.getByTestId('video-card').first()).toBeVisible();
+    const languages = await page.locator('.video-card__language').allInnerTexts();
+    expect(new Set(languages)).toEqual(new Set(['EN']));
+    await expect(page.getByTestId('menu-plans')).toHaveAttribute('href', '/en/plans?with_international_mix=false');
+
+    await page.goto('/en/landing/elections');
+    const follow = page.getByTestId('follow-tag');
+    await expect(follow).toHaveAttribute('aria-pressed', 'false');
+    await follow.click();
+    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(page.getByTestId('follow-tag')).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+test.describe('list or grid', () => {
+  test('the choice survives a reload only with functional-cookie consent', async ({ page, context, baseURL }) => {
+    await acceptNecessaryCookies(context, baseURL ?? '');
+    await page.goto('/en/videos');
+    await page.getByTestId('view-list').click();
+    await expect(page.getByTestId('video-grid')).toHaveAttribute('data-view', 'list');
+    await page.reload();
+    await expect(page.getByTestId('video-grid')).toHaveAttribute('data-view', 'grid');
+
+    await context.addCookies([{ name: 'cookie_consent', value: 'necessary:1,performance:0,functional:1,marketing:0', url: baseURL ?? '' }]);
+    await page.reload();
+    await page.getByTestId('view-list').click();
+    await page.reload();
+    await expect(page.getByTestId('video-grid')).toHaveAttribute('data-view', 'list');
+  });
+});
+
+test('load more appends the next page of 12', async ({ page, context, baseURL }) => {
+  await acceptNecessaryCookies(context, baseURL ?? '');
+  await page.goto('/en/videos');
+  await expect(page.getByTestId('video-card')).toHaveCount(12);
+  await page.getByTestId('load-more').click();
+  await expect(page.getByTestId('video-card')).toHaveCount(24);
+});

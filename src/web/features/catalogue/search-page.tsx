@@ -1,0 +1,86 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { CATALOGUE_PAGE_SIZE } from '../../../common/catalogue.ts';
+import { Button } from '../../ui/button.tsx';
+import { LoadingFallback } from '../../ui/loading.tsx';
+import { catalogueApi } from './api.ts';
+import { FiltersPanel } from './filters-panel.tsx';
+import { formatCount } from './format.ts';
+import { queryFromSearch } from './query-params.ts';
+import { normalizeSearch } from './search-rules.ts';
+import { VideoGrid } from './video-card.tsx';
+import { ViewToggle } from './view-toggle.tsx';
+import { useViewType } from './view-type.ts';
+import './catalogue.css';
+
+/** /{locale}/search?search=…: results (entities, videos_count, lives_count, pages) with filters and language. */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  const [params] = useSearchParams();
+  const [view, setView] = useViewType();
+  const query = queryFromSearch(params);
+  const text = normalizeSearch(params.get('search') ?? '');
+  const results = useInfiniteQuery({
+    queryKey: ['search', locale, query],
+    queryFn: ({ pageParam, signal }) => catalogueApi.search({ ...query, page: pageParam, per_page: CATALOGUE_PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
+  });
+  const first = results.data?.pages[0];
+  const entities = results.data?.pages.flatMap((page) => page.entities) ?? [];
+
+  return (
+    <div className="page catalogue-page" data-testid="search-page">
+      <header className="catalogue-page__header">
+        <div>
+          <h1 className="catalogue-page__title">{text ? t('search.resultsFor', { text }) : t('search.title')}</h1>
+          {first ? (
+            <p className="catalogue-page__count" data-testid="results-count">
+              {t(first.count_capped ? 'catalogue.countCapped' : 'catalogue.count', {
+                count: first.videos_count,
+                formatted: formatCount(first.videos_count, locale),
+              })}
+              {' · '}
+              {t('search.lives', { count: first.lives_count })}
+            </p>
+          ) : null}
+        </div>
+        <ViewToggle view={view} onChange={setView} />
+      </header>
+      <div className="catalogue-page__layout">
+        <FiltersPanel fixed={null} />
+        <section className="catalogue-page__results" aria-live="polite">
+          {results.isPending ? (
+            <LoadingFallback />
+          ) : (
+            <VideoGrid
+              videos={entities}
+              view={view}
+              emptyText={t('search.empty')}
+              onOpen={(video) => {
+                // Which result was opened, for search statistics (spec: content §7).
+                const key = results.data?.pages.find((page) => page.entities.some((entity) => entity.id === video.id))?.search_key;
+                // Statistics are best effort: a lost hit must not get in the reader's way.
+                if (key) void catalogueApi.searchHit({ search_id: key, video: video.id, event_type: 'click' }).catch(() => undefined);
+              }}
+            />
+          )}
+          {results.hasNextPage ? (
+            <div className="catalogue-page__more">
+              <Button
+                variant="secondary"
+                loading={results.isFetchingNextPage}
+                onClick={() => void results.fetchNextPage()}
+                data-testid="load-more"
+              >
+                {t('catalogue.loadMore')}
+              </Button>
+            </div>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import type { VideoProjectSummary } from '../../../common/catalogue.ts';
+import { LINKS } from '../../../common/routes.ts';
+import { formatDate, formatDuration } from './format.ts';
+import { videoQuery } from './query-params.ts';
+
+export type ViewType = 'grid' | 'list';
+
+/** A project in a list: poster, length, access badges, title and dateline. */
+export function VideoCard({ video, view = 'grid', onOpen }: { video: VideoProjectSummary; view?: ViewType; onOpen?: () => void }) {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  const location = useLocation();
+  // Query parameters are kept while moving between video pages (spec: content §2).
+  const href = `/${locale}${LINKS.video(video.project_slug)}${videoQuery(location.pathname, location.search)}`;
+  return (
+    <article
+      className={`video-card video-card--${view}`}
+      data-testid="video-card"
+      lang={video.language}
+      dir={video.language === 'ar' ? 'rtl' : 'ltr'}
+    >
+      <Link to={href} className="video-card__link" onClick={onOpen}>
+        <div className="video-card__media">
+          <img src={video.selected_preview_image} alt="" loading="lazy" width={320} height={180} />
+          <span className="video-card__duration">{formatDuration(video.duration)}</span>
+          <span className="video-card__badges">
+            {video.free_access ? <span className="badge badge--free">{t('catalogue.badges.free')}</span> : null}
+            {video.pool ? <span className="badge badge--pool">{t('catalogue.badges.pool')}</span> : null}
+            {video.has_preview_video ? <span className="badge badge--preview">{t('catalogue.badges.preview')}</span> : null}
+          </span>
+        </div>
+        <div className="video-card__body">
+          <p className="video-card__meta">
+            {video.category ? <span className="video-card__category">{video.category.name}</span> : null}
+            <span className="video-card__language">{video.language.toUpperCase()}</span>
+          </p>
+          <h3 className="video-card__title">{video.title}</h3>
+          <p className="video-card__dateline">
+            {video.dateline.place} · {formatDate(video.dateline.date, locale)}
+          </p>
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+export function VideoGrid({
+  videos,
+  view = 'grid',
+  emptyText,
+  onOpen,
+}: {
+  videos: VideoProjectSummary[];
+  view?: ViewType;
+  emptyText?: string;
+  onOpen?: (video: VideoProjectSummary) => void;
+}) {
+  if (videos.length === 0 && emptyText) return <p className="video-grid__empty">{emptyText}</p>;
+  return (
+    <div className={`video-grid video-grid--${view}`} data-testid="video-grid" data-view={view}>
+      {videos.map((video) => (
+        <VideoCard key={video.id} video={video} view={view} onOpen={onOpen ? () => onOpen(video) : undefined} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { CATALOGUE_PAGE_SIZE } from '../../../common/catalogue.ts';
+import { Button } from '../../ui/button.tsx';
+import { LoadingFallback } from '../../ui/loading.tsx';
+import { NotFoundPage } from '../../ui/not-found.tsx';
+import { catalogueApi } from './api.ts';
+import { FiltersPanel } from './filters-panel.tsx';
+import { formatCount } from './format.ts';
+import { queryFromRoute, queryFromSearch } from './query-params.ts';
+import { useFilterChoices } from './reference-queries.ts';
+import { VideoGrid } from './video-card.tsx';
+import { ViewToggle } from './view-toggle.tsx';
+import { useViewType } from './view-type.ts';
+import './catalogue.css';
+
+/** A heading for the filtered list: the category, tag, country or region by its name. */
+function useHeading(kind: string | undefined, name: string | undefined, locale: string): string {
+  const { t } = useTranslation();
+  const choices = useFilterChoices(locale);
+  if (!kind || !name) return t('catalogue.latest');
+  if (kind === 'category') return choices.categories.find((c) => c.slug === name)?.name ?? name;
+  if (kind === 'region') return choices.regions.find((r) => r.slug === name)?.name ?? name;
+  if (kind === 'country') return choices.countries.find((c) => c.code.toLowerCase() === name.toLowerCase())?.name ?? name;
+  if (kind === 'filter') return t(`catalogue.presets.${name}`);
+  return `#${name}`;
+}
+
+/** /{locale}/videos and /{locale}/videos/{filter}/{name}: pages of 12, "load more" appends. */
+export function VideosPage() {
+  const { t } = useTranslation();
+  const { locale = 'en', filter, name } = useParams();
+  const [params] = useSearchParams();
+  const [view, setView] = useViewType();
+  const fromRoute = queryFromRoute(filter, name);
+  const query = { ...queryFromSearch(params), ...(fromRoute ?? {}) };
+  const heading = useHeading(filter, name, locale);
+  const results = useInfiniteQuery({
+    queryKey: ['videos', locale, query],
+    queryFn: ({ pageParam, signal }) => catalogueApi.list({ ...query, page: pageParam, per_page: CATALOGUE_PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
+    enabled: fromRoute !== null,
+  });
+  if (fromRoute === null) return <NotFoundPage />;
+  const first = results.data?.pages[0];
+  const videos = results.data?.pages.flatMap((page) => page.videos) ?? [];
+
+  return (
+    <div className="page catalogue-page" data-testid="videos-page">
+      <header className="catalogue-page__header">
+        <div>
+          <h1 className="catalogue-page__title">{heading}</h1>
+          {first ? (
+            <p className="catalogue-page__count" data-testid="results-count">
+              {t(first.count_capped ? 'catalogue.countCapped' : 'catalogue.count', {
+                count: first.count,
+                formatted: formatCount(first.count, locale),
+              })}
+            </p>
+          ) : null}
+        </div>
+        <ViewToggle view={view} onChange={setView} />
+      </header>
+      <div className="catalogue-page__layout">
+        <FiltersPanel fixed={filter ?? null} />
+        <section className="catalogue-page__results" aria-live="polite">
+          {results.isPending ? <LoadingFallback /> : <VideoGrid videos={videos} view={view} emptyText={t('catalogue.empty')} />}
+          {results.hasNextPage ? (
+            <div className="catalogue-page__more">
+              <Button
+                variant="secondary"
+                loading={results.isFetchingNextPage}
+                onClick={() => void results.fetchNextPage()}
+                data-testid="load-more"
+              >
+                {t('catalogue.loadMore')}
+              </Button>
+            </div>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}
