@@ -37,6 +37,7 @@ for (const locale of ['en', 'ar'] as const) {
       await page.getByTestId('menu-vod').hover();
       await page.getByTestId('menu-vod-politics').click();
       await expect(page).toHaveURL(new RegExp(`/${locale}/videos/category/politics$`));
+      await expect(page.getByTestId('videos-page')).toBeVisible();
       const politics = locale === 'ar' ? 'سياسة' : 'POLITICS';
       const categories = await categoriesOnPage(page);
       expect(categories.length).toBeGreaterThan(3);
@@ -71,6 +72,7 @@ test.describe('catalogue for a signed-in user', () => {
     const { email, password } = await createAccount(request);
     await page.goto('/en/signin');
     await signInOnPage(page, email, password);
+    await expect(page.getByTestId('profile-menu')).toBeVisible();
     await acceptReleaseNoteIfShown(page);
 
     await page.goto('/en/videos');

@@ -1,10 +1,11 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.ts';
 
 describe('configuration', () => {
   it('runs on embedded defaults with nothing set', () => {
     const config = parseConfig({});
-    expect(config).toMatchObject({ port: 3000, dataDir: 'data', databaseUrl: undefined, seedDemo: true, siteVariants: {} });
+    expect(config).toMatchObject({ port: 3000, dataDir: path.resolve('data'), databaseUrl: undefined, seedDemo: true, siteVariants: {} });
   });
 
   it('reads PORT, DATA_DIR and SITE_VARIANTS', () => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { parseSiteVariants, parseHiddenLocales, type HiddenLocalesByVariant, type SiteVariantMap } from '../common/site.ts';
 
@@ -91,7 +92,8 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    dataDir: e.DATA_DIR,
+    // Absolute, so every part (PGlite, stored files, static serving) means the same folder.
+    dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,

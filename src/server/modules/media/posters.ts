@@ -54,7 +54,8 @@ export function posterSvg(input: {
 }): string {
   const [from, to] = PALETTE[input.category] ?? DEFAULT_COLOURS;
   const rtl = input.language === 'ar';
-  const anchor = rtl ? 'end' : 'start';
+  // With direction="rtl" on the SVG, "start" is the right-hand edge: the same anchor works both ways.
+  const anchor = 'start';
   const x = rtl ? 1224 : 56;
   const lines = input.plain ? [] : wrap(input.title, 34, 3);
   const angle = (input.seed % 40) - 20;
@@ -76,7 +77,7 @@ export function posterSvg(input: {
 <text x="${rtl ? 1224 - 28 : 84}" y="276" text-anchor="${anchor}" font-size="30" font-weight="700" fill="#ffffff" opacity="0.9" letter-spacing="${rtl ? 0 : 2}">${escapeXml(input.categoryName.toUpperCase())}</text>
 ${title}
 ${input.plain ? '' : `<text x="${x}" y="660" text-anchor="${anchor}" font-size="28" fill="#ffffff" opacity="0.75">${escapeXml(input.dateline)}</text>`}
-<text x="${rtl ? 56 : 1224}" y="660" text-anchor="${rtl ? 'start' : 'end'}" font-size="26" font-weight="700" fill="#ffffff" opacity="0.6">NEWSREEL</text>
+<text x="${rtl ? 56 : 1224}" y="660" text-anchor="end" font-size="26" font-weight="700" fill="#ffffff" opacity="0.6">NEWSREEL</text>
 </svg>`;
 }
 
