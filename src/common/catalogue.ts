@@ -173,7 +173,7 @@ export const suggestionsResponseSchema = z.array(suggestionSchema);
 export const SEARCH_EVENT_TYPES = ['view', 'click', 'preview', 'download'] as const;
 /** A hit without search_id is a failure (spec: content §7). */
 export const searchStatisticBodySchema = z.object({
-  search_id: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(64),
+  search_id: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(2000, 'validation.max_length'),
   video: z.number().int().positive(),
   event_type: z.enum(SEARCH_EVENT_TYPES),
 });

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { ServiceContext } from './context.ts';
+import { microCache } from './http/micro-cache.ts';
 import { originCheck } from './http/origin-check.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
 import { requestContext } from './http/request-context.ts';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(originCheck, { config });
   await app.register(fastifyEtag, { weak: true });
   await app.register(requestContext, { siteVariants: config.siteVariants });
+  await app.register(microCache, { now: () => services.clock.now().getTime() });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Newsreel API', description: 'News video licensing platform', version: '0.1.0' },
@@ -74,7 +76,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(currentUserRoutes, { ctx });
   await app.register(systemRoutes, { ctx, recaptcha: services.recaptcha });
   await app.register(catalogueAdminRoutes);
-  await app.register(videoProjectRoutes, { db: database.db, clock: services.clock });
+  await app.register(videoProjectRoutes, { db: database.db, clock: services.clock, secret: services.secret });
   await app.register(tagRoutes, { db: database.db, clock: services.clock });
   await app.register(mediaRoutes, { db: database.db, storageDir: path.join(config.dataDir, 'storage') });
   if (services.mailer.transport === 'outbox') {

@@ -3,7 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { LINKS } from '../../common/routes.ts';
 
 /** The query the accounts feature keeps loaded for the whole app (spec: accounts §4 "Session"). */
-const CURRENT_USER_KEY = ['current_user'] as const;
+export const CURRENT_USER_KEY = ['current_user'] as const;
 
 /**
  * Whether someone is signed in, for features that must not reach into accounts (STYLE: features do

@@ -92,7 +92,7 @@ async function hotbox(ctx: CatalogueContext, id: string, locale: Locale) {
     : [];
   const order = new Map(page.projectIds.map((projectId, index) => [projectId, index]));
   rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  return { id: page.id, title: page.titles[locale] || page.titles.en, hotbox: await summaries(ctx.db, rows, locale) };
+  return { id: page.id, title: page.titles[locale] || page.titles.en, hotbox: await summaries(ctx.db, rows, locale, ctx.reference) };
 }
 
 export async function frontPage(ctx: CatalogueContext, id: string, locale: Locale) {

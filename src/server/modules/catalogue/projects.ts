@@ -16,7 +16,7 @@ const { searchVector: _searchVector, ...detailColumns } = getTableColumns(videoP
 export async function getVideo(ctx: CatalogueContext, idOrSlug: string, locale: Locale): Promise<VideoProject> {
   const [row] = await ctx.db.select(detailColumns).from(p).where(projectWhere(idOrSlug));
   if (!row) throw notFound();
-  return detail(ctx.db, row, locale, ctx.now());
+  return detail(ctx.db, row, locale, ctx.now(), ctx.reference);
 }
 
 /** Related: projects sharing tags, else the same category, newest first. */
@@ -48,7 +48,7 @@ export async function relatedVideos(ctx: CatalogueContext, idOrSlug: string, loc
     const seen = new Set(rows.map((row) => row.id));
     rows = [...rows, ...more.filter((row) => !seen.has(row.id))].slice(0, limit);
   }
-  return summaries(ctx.db, rows, locale);
+  return summaries(ctx.db, rows, locale, ctx.reference);
 }
 
 /** Trending (spec: content §1): most downloaded in the last 24 hours. */
@@ -71,7 +71,7 @@ export async function trendingVideos(ctx: CatalogueContext, locale: Locale, limi
         counts.map((row) => row.projectId),
       ),
     );
-  const byId = new Map((await summaries(ctx.db, rows, locale)).map((video) => [video.id, video]));
+  const byId = new Map((await summaries(ctx.db, rows, locale, ctx.reference)).map((video) => [video.id, video]));
   return counts.flatMap((count) => {
     const video = byId.get(count.projectId);
     return video ? [{ ...video, downloads_24h: count.n }] : [];

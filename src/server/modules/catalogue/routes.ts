@@ -18,12 +18,14 @@ import {
   videoSearchQuerySchema,
 } from '../../../common/catalogue.ts';
 import type { Db } from '../../db/client.ts';
+import { memo } from '../../lib/memo.ts';
+import { memoReference } from './views.ts';
 import type { Clock } from '../../context.ts';
 import { LONG_CACHE_SECONDS } from '../../http/cache.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { dashboard, frontPage } from './dashboard.ts';
 import { availableFormats, getVideo, minMaxDuration, relatedVideos } from './projects.ts';
-import { listVideos, recordSearchHit, searchVideos, suggest, type CatalogueContext } from './search.ts';
+import { listVideos, recordSearchHit, searchVideos, suggest, type SearchContext } from './search.ts';
 import { searchText } from './filters.ts';
 
 const tags = ['catalogue'];
@@ -37,34 +39,37 @@ export async function cacheFor(request: FastifyRequest, reply: FastifyReply, sec
   return caller.user;
 }
 
-export async function videoProjectRoutes(instance: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+export async function videoProjectRoutes(instance: FastifyInstance, { db, clock, secret }: { db: Db; clock: Clock; secret: string }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const ctx: CatalogueContext = { db, now: () => clock.now() };
+  // Search texts parse and plan the same for everyone: kept a minute, per process.
+  const cache = memo<string, unknown>({ ttlMs: 60_000, max: 2000 });
+  const remember = <V>(key: string, load: () => Promise<V>) => cache(key, load) as Promise<V>;
+  const ctx: SearchContext = { db, now: () => clock.now(), secret, reference: memoReference(db), memo: remember };
   const userId = async (request: FastifyRequest) => (await request.caller()).user?.id ?? null;
 
   app.get(
     '/api/content/video_projects',
-    { schema: { tags, querystring: videoSearchQuerySchema, response: { 200: videoListResponseSchema } } },
+    { config: { microCache: 5 }, schema: { tags, querystring: videoSearchQuerySchema, response: { 200: videoListResponseSchema } } },
     async (request, reply) => {
       await cacheFor(request, reply, 30);
       return searchText(request.query.search)
-        ? searchVideos(ctx, request.query, request.locale, { userId: await userId(request) })
+        ? searchVideos(ctx, request.query, request.locale)
         : listVideos(ctx, request.query, request.locale);
     },
   );
 
   app.get(
     '/api/content/video_projects/search',
-    { schema: { tags, querystring: videoSearchQuerySchema, response: { 200: searchResponseSchema } } },
+    { config: { microCache: 5 }, schema: { tags, querystring: videoSearchQuerySchema, response: { 200: searchResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return searchVideos(ctx, request.query, request.locale, { userId: await userId(request) });
+      return searchVideos(ctx, request.query, request.locale);
     },
   );
 
   app.get(
     '/api/content/video_projects/suggests',
-    { schema: { tags, querystring: suggestQuerySchema, response: { 200: suggestionsResponseSchema } } },
+    { config: { microCache: 30 }, schema: { tags, querystring: suggestQuerySchema, response: { 200: suggestionsResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
       return suggest(ctx, request.query.search);
@@ -82,7 +87,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock 
 
   app.get(
     '/api/content/video_projects/dashboard',
-    { schema: { tags, querystring: dashboardQuerySchema, response: { 200: dashboardResponseSchema } } },
+    { config: { microCache: 5 }, schema: { tags, querystring: dashboardQuerySchema, response: { 200: dashboardResponseSchema } } },
     async (request, reply) => {
       const user = await cacheFor(request, reply, 30);
       return dashboard(ctx, request.locale, request.query, user?.id ?? null);
@@ -91,7 +96,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock 
 
   app.get(
     '/api/content/video_projects/related_video_projects',
-    { schema: { tags, querystring: idParams, response: { 200: z.array(videoProjectSummarySchema) } } },
+    { config: { microCache: 60 }, schema: { tags, querystring: idParams, response: { 200: z.array(videoProjectSummarySchema) } } },
     async (request, reply) => {
       reply.header('cache-control', `public, max-age=${LONG_CACHE_SECONDS}`);
       return relatedVideos(ctx, request.query.id, request.locale);
@@ -100,7 +105,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock 
 
   app.get(
     '/api/system/min_max_duration_video_projects',
-    { schema: { tags, response: { 200: minMaxDurationSchema } } },
+    { config: { microCache: 60 }, schema: { tags, response: { 200: minMaxDurationSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return minMaxDuration(ctx);
@@ -109,7 +114,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock 
 
   app.get(
     '/api/system/front_pages/:id',
-    { schema: { tags, params: idParams, response: { 200: frontPageSchema } } },
+    { config: { microCache: 30 }, schema: { tags, params: idParams, response: { 200: frontPageSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
       return frontPage(ctx, request.params.id, request.locale);
@@ -118,7 +123,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock 
 
   app.get(
     '/api/content/video_projects/:id',
-    { schema: { tags, params: idParams, response: { 200: videoProjectSchema } } },
+    { config: { microCache: 30 }, schema: { tags, params: idParams, response: { 200: videoProjectSchema } } },
     async (request, reply) => {
       // Spec (content §9): video detail is cached 999000 ms.
       reply.header('cache-control', `public, max-age=${LONG_CACHE_SECONDS}`);

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResponseSchema, suggestionsResponseSchema, videoListResponseSchema } from '../../../common/catalogue.ts';
 import { seedTestCatalogue } from '../../test/catalogue-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes, errors } from '../../test/http.ts';
+import { searches, searchStatistics } from './schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -89,7 +91,8 @@ describe('search', () => {
     expect(ids(result).slice(2)).toEqual(['NR-T-0002', 'NR-T-0005']);
     expect(result).toMatchObject({ videos_count: 4, lives_count: 0, count: 4 });
     expect(result.entities.map((entity) => entity.entity_type)).toEqual(['video', 'video', 'video', 'video']);
-    expect(result.search_key).toMatch(/^[0-9a-f-]{36}$/);
+    // A signed token that carries the search, so answering a search writes nothing.
+    expect(result.search_key).toMatch(/^[\w-]+\.[\w-]{32}$/);
   });
 
   it('understands Russian and Spanish word forms and Arabic words', async () => {
@@ -182,5 +185,47 @@ describe('search statistics (spec: content §7)', () => {
         }),
       ),
     ).toEqual(['video_not_found']);
+  });
+
+  it('keeps no search until it is hit, and refuses a forged key', async () => {
+    const result = await search('search=Italy');
+    expect(await t.database.db.select().from(searches).where(eq(searches.query, 'Italy'))).toEqual([]);
+    const browser = new Browser(t.app);
+    const hit = { search_id: result.search_key, video: result.videos[0]?.id, event_type: 'preview' };
+    expect((await browser.post('/api/content/video_projects/search_statistics', hit)).statusCode).toBe(201);
+    const [stored] = await t.database.db.select().from(searches).where(eq(searches.query, 'Italy'));
+    expect(stored).toMatchObject({ query: 'Italy', results: 1 });
+    const stats = await t.database.db
+      .select()
+      .from(searchStatistics)
+      .where(eq(searchStatistics.searchId, stored?.id ?? ''));
+    expect(stats).toEqual([expect.objectContaining({ eventType: 'preview' })]);
+
+    const forged = `${Buffer.from(JSON.stringify({ query: 'x', filters: {}, results: 1, at: 0 })).toString('base64url')}.${'a'.repeat(32)}`;
+    expect(codes(await browser.post('/api/content/video_projects/search_statistics', { ...hit, search_id: forged }))).toEqual([
+      'unknown_search',
+    ]);
+  });
+});
+
+describe('micro-cache of public answers', () => {
+  it('serves a visitor the same list from memory for a few seconds, and signed-in callers from the database', async () => {
+    const first = await new Browser(t.app).get('/api/content/video_projects?category=society');
+    const second = await new Browser(t.app).get('/api/content/video_projects?category=society');
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['cache-control']).toBe(first.headers['cache-control']);
+    t.services.clock.advance(6000);
+    expect((await new Browser(t.app).get('/api/content/video_projects?category=society')).headers['x-cache']).toBeUndefined();
+    const signedIn = new Browser(t.app);
+    signedIn.setCookie('session', 'anything');
+    expect((await signedIn.get('/api/content/video_projects?category=society')).headers['x-cache']).toBeUndefined();
+  });
+
+  it('keeps answers apart by locale', async () => {
+    await new Browser(t.app).get('/api/content/categories?locale=es');
+    const russian = await new Browser(t.app).get('/api/content/categories?locale=ru');
+    expect(russian.body).toContain('Политика');
   });
 });

@@ -1,19 +1,26 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { SUGGEST_MIN_LENGTH, type SearchResponse, type VideoListResponse, type VideoSearchQuery } from '../../../common/catalogue.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Db } from '../../db/client.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
 import { filterClause, searchText, tsQuery, type CatalogueFilter } from './filters.ts';
 import { searches, searchStatistics, videoProjects } from './schema.ts';
-import { summaries, summaryColumns, type SummaryRow } from './views.ts';
+import { summaries, summaryColumns, type ReferenceTables, type SummaryRow } from './views.ts';
 
-/** Counting stops here: "10,000+" is as useful as an exact figure and costs a bounded scan. */
-export const COUNT_CAP = 10_000;
+/** Counting stops here: "more than 1,000" is as useful as an exact figure and costs a bounded index scan. */
+export const COUNT_CAP = 1_000;
 /** A search ranks at most this many matches, the newest, so common terms stay fast. */
-export const RANK_CAP = 1_000;
+export const RANK_CAP = 100;
 
-export type CatalogueContext = { db: Db; now: () => Date };
+export type CatalogueContext = {
+  db: Db;
+  now: () => Date;
+  reference?: ReferenceTables;
+  memo?: <V>(key: string, load: () => Promise<V>) => Promise<V>;
+};
+/** Searching also signs search keys. */
+export type SearchContext = CatalogueContext & { secret: string };
 
 const p = videoProjects;
 
@@ -64,19 +71,15 @@ export async function listVideos(ctx: CatalogueContext, filter: CatalogueFilter,
       .offset((filter.page - 1) * filter.per_page),
     cappedCount(ctx.db, where),
   ]);
-  return { videos: await summaries(ctx.db, rows, locale), ...pageInfo(count, filter.page, filter.per_page) };
+  return { videos: await summaries(ctx.db, rows, locale, ctx.reference), ...pageInfo(count, filter.page, filter.per_page) };
 }
 
 /**
  * Full-text search (issue #4): the text matches the weighted document in any language's
- * configuration; results rank by relevance and recency among the newest RANK_CAP matches.
+ * configuration. The newest RANK_CAP matches are ranked by relevance and recency; a common term
+ * therefore costs a bounded scan, and its count is reported as "more than RANK_CAP".
  */
-export async function searchVideos(
-  ctx: CatalogueContext,
-  filter: CatalogueFilter,
-  locale: Locale,
-  who: { userId: number | null },
-): Promise<SearchResponse> {
+export async function searchVideos(ctx: SearchContext, filter: CatalogueFilter, locale: Locale): Promise<SearchResponse> {
   const text = searchText(filter.search);
   if (!text) {
     const listed = await listVideos(ctx, filter, locale);
@@ -88,51 +91,118 @@ export async function searchVideos(
       search_key: null,
     };
   }
-  const query = tsQuery(text);
+  // The query is built once and sent back as a value: the planner then estimates how common the
+  // words are (and picks the right plan), and the text functions do not run for every row.
+  const remember = ctx.memo ?? (<V>(_key: string, load: () => Promise<V>) => load());
+  const built = await remember(`tsquery:${text}`, async () => {
+    const [row] = await ctx.db.select({ query: sql<string>`(${tsQuery(text)})::text` }).from(sql`(values (1)) as one (x)`);
+    return row?.query ?? '';
+  });
+  const query = sql`${built}::tsquery`;
   const where = and(sql`${p.searchVector} @@ ${query}`, filterClause(filter));
-  const candidates = ctx.db
-    .select({ id: p.id, publishedAt: p.publishedAt, searchVector: p.searchVector })
-    .from(p)
-    .where(where)
-    .orderBy(desc(p.publishedAt))
-    .limit(RANK_CAP)
-    .as('candidates');
-  const ageDays = sql`extract(epoch from (${ctx.now()}::timestamptz - ${candidates.publishedAt})) / 86400.0`;
-  const score = sql<number>`ts_rank(${candidates.searchVector}, ${query}) * (0.5 + 0.5 / (1 + greatest(${ageDays}, 0) / 14.0))`;
-  const order = filter.sort && filter.sort !== 'relevance' ? null : score;
-  const ranked = await ctx.db
-    .select({ id: candidates.id })
-    .from(candidates)
-    .orderBy(...(order ? [desc(order), desc(candidates.publishedAt)] : [desc(candidates.publishedAt)]))
-    .limit(filter.per_page)
-    .offset((filter.page - 1) * filter.per_page);
-  const ids = ranked.map((row) => row.id);
-  const [rows, count] = await Promise.all([
-    ids.length ? ctx.db.select(summaryColumns).from(p).where(inArray(p.id, ids)) : Promise.resolve([] as SummaryRow[]),
-    cappedCount(ctx.db, where),
-  ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const ordered = ids.map((id) => byId.get(id)).filter((row): row is SummaryRow => row !== undefined);
-  const videos = await summaries(ctx.db, filter.sort && filter.sort !== 'relevance' ? sortRows(ordered, filter.sort) : ordered, locale);
-
-  const searchKey = randomUUID();
+  const { search: _search, page: _p, per_page: _pp, ...scope } = filter;
+  const rows = await newestMatches(ctx, where, query, `${built}|${JSON.stringify(scope)}`);
+  const capped = rows.length > RANK_CAP;
+  const now = ctx.now().getTime();
+  const score = (row: (typeof rows)[number]) =>
+    row.rank * (0.5 + 0.5 / (1 + Math.max(0, now - row.publishedAt.getTime()) / (14 * 86_400_000)));
+  const ranked = sortCandidates(rows.slice(0, RANK_CAP), filter.sort, score);
+  const ids = ranked.slice((filter.page - 1) * filter.per_page, filter.page * filter.per_page).map((row) => row.id);
+  const found = ids.length ? await ctx.db.select(summaryColumns).from(p).where(inArray(p.id, ids)) : [];
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const videos = await summaries(
+    ctx.db,
+    ids.map((id) => byId.get(id)).filter((row): row is SummaryRow => row !== undefined),
+    locale,
+    ctx.reference,
+  );
+  const count = Math.min(rows.length, RANK_CAP);
   const { search: _text, page: _page, per_page: _perPage, ...filters } = filter;
-  await ctx.db.insert(searches).values({ id: searchKey, query: text, filters, results: count, userId: who.userId, createdAt: ctx.now() });
+  const searchKey = signSearchKey(ctx.secret, { query: text, filters, results: count, at: now });
   return {
     videos,
-    ...pageInfo(count, filter.page, filter.per_page, RANK_CAP),
+    count,
+    count_capped: capped,
+    page: filter.page,
+    per_page: filter.per_page,
+    pages: Math.max(1, Math.ceil(count / filter.per_page)),
     entities: videos.map((video) => ({ ...video, entity_type: 'video' as const })),
-    videos_count: Math.min(count, COUNT_CAP),
+    videos_count: count,
     lives_count: 0,
     search_key: searchKey,
   };
 }
 
-function sortRows(rows: SummaryRow[], sort: VideoSearchQuery['sort']): SummaryRow[] {
+type Candidate = { id: number; publishedAt: Date; duration: number; rank: number };
+
+/** Below this many expected matches, one pass over all of them is cheaper than windows. */
+const FEW_MATCHES = 3_000;
+
+/** The planner's estimate of how many rows a condition matches (one planning round trip). */
+async function estimatedRows(ctx: CatalogueContext, where: SQL | undefined): Promise<number> {
+  const result: unknown = await ctx.db.execute(sql`explain (format json) select 1 from ${p} where ${where}`);
+  const rows =
+    result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)
+      ? (result.rows as Record<string, unknown>[])
+      : [];
+  const plan: unknown = rows[0]?.['QUERY PLAN'];
+  const parsed: unknown = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  const top = Array.isArray(parsed) ? (parsed[0] as { Plan?: { 'Plan Rows'?: unknown } } | undefined) : undefined;
+  const estimate = top?.Plan?.['Plan Rows'];
+  return typeof estimate === 'number' ? estimate : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The newest RANK_CAP + 1 matches, looked for window by window: a common word fills the first week
+ * at once, a rare one is found by the index in every window. Either way the database reads about
+ * as many rows as it returns, instead of walking a long date index past non-matching rows.
+ */
+async function newestMatches(ctx: CatalogueContext, where: SQL | undefined, query: SQL, scopeKey: string): Promise<Candidate[]> {
+  const remember = ctx.memo ?? (<V>(_key: string, load: () => Promise<V>) => load());
+  const columns = { id: p.id, publishedAt: p.publishedAt, duration: p.duration, rank: sql<number>`ts_rank(${p.searchVector}, ${query})` };
+  const expected = await remember(`estimate:${scopeKey}`, () => estimatedRows(ctx, where));
+  if (expected <= FEW_MATCHES) {
+    // Few matches: fetch them all through the text index and keep the newest. Ordering by an
+    // expression keeps the planner from walking the date index instead.
+    return ctx.db
+      .select(columns)
+      .from(p)
+      .where(where)
+      .orderBy(desc(sql`${p.publishedAt} + interval '0 seconds'`))
+      .limit(RANK_CAP + 1);
+  }
+  // Many matches: the first window is sized so that it should hold about twice what is needed,
+  // from the expected matches per day; each further window doubles until enough are found.
+  const span = await remember('oldest', async () => (await ctx.db.select({ oldest: sql<Date | null>`min(${p.publishedAt})` }).from(p))[0]);
+  const now = ctx.now().getTime();
+  const spanDays = Math.max(1, (now - (span?.oldest ? new Date(span.oldest).getTime() : now)) / 86_400_000);
+  let days = Math.max(1, Math.ceil((2 * (RANK_CAP + 1) * spanDays) / expected));
+  const rows: Candidate[] = [];
+  let newer: Date | null = null;
+  for (;;) {
+    const older = days >= spanDays ? null : new Date(now - days * 86_400_000);
+    const found = await ctx.db
+      .select(columns)
+      .from(p)
+      .where(and(where, older ? gte(p.publishedAt, older) : undefined, newer ? lt(p.publishedAt, newer) : undefined))
+      .orderBy(desc(p.publishedAt))
+      .limit(RANK_CAP + 1 - rows.length);
+    rows.push(...found);
+    if (rows.length > RANK_CAP || older === null) return rows;
+    newer = older;
+    days *= 4;
+  }
+}
+
+/** Orders the ranked candidates: by score (relevance, the default for a search) or by a chosen sort. */
+function sortCandidates<T extends Candidate>(rows: T[], sort: VideoSearchQuery['sort'], score: (row: T) => number): T[] {
   const sorted = [...rows];
-  if (sort === 'oldest') sorted.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
-  if (sort === 'longest') sorted.sort((a, b) => b.duration - a.duration);
-  if (sort === 'shortest') sorted.sort((a, b) => a.duration - b.duration);
+  const newer = (a: T, b: T) => b.publishedAt.getTime() - a.publishedAt.getTime();
+  if (sort === 'newest') sorted.sort(newer);
+  else if (sort === 'oldest') sorted.sort((a, b) => -newer(a, b));
+  else if (sort === 'longest') sorted.sort((a, b) => b.duration - a.duration || newer(a, b));
+  else if (sort === 'shortest') sorted.sort((a, b) => a.duration - b.duration || newer(a, b));
+  else sorted.sort((a, b) => score(b) - score(a) || newer(a, b));
   return sorted;
 }
 
@@ -151,22 +221,54 @@ export async function suggest(ctx: CatalogueContext, search: string) {
   return rows.filter((row) => row.distance < 0.7).map(({ id, title, project_slug }) => ({ id, title, project_slug }));
 }
 
+type SearchKeyBody = { query: string; filters: Record<string, unknown>; results: number; at: number };
+
+/**
+ * The search key (spec: content §3 "search_key") carries the search itself, signed, so answering a
+ * search writes nothing; the search is stored with its first statistics hit.
+ */
+export function signSearchKey(secret: string, body: SearchKeyBody): string {
+  const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
+  return `${payload}.${createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 32)}`;
+}
+
+function readSearchKey(secret: string, key: string): SearchKeyBody | null {
+  const [payload = '', signature = ''] = key.split('.');
+  const expected = createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 32);
+  if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return null;
+  try {
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SearchKeyBody;
+  } catch {
+    return null;
+  }
+}
+
 /** A search hit for statistics; without a search id it fails (spec: content §7). */
 export async function recordSearchHit(
-  ctx: CatalogueContext,
+  ctx: SearchContext,
   input: { search_id: string; video: number; event_type: string },
   who: { userId: number | null },
 ) {
-  const [search] = await ctx.db.select({ id: searches.id }).from(searches).where(eq(searches.id, input.search_id));
+  const search = readSearchKey(ctx.secret, input.search_id);
   if (!search) throw new Invalid({ code: 'unknown_search', field: 'search_id', message: 'is not a search of ours' });
   const [project] = await ctx.db.select({ id: p.id }).from(p).where(eq(p.id, input.video));
   if (!project) throw new NotFound({ code: 'video_not_found', message: 'Video not found' });
-  await ctx.db.insert(searchStatistics).values({
-    searchId: input.search_id,
-    projectId: input.video,
-    eventType: input.event_type,
-    userId: who.userId,
-    createdAt: ctx.now(),
+  const searchId = createHash('sha256').update(input.search_id).digest('base64url');
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(searches)
+      .values({
+        id: searchId,
+        query: search.query,
+        filters: search.filters,
+        results: search.results,
+        userId: who.userId,
+        createdAt: new Date(search.at),
+      })
+      .onConflictDoNothing();
+    await tx
+      .insert(searchStatistics)
+      .values({ searchId, projectId: input.video, eventType: input.event_type, userId: who.userId, createdAt: ctx.now() });
   });
 }
 

@@ -13,6 +13,7 @@ import {
 } from '../../../common/catalogue.ts';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { memoReference } from './views.ts';
 import { LONG_CACHE_SECONDS } from '../../http/cache.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { contentPage } from './content-pages.ts';
@@ -26,27 +27,42 @@ const slugParams = z.object({ slug: z.string().min(1).max(100) });
 
 export async function tagRoutes(instance: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const ctx: CatalogueContext = { db, now: () => clock.now() };
+  const ctx: CatalogueContext = { db, now: () => clock.now(), reference: memoReference(db) };
 
-  app.get('/api/content/categories', { schema: { tags, response: { 200: categoriesResponseSchema } } }, async (request, reply) => {
-    reply.header('cache-control', `public, max-age=${LONG_CACHE_SECONDS}`);
-    const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
-    return rows.map((row) => ({ id: row.id, slug: row.slug, name: row.names[request.locale] || row.names.en }));
-  });
+  app.get(
+    '/api/content/categories',
+    { config: { microCache: 60 }, schema: { tags, response: { 200: categoriesResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', `public, max-age=${LONG_CACHE_SECONDS}`);
+      const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
+      return rows.map((row) => ({ id: row.id, slug: row.slug, name: row.names[request.locale] || row.names.en }));
+    },
+  );
 
-  app.get('/api/content/tags', { schema: { tags, response: { 200: tagsResponseSchema } } }, async (request, reply) => {
-    const user = await cacheFor(request, reply, LONG_CACHE_SECONDS);
-    return listTags(ctx, request.locale, { userId: user?.id ?? null });
-  });
+  app.get(
+    '/api/content/tags',
+    { config: { microCache: 30 }, schema: { tags, response: { 200: tagsResponseSchema } } },
+    async (request, reply) => {
+      const user = await cacheFor(request, reply, LONG_CACHE_SECONDS);
+      return listTags(ctx, request.locale, { userId: user?.id ?? null });
+    },
+  );
 
-  app.get('/api/content/external_landing_tags', { schema: { tags, response: { 200: tagsResponseSchema } } }, async (request, reply) => {
-    const user = await cacheFor(request, reply, LONG_CACHE_SECONDS);
-    return listTags(ctx, request.locale, { userId: user?.id ?? null, externalLanding: true });
-  });
+  app.get(
+    '/api/content/external_landing_tags',
+    { config: { microCache: 30 }, schema: { tags, response: { 200: tagsResponseSchema } } },
+    async (request, reply) => {
+      const user = await cacheFor(request, reply, LONG_CACHE_SECONDS);
+      return listTags(ctx, request.locale, { userId: user?.id ?? null, externalLanding: true });
+    },
+  );
 
   app.get(
     '/api/content/tags/landings/:slug',
-    { schema: { tags, params: slugParams, querystring: pageQuerySchema, response: { 200: tagLandingResponseSchema } } },
+    {
+      config: { microCache: 10 },
+      schema: { tags, params: slugParams, querystring: pageQuerySchema, response: { 200: tagLandingResponseSchema } },
+    },
     async (request, reply) => {
       const user = await cacheFor(request, reply, 60);
       return tagLanding(ctx, request.params.slug, request.locale, request.query, user?.id ?? null);
@@ -55,7 +71,7 @@ export async function tagRoutes(instance: FastifyInstance, { db, clock }: { db: 
 
   app.get(
     '/api/content/tags/:slug',
-    { schema: { tags, params: slugParams, response: { 200: tagDetailSchema } } },
+    { config: { microCache: 10 }, schema: { tags, params: slugParams, response: { 200: tagDetailSchema } } },
     async (request, reply) => {
       const user = await cacheFor(request, reply, 60);
       return tagDetail(ctx, request.params.slug, request.locale, user?.id ?? null);
@@ -88,7 +104,10 @@ export async function tagRoutes(instance: FastifyInstance, { db, clock }: { db: 
 
   app.get(
     '/api/content/pages/:slug',
-    { schema: { tags: ['content'], params: z.object({ slug: z.enum(CONTENT_PAGES) }), response: { 200: contentPageSchema } } },
+    {
+      config: { microCache: 60 },
+      schema: { tags: ['content'], params: z.object({ slug: z.enum(CONTENT_PAGES) }), response: { 200: contentPageSchema } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return contentPage(db, request.params.slug, request.locale);

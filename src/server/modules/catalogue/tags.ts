@@ -81,7 +81,7 @@ export async function tagLanding(
   const videosCount = Number(total?.n ?? 0);
   return {
     tag: tagView(tag, locale, videosCount, followed.has(tag.id)),
-    videos: await summaries(ctx.db, rows, locale),
+    videos: await summaries(ctx.db, rows, locale, ctx.reference),
     videos_count: videosCount,
     lives: [],
     lives_count: 0,

@@ -6,6 +6,7 @@ import { RESTRICTION_NAMES } from '../../../common/restrictions.ts';
 import type { Db } from '../../db/client.ts';
 import { countries, regions } from '../reference/schema.ts';
 import { countryName } from '../reference/service.ts';
+import { memo } from '../../lib/memo.ts';
 import { categories, tags, videoProjects, videoProjectTags, videos } from './schema.ts';
 
 export type ProjectRow = typeof videoProjects.$inferSelect;
@@ -37,11 +38,31 @@ export function previewImageUrl(row: Pick<ProjectRow, 'id' | 'previewImage'>): s
   return row.previewImage ?? `/media/previews/${row.id}.svg`;
 }
 
-/** Names of the categories and countries referenced by a page of projects, in one query each. */
-async function lookups(db: Db, rows: Pick<ProjectRow, 'id' | 'categoryId' | 'countryId'>[], locale: Locale) {
+type CategoryRow = typeof categories.$inferSelect;
+/** The small, rarely changing tables every list names things from. */
+export type ReferenceTables = { categories(): Promise<CategoryRow[]>; countries(): Promise<{ id: number; code: string }[]> };
+
+/** Reference tables read from the database each time (tests, one-off calls). */
+export function directReference(db: Db): ReferenceTables {
+  return {
+    categories: () => db.select().from(categories),
+    countries: () => db.select({ id: countries.id, code: countries.code }).from(countries),
+  };
+}
+
+/** Reference tables kept in memory for a minute: they change with a release, not with traffic. */
+export function memoReference(db: Db): ReferenceTables {
+  const cache = memo<string, unknown>({ ttlMs: 60_000, max: 4 });
+  const direct = directReference(db);
+  return {
+    categories: () => cache('categories', () => direct.categories()) as Promise<CategoryRow[]>,
+    countries: () => cache('countries', () => direct.countries()) as Promise<{ id: number; code: string }[]>,
+  };
+}
+
+/** Tags of a page of projects (one query), and the names of their categories and countries. */
+async function lookups(db: Db, rows: Pick<ProjectRow, 'id' | 'categoryId' | 'countryId'>[], locale: Locale, reference: ReferenceTables) {
   const ids = rows.map((row) => row.id);
-  const categoryIds = [...new Set(rows.map((row) => row.categoryId).filter((id): id is number => id !== null))];
-  const countryIds = [...new Set(rows.map((row) => row.countryId).filter((id): id is number => id !== null))];
   const [tagRows, categoryRows, countryRows] = await Promise.all([
     ids.length
       ? db
@@ -50,8 +71,8 @@ async function lookups(db: Db, rows: Pick<ProjectRow, 'id' | 'categoryId' | 'cou
           .innerJoin(tags, eq(tags.id, videoProjectTags.tagId))
           .where(inArray(videoProjectTags.projectId, ids))
       : [],
-    categoryIds.length ? db.select().from(categories).where(inArray(categories.id, categoryIds)) : [],
-    countryIds.length ? db.select({ id: countries.id, code: countries.code }).from(countries).where(inArray(countries.id, countryIds)) : [],
+    reference.categories(),
+    reference.countries(),
   ]);
   const tagsByProject = new Map<number, { id: number; slug: string; name: string }[]>();
   for (const tag of tagRows) {
@@ -87,14 +108,25 @@ function summary(row: SummaryRow, found: Awaited<ReturnType<typeof lookups>>): V
 }
 
 /** List items in the caller's language, in the order given. */
-export async function summaries(db: Db, rows: SummaryRow[], locale: Locale): Promise<VideoProjectSummary[]> {
-  const found = await lookups(db, rows, locale);
+export async function summaries(
+  db: Db,
+  rows: SummaryRow[],
+  locale: Locale,
+  reference: ReferenceTables = directReference(db),
+): Promise<VideoProjectSummary[]> {
+  const found = await lookups(db, rows, locale, reference);
   return rows.map((row) => summary(row, found));
 }
 
 /** Everything about one project, in the caller's language. */
-export async function detail(db: Db, row: ProjectListRow, locale: Locale, now: Date): Promise<VideoProject> {
-  const found = await lookups(db, [row], locale);
+export async function detail(
+  db: Db,
+  row: ProjectListRow,
+  locale: Locale,
+  now: Date,
+  reference: ReferenceTables = directReference(db),
+): Promise<VideoProject> {
+  const found = await lookups(db, [row], locale, reference);
   const [renditions, region] = await Promise.all([
     db.select().from(videos).where(eq(videos.projectId, row.id)).orderBy(videos.id),
     row.regionId ? db.select().from(regions).where(eq(regions.id, row.regionId)) : [],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redirectTarget, signInPath } from './redirect.ts';
+import { signInHref } from '../../lib/session.ts';
+import { redirectTarget } from './redirect.ts';
 
 describe('redirect after sign-in (spec: accounts §2)', () => {
   it('goes to the redirect path, and "/" goes to /{locale}', () => {
@@ -19,6 +20,6 @@ describe('redirect after sign-in (spec: accounts §2)', () => {
   });
 
   it('builds the sign-in path that comes back', () => {
-    expect(signInPath('en', '/en/user/profile?x=1')).toBe('/en/signin?redirect=%2Fen%2Fuser%2Fprofile%3Fx%3D1');
+    expect(signInHref('en', '/en/user/profile?x=1')).toBe('/en/signin?redirect=%2Fen%2Fuser%2Fprofile%3Fx%3D1');
   });
 });

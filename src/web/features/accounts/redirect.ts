@@ -9,8 +9,3 @@ export function redirectTarget(redirect: string | null, locale: Locale): string 
   if (redirect === '/') return `/${locale}`;
   return localizedPath(redirect, locale);
 }
-
-/** The sign-in path that comes back here afterwards. */
-export function signInPath(locale: Locale, from: string): string {
-  return `/${locale}/signin?redirect=${encodeURIComponent(from)}`;
-}

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { isLocale } from '../../../common/locales.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
-import { signInPath } from './redirect.ts';
+import { signInHref } from '../../lib/session.ts';
 import { useCurrentUser } from './use-current-user.ts';
 
 /** Private screens: signed out, the visitor goes to sign-in and comes back afterwards (spec: accounts §2). */
@@ -10,6 +10,6 @@ export function RequireUser() {
   const location = useLocation();
   const { locale } = useParams();
   if (loading) return <LoadingFallback />;
-  if (!user) return <Navigate to={signInPath(isLocale(locale) ? locale : 'en', location.pathname + location.search)} replace />;
+  if (!user) return <Navigate to={signInHref(isLocale(locale) ? locale : 'en', location.pathname + location.search)} replace />;
   return <Outlet />;
 }

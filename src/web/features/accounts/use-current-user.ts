@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../common/accounts.ts';
+import { CURRENT_USER_KEY } from '../../lib/session.ts';
 import { accountsApi } from './api.ts';
-
-export const CURRENT_USER_KEY = ['current_user'] as const;
 
 /**
  * The current user (spec: accounts §4 "Session"): signed in when the call returns an id; reloaded
