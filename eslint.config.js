@@ -22,7 +22,18 @@ const noServer = {
 };
 
 export default tseslint.config(
-  { ignores: ['.cache/**', 'dist/**', 'node_modules/**', 'data/**', 'migrations/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  {
+    ignores: [
+      '.cache/**',
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
