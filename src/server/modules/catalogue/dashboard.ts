@@ -68,9 +68,9 @@ async function dashboardBanners(ctx: CatalogueContext, locale: Locale): Promise<
       updated_at: project.publishedAt.toISOString(),
       custom_url: null,
       image: {
-        url: `/media/previews/${project.id}.svg`,
-        small: { url: `/media/previews/${project.id}.svg` },
-        tiny: { url: `/media/previews/${project.id}.svg` },
+        url: `/media/previews/${project.id}.svg?variant=plain`,
+        small: { url: `/media/previews/${project.id}.svg?variant=plain` },
+        tiny: { url: `/media/previews/${project.id}.svg?variant=plain` },
       },
       image_type: 'default' as const,
       live_event_extid: null,

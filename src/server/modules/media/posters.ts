@@ -73,7 +73,7 @@ export function posterSvg(input: {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1280 720" width="1280" height="720" direction="${rtl ? 'rtl' : 'ltr'}" font-family="Inter, 'Noto Sans Arabic', Arial, sans-serif">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="1280" height="720" fill="url(#g)"/>${stripes}
-<rect x="${rtl ? 1224 - 12 : 56}" y="236" width="12" height="56" fill="#c8102e"/>
+${input.categoryName ? `<rect x="${rtl ? 1224 - 12 : 56}" y="236" width="12" height="56" fill="#c8102e"/>` : ''}
 <text x="${rtl ? 1224 - 28 : 84}" y="276" text-anchor="${anchor}" font-size="30" font-weight="700" fill="#ffffff" opacity="0.9" letter-spacing="${rtl ? 0 : 2}">${escapeXml(input.categoryName.toUpperCase())}</text>
 ${title}
 ${input.plain ? '' : `<text x="${x}" y="660" text-anchor="${anchor}" font-size="28" fill="#ffffff" opacity="0.75">${escapeXml(input.dateline)}</text>`}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { VIDEO_SORTS } from '../../../common/catalogue.ts';
@@ -25,10 +26,15 @@ export function FiltersPanel({ fixed }: { fixed: string | null }) {
   };
   const setMinutes = (name: string, value: string) => set(name, value === '' ? null : String(Math.max(0, Math.round(Number(value) * 60))));
   const active = [...params.keys()].some((key) => key !== 'search' && key !== 'with_international_mix');
+  // Open beside the results on wide screens; folded above them on phones, where they would push the videos off screen.
+  const [open, setOpen] = useState(() => typeof window === 'undefined' || window.matchMedia('(min-width: 901px)').matches);
 
   return (
-    <aside className="filters" aria-label={t('catalogue.filters.title')} data-testid="filters">
-      <h2 className="filters__title">{t('catalogue.filters.title')}</h2>
+    <aside className={`filters${open ? '' : ' filters--closed'}`} aria-label={t('catalogue.filters.title')} data-testid="filters">
+      <button type="button" className="filters__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <h2 className="filters__title">{t('catalogue.filters.title')}</h2>
+        <span aria-hidden>{open ? '−' : '+'}</span>
+      </button>
       {fixed !== 'category' ? (
         <SelectField
           label={t('catalogue.filters.category')}
