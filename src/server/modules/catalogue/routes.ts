@@ -31,10 +31,13 @@ import { searchText } from './filters.ts';
 const tags = ['catalogue'];
 const idParams = z.object({ id: z.string().min(1).max(200) });
 
-/** Public answers are cached by shared caches; answers that depend on who asks are private. */
+/**
+ * Public answers are cached by shared caches for a while; answers to a signed-in caller can hold
+ * their own state (a followed tag), so the browser must ask again each time (the ETag makes that cheap).
+ */
 export async function cacheFor(request: FastifyRequest, reply: FastifyReply, seconds: number) {
   const caller = await request.caller();
-  reply.header('cache-control', `${caller.user ? 'private' : 'public'}, max-age=${seconds}`);
+  reply.header('cache-control', caller.user ? 'private, no-cache' : `public, max-age=${seconds}`);
   reply.header('vary', 'cookie, site');
   return caller.user;
 }

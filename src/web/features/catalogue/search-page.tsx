@@ -2,13 +2,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CATALOGUE_PAGE_SIZE } from '../../../common/catalogue.ts';
-import { Button } from '../../ui/button.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { catalogueApi } from './api.ts';
 import { FiltersPanel } from './filters-panel.tsx';
 import { formatCount } from './format.ts';
 import { queryFromSearch } from './query-params.ts';
 import { normalizeSearch } from './search-rules.ts';
+import { LoadMore } from './load-more.tsx';
 import { VideoGrid } from './video-card.tsx';
 import { ViewToggle } from './view-toggle.tsx';
 import { useViewType } from './view-type.ts';
@@ -67,18 +67,7 @@ export function SearchPage() {
               }}
             />
           )}
-          {results.hasNextPage ? (
-            <div className="catalogue-page__more">
-              <Button
-                variant="secondary"
-                loading={results.isFetchingNextPage}
-                onClick={() => void results.fetchNextPage()}
-                data-testid="load-more"
-              >
-                {t('catalogue.loadMore')}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore pages={results} />
         </section>
       </div>
     </div>

@@ -12,6 +12,7 @@ import { NotFoundPage } from '../../ui/not-found.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { catalogueApi } from './api.ts';
 import { formatCount } from './format.ts';
+import { LoadMore } from './load-more.tsx';
 import { VideoGrid } from './video-card.tsx';
 import { ViewToggle } from './view-toggle.tsx';
 import { useViewType } from './view-type.ts';
@@ -59,18 +60,7 @@ export function TagLandingPage() {
       </header>
       <section aria-live="polite">
         <VideoGrid videos={videos} view={view} emptyText={t('tagLanding.empty')} />
-        {landing.hasNextPage ? (
-          <div className="catalogue-page__more">
-            <Button
-              variant="secondary"
-              loading={landing.isFetchingNextPage}
-              onClick={() => void landing.fetchNextPage()}
-              data-testid="load-more"
-            >
-              {t('tagLanding.loadMore')}
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore pages={landing} />
       </section>
     </div>
   );

@@ -2,7 +2,6 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CATALOGUE_PAGE_SIZE } from '../../../common/catalogue.ts';
-import { Button } from '../../ui/button.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { NotFoundPage } from '../../ui/not-found.tsx';
 import { catalogueApi } from './api.ts';
@@ -10,6 +9,7 @@ import { FiltersPanel } from './filters-panel.tsx';
 import { formatCount } from './format.ts';
 import { queryFromRoute, queryFromSearch } from './query-params.ts';
 import { useFilterChoices } from './reference-queries.ts';
+import { LoadMore } from './load-more.tsx';
 import { VideoGrid } from './video-card.tsx';
 import { ViewToggle } from './view-toggle.tsx';
 import { useViewType } from './view-type.ts';
@@ -67,18 +67,7 @@ export function VideosPage() {
         <FiltersPanel fixed={filter ?? null} />
         <section className="catalogue-page__results" aria-live="polite">
           {results.isPending ? <LoadingFallback /> : <VideoGrid videos={videos} view={view} emptyText={t('catalogue.empty')} />}
-          {results.hasNextPage ? (
-            <div className="catalogue-page__more">
-              <Button
-                variant="secondary"
-                loading={results.isFetchingNextPage}
-                onClick={() => void results.fetchNextPage()}
-                data-testid="load-more"
-              >
-                {t('catalogue.loadMore')}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore pages={results} />
         </section>
       </div>
     </div>
