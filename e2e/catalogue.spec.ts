@@ -93,6 +93,13 @@ test.describe('catalogue for a signed-in user', () => {
     await expect(follow).toHaveAttribute('aria-pressed', 'true');
     await page.reload();
     await expect(page.getByTestId('follow-tag')).toHaveAttribute('aria-pressed', 'true');
+
+    // The profile lists it, and unfollowing there takes it off.
+    await page.goto('/en/user/profile');
+    const followed = page.getByTestId('followed-tags');
+    await expect(followed.getByRole('link', { name: '#Elections' })).toBeVisible();
+    await followed.getByRole('button', { name: 'Unfollow' }).click();
+    await expect(followed.getByRole('link', { name: '#Elections' })).toHaveCount(0);
   });
 });
 
