@@ -77,6 +77,11 @@ export async function signInOnPage(page: Page, email: string, password: string) 
 /** New accounts see the latest release note first; accept it when a journey is about something else. */
 export async function acceptReleaseNoteIfShown(page: Page) {
   const dialog = page.getByTestId('release-notes-dialog');
-  if (await dialog.isVisible().catch(() => false)) await page.getByTestId('release-notes-accept').click();
+  // It appears once the user and the latest note have loaded: give it a moment rather than a glance.
+  const shown = await dialog
+    .waitFor({ state: 'visible', timeout: 5000 })
+    .then(() => true)
+    .catch(() => false);
+  if (shown) await page.getByTestId('release-notes-accept').click();
   await expect(dialog).toBeHidden();
 }
