@@ -6,6 +6,7 @@ import type { LocalizedText } from './categories.ts';
 import { PLACES, SPOKEN_LANGUAGE_BY_COUNTRY } from './places.ts';
 import { STORIES, type StoryTemplate } from './stories.ts';
 import { TAGS } from './tags.ts';
+import { DISTRESSING_NOTE, DRONE_NOTE, EMBARGO_NOTE, NATURAL_SOUND_NOTE, POOL_NOTE, SOUNDBITE_NOTES } from './editor-notes.ts';
 
 /**
  * Deterministic demo catalogue: the same (count, seed, now) always gives the same projects, and a
@@ -92,52 +93,6 @@ const ORDINARY_RESTRICTIONS = RESTRICTION_CODES.filter((code) => code !== 'embar
 const DISTRESSING_CATEGORIES = new Set(['conflicts', 'disasters-and-accidents', 'crime-and-justice']);
 /** Categories where the organiser often is the host broadcaster. */
 const HOSTED_CATEGORIES = new Set(['sport', 'cultural-events-and-celebrations']);
-
-const NATURAL_SOUND_NOTE: LocalizedText = {
-  en: 'Natural sound throughout.',
-  es: 'Sonido ambiente en todo el material.',
-  ru: 'Естественный звук на протяжении всего материала.',
-  ar: 'الصوت طبيعي طوال المادة.',
-};
-/** Notes that only make sense when the shotlist has soundbites. */
-const SOUNDBITE_NOTES: readonly LocalizedText[] = [
-  {
-    en: 'Soundbite translations provided by the field producer.',
-    es: 'Traducción de las declaraciones a cargo del productor sobre el terreno.',
-    ru: 'Перевод синхронов предоставлен продюсером на месте съёмок.',
-    ar: 'ترجمة التصريحات من إعداد المنتج الميداني.',
-  },
-  {
-    en: 'Updates earlier version with additional soundbites.',
-    es: 'Actualiza la versión anterior con nuevas declaraciones.',
-    ru: 'Обновлённая версия: добавлены синхроны.',
-    ar: 'تحديث للنسخة السابقة بإضافة تصريحات جديدة.',
-  },
-];
-const DRONE_NOTE: LocalizedText = {
-  en: 'Drone footage filmed with permission from local authorities.',
-  es: 'Imágenes de dron grabadas con permiso de las autoridades locales.',
-  ru: 'Съёмка с дрона согласована с местными властями.',
-  ar: 'صُوّرت اللقطات الجوية بإذن من السلطات المحلية.',
-};
-const DISTRESSING_NOTE: LocalizedText = {
-  en: 'Some images may be distressing to viewers.',
-  es: 'Algunas imágenes pueden herir la sensibilidad del espectador.',
-  ru: 'Некоторые кадры могут шокировать зрителей.',
-  ar: 'قد تتضمن المادة مشاهد مؤلمة لبعض المشاهدين.',
-};
-const POOL_NOTE: LocalizedText = {
-  en: 'Pool material shared by member broadcasters.',
-  es: 'Material de pool compartido entre las cadenas participantes.',
-  ru: 'Пуловый материал для вещателей — участников пула.',
-  ar: 'مادة مشتركة متاحة للمؤسسات الإعلامية الأعضاء في التجمع.',
-};
-const EMBARGO_NOTE: LocalizedText = {
-  en: 'Embargoed: do not publish before the time stated in the restrictions.',
-  es: 'Embargo: no publicar antes de la hora indicada en las restricciones.',
-  ru: 'Эмбарго: не публиковать раньше времени, указанного в ограничениях.',
-  ar: 'محظور النشر قبل الموعد المحدد في القيود.',
-};
 
 const TITLE_STOP_WORDS = new Set(
   'a an the in at on of for to as after before by from near over with and into its their than that this more'.split(' '),
