@@ -36,7 +36,11 @@ export type FilterKind = (typeof FILTER_KINDS)[number];
 const boolParam = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((value) => value === true || value === 'true' || value === '1');
-const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+/** A calendar date that exists (2026-02-30 does not). */
+const dateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+  .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'validation.date');
 const listParam = z
   .union([z.string(), z.array(z.string())])
   .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean));

@@ -27,6 +27,8 @@ export const VALIDATION_MESSAGES = {
   'validation.srt': 'Value is not an SRT URL',
   'validation.confirm': 'Confirmation does not match',
   'validation.terms_required': 'You must agree to the Terms of Service and Privacy Policy',
+  'validation.date': 'Value is not a date',
+  'validation.range': 'The end comes before the start',
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 export type FieldValue = string | number | boolean | null | undefined;

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { ServiceContext } from './context.ts';
 import { microCache } from './http/micro-cache.ts';
 import { originCheck } from './http/origin-check.ts';
+import { rejectNul } from './http/reject-nul.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
 import { requestContext } from './http/request-context.ts';
 import { auth } from './modules/accounts/auth.ts';
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
 
   await app.register(fastifyCookie);
   await app.register(originCheck, { config });
+  await app.register(rejectNul);
   await app.register(fastifyEtag, { weak: true });
   await app.register(requestContext, { siteVariants: config.siteVariants });
   await app.register(microCache, { now: () => services.clock.now().getTime() });

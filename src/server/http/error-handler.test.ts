@@ -113,6 +113,15 @@ describe('error responses', () => {
     expect(response.json()).toEqual({ errors: [{ code: 'internal_error', message: 'Internal error' }] });
   });
 
+  it('refuses a NUL character anywhere in the input with 422, not a database error', async () => {
+    const inPath = await app.inject({ method: 'GET', url: '/api/content/video_projects/%00' });
+    expect(inPath.statusCode).toBe(422);
+    expect(errorBodySchema.parse(inPath.json()).errors[0]?.code).toBe('invalid_characters');
+    const inBody = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { user: { email: 'a\u0000@b.co', age: 30 } } });
+    expect(inBody.statusCode).toBe(422);
+    expect((await app.inject({ method: 'GET', url: '/api/content/video_projects?search=a%00b' })).statusCode).toBe(422);
+  });
+
   it('returns the request id, and echoes one the caller sent', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
     expect(response.headers['x-request-id']).toBe('abc-123');

@@ -73,6 +73,7 @@ describe('GET /api/content/video_projects (list)', () => {
     ['min_duration=300&max_duration=100', 'max_duration'],
     ['date_from=2026-12-01&date_to=2026-11-01', 'date_to'],
     ['date_from=yesterday', 'date_from'],
+    ['date_from=2026-02-30', 'date_from'],
     ['per_page=500', 'per_page'],
     ['page=0', 'page'],
     ['language=de', 'language'],
