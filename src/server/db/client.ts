@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,6 +102,13 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client the server closes (a restart, a dropped test database) is reported here and
+  // replaced on the next query; without a listener it would crash the process. Errors of
+  // queries in flight still reach their callers.
+  pool.on('error', (error) => console.warn(`database: an idle connection closed (${error.message})`));
+  let connections = 0;
+  pool.on('connect', () => (connections += 1));
+  pool.on('remove', () => (connections -= 1));
   const db = drizzleNodePg(pool, { schema });
   return {
     db,
@@ -109,7 +117,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    // pool.end() resolves before the connections have said goodbye; wait for them, so that
+    // a database dropped right after close() does not kill connections still ending.
+    close: async () => {
+      await pool.end();
+      while (connections > 0) await once(pool, 'remove');
+    },
   };
 }
 
