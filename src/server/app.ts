@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { ServiceContext } from './context.ts';
+import { answerMachineOnly } from './http/dev-tools.ts';
 import { microCache } from './http/micro-cache.ts';
 import { originCheck } from './http/origin-check.ts';
 import { rejectNul } from './http/reject-nul.ts';
@@ -81,9 +82,12 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(videoProjectRoutes, { db: database.db, clock: services.clock, secret: services.secret });
   await app.register(tagRoutes, { db: database.db, clock: services.clock });
   await app.register(mediaRoutes, { db: database.db, storageDir: path.join(config.dataDir, 'storage') });
-  if (services.mailer.transport === 'outbox') {
-    await app.register(devMailboxRoutes, { db: database.db });
-    await app.register(devAccountRoutes, { db: database.db });
+  if (config.devTools && services.mailer.transport === 'outbox') {
+    await app.register(async (dev) => {
+      answerMachineOnly(dev);
+      await dev.register(devMailboxRoutes, { db: database.db });
+      await dev.register(devAccountRoutes, { db: database.db });
+    });
   }
   await app.register(spaRoutes, { webRoot: config.webRoot });
   return app;

@@ -21,7 +21,24 @@ describe('configuration', () => {
     expect(parseConfig({ SEED_DEMO: 'no' }).seedDemo).toBe(false);
   });
 
+  it('listens on the machine itself on the embedded default, on every interface with a database server or HOST', () => {
+    expect(parseConfig({}).host).toBe('127.0.0.1');
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db' }).host).toBe('0.0.0.0');
+    expect(parseConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('turns the dev tools off in production and on a database server unless DEV_TOOLS=true', () => {
+    expect(parseConfig({}).devTools).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production' }).devTools).toBe(false);
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db' }).devTools).toBe(false);
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db', DEV_TOOLS: 'true' }).devTools).toBe(true);
+    expect(parseConfig({ DEV_TOOLS: 'false' }).devTools).toBe(false);
+  });
+
   it.each([
+    [{ DEV_TOOLS: 'yes' }, 'DEV_TOOLS'],
+    [{ REQUEST_TIMEOUT: '0' }, 'REQUEST_TIMEOUT'],
+    [{ MAX_CONNECTIONS_PER_ADDRESS: 'many' }, 'MAX_CONNECTIONS_PER_ADDRESS'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://h/db' }, 'DATABASE_URL'],

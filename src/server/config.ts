@@ -8,7 +8,8 @@ import { parseSiteVariants, parseHiddenLocales, type HiddenLocalesByVariant, typ
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 127.0.0.1 on the embedded default (a demo is not a network service), 0.0.0.0 with DATABASE_URL. */
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -54,6 +55,13 @@ const envSchema = z.object({
   /** ffmpeg for previews and renders: this path, else `ffmpeg` on the PATH, else the npm package's binary. */
   FFMPEG_PATH: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** The /dev tools (mailbox, terms reset); unset: on only for the embedded development default. */
+  DEV_TOOLS: z.enum(['true', 'false']).optional(),
+  /** Slow or stalled clients: seconds to send the headers, and the whole request. */
+  HEADERS_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
+  REQUEST_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Open connections one client address may hold at once; more are closed at once. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(256),
 });
 
 export type Config = {
@@ -77,6 +85,13 @@ export type Config = {
   mailFrom: string;
   recaptcha: { secret: string | undefined; verifyUrl: string };
   ffmpegPath: string | undefined;
+  /**
+   * The /dev tools answer only the machine itself, and only when this is on: by default on the
+   * embedded development set-up, off in production or on a PostgreSQL server (DEV_TOOLS=true forces).
+   */
+  devTools: boolean;
+  timeouts: { headersSeconds: number; requestSeconds: number };
+  maxConnectionsPerAddress: number;
 };
 
 export class ConfigError extends Error {}
@@ -90,7 +105,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
   const e = result.data;
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host: e.HOST ?? (e.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
     port: e.PORT,
     // Absolute, so every part (PGlite, stored files, static serving) means the same folder.
     dataDir: path.resolve(e.DATA_DIR),
@@ -108,6 +123,9 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     mailFrom: e.MAIL_FROM,
     recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },
     ffmpegPath: e.FFMPEG_PATH,
+    devTools: e.DEV_TOOLS ? e.DEV_TOOLS === 'true' : e.NODE_ENV !== 'production' && !e.DATABASE_URL,
+    timeouts: { headersSeconds: e.HEADERS_TIMEOUT, requestSeconds: e.REQUEST_TIMEOUT },
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     ...overrides,
   };
 }

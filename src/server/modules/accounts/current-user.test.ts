@@ -185,6 +185,7 @@ describe('dev tools (embedded default only)', () => {
     const { user, browser } = await signedIn();
     expect((await browser.post('/dev/users/terms_reset', { email: user.email })).json()).toEqual({ ok: true });
     expect(currentUserSchema.parse((await browser.get('/api/current_user')).json()).terms_accepted).toBe(false);
-    expect(codes(await browser.post('/dev/users/terms_reset', { email: 'nobody@agency.example' }))).toEqual(['user_not_found']);
+    // The same answer for an address without an account: the tool does not tell who has one.
+    expect((await browser.post('/dev/users/terms_reset', { email: 'nobody@agency.example' })).json()).toEqual({ ok: true });
   });
 });
