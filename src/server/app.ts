@@ -68,7 +68,13 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const { database } = services;
-  const ctx: ServiceContext = { db: database.db, clock: services.clock, mailer: services.mailer, secret: services.secret };
+  const ctx: ServiceContext = {
+    db: database.db,
+    clock: services.clock,
+    mailer: services.mailer,
+    secret: services.secret,
+    background: services.background,
+  };
   await app.register(auth, { db: database.db, clock: services.clock });
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(siteRoutes, { hiddenLocales: config.hiddenLocales });
@@ -85,7 +91,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   if (config.devTools && services.mailer.transport === 'outbox') {
     await app.register(async (dev) => {
       answerMachineOnly(dev);
-      await dev.register(devMailboxRoutes, { db: database.db });
+      await dev.register(devMailboxRoutes, { db: database.db, background: services.background });
       await dev.register(devAccountRoutes, { db: database.db });
     });
   }

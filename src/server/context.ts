@@ -1,4 +1,5 @@
 import type { Db } from './db/client.ts';
+import type { Background } from './lib/background.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 
 /** Time, passed in so tests can move it (token expiry, lockouts, idle sessions). */
@@ -12,4 +13,6 @@ export type ServiceContext = {
   mailer: Mailer;
   /** Secret for encrypting stored third-party credentials (FTP passwords). */
   secret: string;
+  /** Work done after the answer, so its timing tells nothing (lib/background.ts). */
+  background: Background;
 };

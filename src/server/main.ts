@@ -19,6 +19,7 @@ async function main() {
   const services = await createServices(config, database, pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel }));
   const app = await buildApp(config, services);
   app.addHook('onClose', async () => {
+    await services.background.idle();
     await services.mailer.stop();
     await database.close();
   });

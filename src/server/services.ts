@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './context.ts';
 import type { Database } from './db/client.ts';
+import { backgroundTasks, type Background } from './lib/background.ts';
 import { recaptchaClient, skippedRecaptcha, type RecaptchaVerifier } from './modules/accounts/recaptcha.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.ts';
 
@@ -15,6 +16,7 @@ export type AppServices = {
   mailer: Mailer;
   secret: string;
   recaptcha: RecaptchaVerifier;
+  background: Background;
 };
 
 /** APP_SECRET, else a secret generated once and kept in DATA_DIR (the embedded default). */
@@ -42,5 +44,6 @@ export async function createServices(config: Config, database: Database, log: Fa
     recaptcha: config.recaptcha.secret
       ? recaptchaClient({ secret: config.recaptcha.secret, verifyUrl: config.recaptcha.verifyUrl })
       : skippedRecaptcha,
+    background: backgroundTasks(log),
   };
 }

@@ -54,9 +54,12 @@ describe('dev tools answer the machine itself only (issue: account takeover thro
 });
 
 describe('dev tools are off outside the embedded development set-up', () => {
-  it.each([{ NODE_ENV: 'production' }, { DEV_TOOLS: 'false' }])('with %o even the machine itself gets 404', async (env) => {
-    const app = await createTestApp({ env });
-    for (const call of DEV_CALLS) expect((await app.app.inject({ ...call, remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
-    await app.close();
-  });
+  it.each<Record<string, string>>([{ NODE_ENV: 'production' }, { DEV_TOOLS: 'false' }])(
+    'with %o even the machine itself gets 404',
+    async (env) => {
+      const app = await createTestApp({ env });
+      for (const call of DEV_CALLS) expect((await app.app.inject({ ...call, remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+      await app.close();
+    },
+  );
 });

@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts';
 import { parseConfig, type Config } from '../config.ts';
 import type { Clock } from '../context.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
+import { backgroundTasks } from '../lib/background.ts';
 import { skippedRecaptcha } from '../modules/accounts/recaptcha.ts';
 import { outboxMailer } from '../modules/mail/mailer.ts';
 import type { AppServices } from '../services.ts';
@@ -67,6 +68,7 @@ export function testServices(database: Database, overrides: Partial<AppServices>
     mailer: outboxMailer(clock),
     secret: 'test-secret-with-at-least-32-characters!',
     recaptcha: skippedRecaptcha,
+    background: backgroundTasks({ error: (details, message) => console.error(message, details) }),
     ...overrides,
   } as AppServices & { clock: TestClock };
 }
@@ -87,6 +89,7 @@ export async function createTestApp(
     services,
     close: async () => {
       await app.close();
+      await services.background.idle();
       await services.mailer.stop();
       await database.close();
     },

@@ -43,7 +43,7 @@ export async function passwordRoutes(instance: FastifyInstance, { ctx, config }:
     { schema: { tags, body: passwordChangeBodySchema, response: { 200: okResponseSchema } } },
     async (request) => {
       const caller = await requireUser(request);
-      await changePassword(ctx, caller.user, request.body.user, caller.sessionIdHash);
+      await changePassword(ctx, caller.user, request.body.user, { keepIdHash: caller.sessionIdHash, ip: request.ip });
       return { ok: true as const };
     },
   );

@@ -2,32 +2,34 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { ACCOUNT_LIMITS } from '../../../common/accounts.ts';
 import type { ServiceContext } from '../../context.ts';
 import { renderMail } from '../mail/templates.ts';
-import { consume, type RateLimit } from '../security/rate-limit.ts';
+import { consume, countEvent, refund, type RateLimit } from '../security/rate-limit.ts';
 import { accountErrors } from './errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { userTokens, users } from './schema.ts';
 import { deleteUserSessions, type UserRow } from './sessions.ts';
 import { findToken, isUsable, issueToken, useToken } from './tokens.ts';
-import { findUserByEmail } from './sign-in.ts';
+import { findUserByEmail, SIGN_IN_FAILURES_PER_ADDRESS } from './sign-in.ts';
 
 const MINUTE = 60 * 1000;
 export const RESET_REQUESTS_PER_ADDRESS: RateLimit = { name: 'password_instructions', limit: 10, windowSeconds: 3600 };
 const RESET_REQUESTS_PER_ACCOUNT: RateLimit = { name: 'password_instructions_user', limit: 5, windowSeconds: 3600 };
 
 /**
- * Sends reset instructions (spec: accounts §7 password_instructions). The answer is the same
- * whether or not the address has an account, so it cannot be used to find out who has one.
+ * Sends reset instructions (spec: accounts §7 password_instructions). The answer is the same, and
+ * takes the same time, whether or not the address has an account: only the address's budget is
+ * counted before answering; looking the account up and writing the mail happen after.
  */
 export async function requestPasswordReset(ctx: ServiceContext, email: string, client: { ip: string }, links: { base: string }) {
   const now = ctx.clock.now();
   await consume(ctx.db, RESET_REQUESTS_PER_ADDRESS, client.ip, now);
+  ctx.background.run('password reset instructions', () => sendResetInstructions(ctx, email, links, now));
+}
+
+async function sendResetInstructions(ctx: ServiceContext, email: string, links: { base: string }, now: Date) {
   const user = await findUserByEmail(ctx, email);
   if (!user?.confirmedAt || user.deactivatedAt) return;
-  try {
-    await consume(ctx.db, RESET_REQUESTS_PER_ACCOUNT, String(user.id), now);
-  } catch {
-    return;
-  }
+  const sent = await countEvent(ctx.db, RESET_REQUESTS_PER_ACCOUNT, String(user.id), now);
+  if (sent > RESET_REQUESTS_PER_ACCOUNT.limit) return;
   await ctx.db.transaction(async (tx) => {
     const token = await issueToken(tx, { userId: user.id, kind: 'reset_password', now, ttlMs: ACCOUNT_LIMITS.resetTokenMinutes * MINUTE });
     const link = `${links.base}/${user.profileLocale}/new-password?reset_password_token=${token}`;
@@ -68,18 +70,36 @@ export async function unlockAccount(ctx: ServiceContext, raw: string) {
   });
 }
 
-/** A password change from the profile needs the current password; other sessions end. */
+/** Wrong current passwords one user may give in an hour before 429, like sign-in's budget. */
+export const PASSWORD_CHANGE_FAILURES_PER_USER: RateLimit = {
+  name: 'password_change_failures',
+  limit: ACCOUNT_LIMITS.failedSignInsBeforeLock,
+  windowSeconds: 3600,
+};
+
+/**
+ * A password change from the profile needs the current password, and guessing it is limited like
+ * sign-in: each check takes a slot of the user's and the address's failure budgets first (a right
+ * password gives them back), so concurrent guesses cannot exceed them. Other sessions end.
+ */
 export async function changePassword(
   ctx: ServiceContext,
   user: UserRow,
   input: { current_password: string; password: string },
-  keepSessionIdHash: string,
+  session: { keepIdHash: string; ip: string },
 ) {
   const now = ctx.clock.now();
+  const addressSlot = await consume(ctx.db, SIGN_IN_FAILURES_PER_ADDRESS, session.ip, now);
+  const userSlot = await consume(ctx.db, PASSWORD_CHANGE_FAILURES_PER_USER, String(user.id), now).catch(async (error: unknown) => {
+    await refund(ctx.db, addressSlot);
+    throw error;
+  });
   if (!(await verifyPassword(user.passwordHash, input.current_password))) throw accountErrors.currentPasswordInvalid();
+  await refund(ctx.db, addressSlot);
+  await refund(ctx.db, userSlot);
   await ctx.db.transaction(async (tx) => {
     await setPassword(ctx, tx, user, input.password, now);
-    await deleteUserSessions(tx, user.id, keepSessionIdHash);
+    await deleteUserSessions(tx, user.id, session.keepIdHash);
     // Outstanding reset links are void once the password is changed.
     await tx
       .update(userTokens)

@@ -6,7 +6,7 @@ import type { Locale } from '../../../common/locales.ts';
 import type { ServiceContext } from '../../context.ts';
 import { countries } from '../reference/schema.ts';
 import { renderMail } from '../mail/templates.ts';
-import { consume, type RateLimit } from '../security/rate-limit.ts';
+import { consume, countEvent, type RateLimit } from '../security/rate-limit.ts';
 import { accountErrors } from './errors.ts';
 import { latestTermsVersion } from './current-user.ts';
 import { recordMarketingOptIn } from './marketing.ts';
@@ -84,23 +84,23 @@ export async function unconfirmedUser(ctx: ServiceContext, raw: string) {
   return { id: user.id, email: user.email };
 }
 
-/** Sends the confirmation again; answers the same whether or not there was anything to send. */
+/**
+ * Sends the confirmation again; answers the same, in the same time, whether or not there was
+ * anything to send: only the address's budget is counted before answering.
+ */
 export async function resendConfirmation(ctx: ServiceContext, who: { email: string } | { id: number }, client: Client, links: Links) {
   const now = ctx.clock.now();
   await consume(ctx.db, RESENDS_PER_ADDRESS, client.ip, now);
-  const [user] = await ctx.db
-    .select()
-    .from(users)
-    .where('email' in who ? eq(users.email, who.email) : eq(users.id, who.id));
-  if (!user || user.confirmedAt) return;
-  try {
-    await consume(ctx.db, RESENDS_PER_USER, String(user.id), now);
-  } catch {
-    // Quietly: telling the caller would tell them the account exists.
-    return;
-  }
-  await ctx.db.transaction((tx) => sendConfirmation(ctx, tx, user, links));
-  ctx.mailer.kick();
+  ctx.background.run('confirmation resend', async () => {
+    const [user] = await ctx.db
+      .select()
+      .from(users)
+      .where('email' in who ? eq(users.email, who.email) : eq(users.id, who.id));
+    if (!user || user.confirmedAt) return;
+    if ((await countEvent(ctx.db, RESENDS_PER_USER, String(user.id), now)) > RESENDS_PER_USER.limit) return;
+    await ctx.db.transaction((tx) => sendConfirmation(ctx, tx, user, links));
+    ctx.mailer.kick();
+  });
 }
 
 export async function checkEmail(ctx: ServiceContext, email: string, client: Client) {

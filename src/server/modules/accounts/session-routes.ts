@@ -10,7 +10,8 @@ import { currentUserView } from './current-user.ts';
 import { accountErrors } from './errors.ts';
 import { client } from './http.ts';
 import { deleteSession } from './sessions.ts';
-import { signIn, verifyTwoFactor } from './sign-in.ts';
+import { signIn } from './sign-in.ts';
+import { verifyTwoFactor } from './two-factor.ts';
 
 const tags = ['session'];
 const TWO_FACTOR_PATH = '/api/admin/users/admins';
@@ -50,6 +51,7 @@ export async function sessionRoutes(instance: FastifyInstance, { ctx, config }: 
         ctx,
         { challenge: request.cookies[TWO_FACTOR_COOKIE], code: request.body.token, previousSessionToken: request.cookies[SESSION_COOKIE] },
         client(request),
+        { base: appBaseUrl(config, request) },
       );
       reply.clearCookie(TWO_FACTOR_COOKIE, { path: TWO_FACTOR_PATH });
       setSessionCookie(reply, result.session.token, result.session.maxAgeSeconds);

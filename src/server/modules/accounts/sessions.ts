@@ -52,3 +52,12 @@ export async function deleteUserSessions(db: Db, userId: number, keepIdHash?: st
     .delete(sessions)
     .where(keepIdHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)) : eq(sessions.userId, userId));
 }
+
+export type Client = { ip: string; userAgent: string | undefined };
+
+/** A fresh session id at every sign-in; the one the browser held before is ended. */
+export async function startSession(db: Db, user: UserRow, previousSessionToken: string | undefined, client: Client, now: Date) {
+  if (previousSessionToken) await deleteSession(db, previousSessionToken);
+  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
+  return createSession(db, { userId: user.id, now, ip: client.ip, userAgent: client.userAgent });
+}

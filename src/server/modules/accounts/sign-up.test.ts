@@ -192,7 +192,8 @@ describe('unconfirmed accounts', () => {
   it('cannot sign in and can ask for the confirmation again; the answer is the same for unknown addresses', async () => {
     await signUp('pending@agency.example');
     const browser = new Browser(t.app);
-    expect(codes(await browser.signIn('pending@agency.example', 'Whatever-123'))).toEqual(['unconfirmed']);
+    // No password is set before the final step, so no password is right: the answer is a plain failure.
+    expect(codes(await browser.signIn('pending@agency.example', 'Whatever-123'))).toEqual(['invalid_email_or_password']);
     const before = (await mailbox(t.app)).length;
     const known = await browser.post('/api/users/registrations', { email: 'pending@agency.example' });
     const unknown = await browser.post('/api/users/registrations', { email: 'nobody@agency.example' });

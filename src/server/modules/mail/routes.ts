@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { Background } from '../../lib/background.ts';
 import { noStore } from '../../http/cache.ts';
 import { mailOutbox } from './schema.ts';
 
@@ -19,16 +20,20 @@ function escapeHtml(text: string): string {
 }
 
 /** /dev/mailbox and /dev/mailbox.json: the outbox, newest first; only while the outbox transport is on. */
-export async function devMailboxRoutes(instance: FastifyInstance, { db }: { db: Db }) {
+export async function devMailboxRoutes(instance: FastifyInstance, { db, background }: { db: Db; background: Background }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const list = async () =>
-    (await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(200)).map((row) => ({
+  // Mail queued after an answer (a reset request) is shown once that work is done.
+  const list = async () => {
+    await background.idle();
+    const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(200);
+    return rows.map((row) => ({
       to: row.to,
       subject: row.subject,
       text: row.text,
       html: row.html,
       created_at: row.createdAt.toISOString(),
     }));
+  };
 
   app.get('/dev/mailbox.json', { schema: { tags: ['dev'], response: { 200: z.array(mailboxMessageSchema) } } }, async (_request, reply) => {
     noStore(reply);

@@ -24,25 +24,31 @@ async function increment(db: Db, rule: RateLimit, subject: string, start: Date):
   return row?.count ?? 0;
 }
 
-/** Counts one event; throws TooManyRequests (429 with Retry-After) once the limit is passed. */
-export async function consume(db: Db, rule: RateLimit, subject: string, now: Date): Promise<void> {
+/** A counted event, to give back when it turns out not to count (a sign-in that succeeded). */
+export type Reservation = { key: string; windowStart: Date };
+
+/**
+ * Counts one event and decides on the counted value in the same statement, so concurrent callers
+ * can never all see room that only one of them has; throws TooManyRequests (429 with Retry-After)
+ * once the limit is passed. Count before doing the work the limit protects.
+ */
+export async function consume(db: Db, rule: RateLimit, subject: string, now: Date): Promise<Reservation> {
   const { start, retryAfter } = windowOf(rule, now);
   if ((await increment(db, rule, subject, start)) > rule.limit) throw new TooManyRequests(retryAfter);
+  return { key: `${rule.name}:${subject}`, windowStart: start };
 }
 
-/** Throws when the key is already past its limit in this window, without counting. */
-export async function assertUnder(db: Db, rule: RateLimit, subject: string, now: Date): Promise<void> {
-  const { start, retryAfter } = windowOf(rule, now);
-  const [row] = await db
-    .select({ count: rateLimitCounters.count })
-    .from(rateLimitCounters)
-    .where(and(eq(rateLimitCounters.key, `${rule.name}:${subject}`), eq(rateLimitCounters.windowStart, start)));
-  if ((row?.count ?? 0) >= rule.limit) throw new TooManyRequests(retryAfter);
+/** Counts one event and answers how many the window now holds (each concurrent caller its own number). */
+export async function countEvent(db: Db, rule: RateLimit, subject: string, now: Date): Promise<number> {
+  return increment(db, rule, subject, windowOf(rule, now).start);
 }
 
-/** Counts one event without refusing it (the refusal comes from assertUnder on the next try). */
-export async function record(db: Db, rule: RateLimit, subject: string, now: Date): Promise<void> {
-  await increment(db, rule, subject, windowOf(rule, now).start);
+/** Gives a counted event back (never below zero). */
+export async function refund(db: Db, reservation: Reservation): Promise<void> {
+  await db
+    .update(rateLimitCounters)
+    .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+    .where(and(eq(rateLimitCounters.key, reservation.key), eq(rateLimitCounters.windowStart, reservation.windowStart)));
 }
 
 /** Old windows are useless; removed now and then so the table stays small. */
