@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './locales.ts';
-import { PASSWORD_MAX_LENGTH, zod } from './validators.ts';
+import { MAX_ID, PASSWORD_MAX_LENGTH, zod } from './validators.ts';
 
 /**
  * Account contracts (spec: accounts-plans-payments §3, §5, §7). One schema per payload: the route
@@ -86,7 +86,7 @@ const confirmationProfileShape = {
   first_name: zod.requiredText(100),
   last_name: zod.requiredText(100),
   phone_number: zod.requiredText(40).refine((v) => zod.phone().safeParse(v).success, 'validation.phone'),
-  country_id: z.number({ error: 'validation.required' }).int().positive('validation.required'),
+  country_id: z.number({ error: 'validation.required' }).int().positive('validation.required').max(MAX_ID, 'validation.number'),
   notification_locale: z.enum(LOCALES, { error: 'validation.required' }),
   company_name: z.string().trim().max(200, 'validation.max_length').default(''),
   not_a_company: z.boolean().default(false),
@@ -157,7 +157,7 @@ export const profileUpdateSchema = z.object({
     .max(40, 'validation.max_length')
     .refine((v) => v === '' || zod.phone().safeParse(v).success, 'validation.phone')
     .optional(),
-  country_id: z.number().int().positive().nullable().optional(),
+  country_id: zod.id().nullable().optional(),
   company_name: z.string().trim().max(200, 'validation.max_length').optional(),
   tvu_email: optionalEmail.optional(),
   notification_locale: z.enum(LOCALES).optional(),
@@ -184,7 +184,7 @@ export const passwordChangeSchema = z
   .superRefine(checkPasswordConfirmation);
 export const passwordChangeBodySchema = z.object({ user: passwordChangeSchema });
 
-export const acceptReleaseNoteBodySchema = z.object({ id: z.number().int().positive() });
+export const acceptReleaseNoteBodySchema = z.object({ id: zod.id() });
 
 /** Spec §3 "Release note": id, published, title_{locale}, text_{locale}. */
 export const releaseNoteSchema = z.object({

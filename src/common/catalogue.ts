@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from './locales.ts';
 import { RESTRICTION_CODES } from './restrictions.ts';
+import { parseId, zod } from './validators.ts';
 
 /**
  * Catalogue contracts (spec: content §3 "Video project", "Tag", "Search result"; §7 calls).
@@ -36,11 +37,12 @@ export type FilterKind = (typeof FILTER_KINDS)[number];
 const boolParam = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((value) => value === true || value === 'true' || value === '1');
-/** A calendar date that exists (2026-02-30 does not). */
-const dateParam = z
+const dateParam = zod.calendarDate();
+/** A country by id or ISO code: digits must be an id a row could have. */
+const countryParam = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-  .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'validation.date');
+  .max(100)
+  .refine((value) => !/^\d+$/.test(value) || parseId(value) !== null, 'validation.number');
 const listParam = z
   .union([z.string(), z.array(z.string())])
   .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean));
@@ -51,7 +53,7 @@ export const videoSearchQuerySchema = z
     search: z.string().max(200, 'validation.max_length').optional(),
     tags: listParam.optional(),
     category: z.string().max(100).optional(),
-    country: z.string().max(100).optional(),
+    country: countryParam.optional(),
     region: z.string().max(100).optional(),
     language: z.enum(LOCALES).optional(),
     /** false: English only; true: English plus other languages (the mixed-content panel). */
@@ -178,7 +180,7 @@ export const SEARCH_EVENT_TYPES = ['view', 'click', 'preview', 'download'] as co
 /** A hit without search_id is a failure (spec: content §7). */
 export const searchStatisticBodySchema = z.object({
   search_id: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(2000, 'validation.max_length'),
-  video: z.number().int().positive(),
+  video: zod.id(),
   event_type: z.enum(SEARCH_EVENT_TYPES),
 });
 
@@ -261,7 +263,7 @@ export const availableFormatsResponseSchema = z.object({
   logo_positions: z.array(z.enum(LOGO_POSITIONS)),
 });
 export const availableFormatsQuerySchema = z.object({
-  agreement_id: z.coerce.number().int().positive().optional(),
+  agreement_id: zod.idParam().optional(),
   branded: boolParam.optional(),
 });
 

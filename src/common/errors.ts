@@ -32,4 +32,9 @@ export const ERROR_CODES = {
   tooManyRequests: 'too_many_requests',
   internal: 'internal_error',
   unavailable: 'service_unavailable',
+  badUrl: 'bad_url',
+  uriTooLong: 'uri_too_long',
+  headersTooLarge: 'headers_too_large',
+  requestTimeout: 'request_timeout',
+  badRequest: 'bad_request',
 } as const;

@@ -126,8 +126,31 @@ function balancedParentheses(v: string): boolean {
   return depth === 0;
 }
 
+/** The largest id a PostgreSQL `integer` column holds: every id in a contract is bounded by it. */
+export const MAX_ID = 2_147_483_647;
+
+/** A decimal id from a path or filter, or null when it is not one a row could have. */
+export function parseId(text: string): number | null {
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const id = Number(text);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+/** YYYY-MM-DD naming a day that exists (2026-02-30 does not); never throws, whatever the text. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
 /** zod building blocks with the same rules and message keys, for route and form schemas. */
 export const zod = {
+  /** An id in a JSON body. */
+  id: () => z.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.number').max(MAX_ID, 'validation.number'),
+  /** An id in a query string or path (text that must be one). */
+  idParam: () =>
+    z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.number').max(MAX_ID, 'validation.number'),
+  calendarDate: () => z.string().refine(isCalendarDate, 'validation.date'),
   email: () =>
     z
       .string({ error: 'validation.required' })

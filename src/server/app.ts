@@ -8,7 +8,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { ServiceContext } from './context.ts';
 import { answerMachineOnly } from './http/dev-tools.ts';
+import { capConnectionsPerAddress } from './http/connections.ts';
 import { microCache } from './http/micro-cache.ts';
+import { clientErrorHandler, frameworkErrors, refuseWhileClosing } from './http/server-errors.ts';
 import { originCheck } from './http/origin-check.ts';
 import { rejectNul } from './http/reject-nul.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
@@ -44,7 +46,18 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Slow or stalled clients are cut off, so they cannot hold the server's sockets (issue: slowloris).
+    requestTimeout: config.timeouts.requestSeconds * 1000,
+    connectionTimeout: 2 * config.timeouts.requestSeconds * 1000,
+    keepAliveTimeout: 5_000,
+    http: { headersTimeout: config.timeouts.headersSeconds * 1000, connectionsCheckingInterval: 1_000 },
+    // Errors raised before a route runs, or by Node's parser, carry the one error envelope too.
+    frameworkErrors,
+    clientErrorHandler,
+    return503OnClosing: false,
   });
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
+  refuseWhileClosing(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

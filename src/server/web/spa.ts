@@ -9,14 +9,6 @@ import { isApiPath, routeNotFound } from '../http/error-handler.ts';
 /** Cookie holding the stored interface language (a functional cookie; spec: accounts §9). */
 export const LANGUAGE_COOKIE = 'language_code';
 
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
-
 /**
  * Serves the built browser app: hashed assets with a long cache, and the app shell for every
  * screen path. A path without a supported locale prefix is redirected to one chosen by the spec's
@@ -45,7 +37,8 @@ export async function spaRoutes(app: FastifyInstance, { webRoot }: { webRoot: st
     if (!locale) {
       const detected = detectLocale({
         path: pathname,
-        storedLanguageCode: readCookie(request.headers.cookie, LANGUAGE_COOKIE),
+        // @fastify/cookie decodes defensively: a malformed value (`%`) is kept as it is, never thrown.
+        storedLanguageCode: request.cookies[LANGUAGE_COOKIE],
         browserLanguages: parseAcceptLanguage(request.headers['accept-language']),
       });
       const target = localizedPath(pathname, detected) + (query ? `?${query}` : '');

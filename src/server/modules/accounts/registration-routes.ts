@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zod } from '../../../common/validators.ts';
 import {
   checkEmailQuerySchema,
   checkEmailResponseSchema,
@@ -75,7 +76,7 @@ export async function registrationRoutes(instance: FastifyInstance, { ctx, confi
 
   app.post(
     '/api/users/:id/confirmation_instructions',
-    { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: okResponseSchema } } },
+    { schema: { tags, params: z.object({ id: zod.idParam() }), response: { 200: okResponseSchema } } },
     async (request) => {
       await resendConfirmation(ctx, { id: request.params.id }, client(request), links(request));
       return { ok: true as const };

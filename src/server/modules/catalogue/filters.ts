@@ -1,3 +1,4 @@
+import { parseId } from '../../../common/validators.ts';
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { VideoSearchQuery } from '../../../common/catalogue.ts';
 import { countries, regions } from '../reference/schema.ts';
@@ -20,7 +21,7 @@ export function filterClause(filter: CatalogueFilter): SQL | undefined {
   if (filter.country) {
     const country = filter.country;
     clauses.push(
-      /^\d+$/.test(country)
+      parseId(country) !== null
         ? eq(p.countryId, Number(country))
         : eq(p.countryId, sql`(select ${countries.id} from ${countries} where ${countries.code} = ${country.toUpperCase()})`),
     );

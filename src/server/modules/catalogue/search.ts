@@ -1,3 +1,4 @@
+import { parseId } from '../../../common/validators.ts';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { SUGGEST_MIN_LENGTH, type SearchResponse, type VideoListResponse, type VideoSearchQuery } from '../../../common/catalogue.ts';
@@ -274,7 +275,6 @@ export async function recordSearchHit(
 
 /** One project by numeric id, slug or agency project id (banners refer to it by the latter). */
 export function projectWhere(idOrSlug: string): SQL | undefined {
-  return /^\d+$/.test(idOrSlug)
-    ? or(eq(p.id, Number(idOrSlug)), eq(p.projectSlug, idOrSlug))
-    : or(eq(p.projectSlug, idOrSlug), eq(p.projectId, idOrSlug));
+  const id = parseId(idOrSlug);
+  return id !== null ? or(eq(p.id, id), eq(p.projectSlug, idOrSlug)) : or(eq(p.projectSlug, idOrSlug), eq(p.projectId, idOrSlug));
 }

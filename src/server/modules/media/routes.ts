@@ -1,3 +1,4 @@
+import { parseId } from '../../../common/validators.ts';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -26,8 +27,8 @@ export async function mediaRoutes(instance: FastifyInstance, { db, storageDir }:
     '/media/previews/:file',
     { schema: { hide: true, params: fileParams, querystring: z.object({ variant: z.enum(['plain']).optional() }) } },
     async (request, reply) => {
-      const id = /^(\d+)\.svg$/.exec(request.params.file)?.[1];
-      if (!id) throw notFound();
+      const id = parseId(/^(\d+)\.svg$/.exec(request.params.file)?.[1] ?? '');
+      if (id === null) throw notFound();
       const [row] = await db
         .select({
           id: videoProjects.id,
@@ -40,7 +41,7 @@ export async function mediaRoutes(instance: FastifyInstance, { db, storageDir }:
         })
         .from(videoProjects)
         .leftJoin(categories, eq(categories.id, videoProjects.categoryId))
-        .where(eq(videoProjects.id, Number(id)));
+        .where(eq(videoProjects.id, id));
       if (!row) throw notFound();
       const language: Locale = row.language;
       const svg = posterSvg({
@@ -67,13 +68,8 @@ export async function mediaRoutes(instance: FastifyInstance, { db, storageDir }:
   });
 
   app.get('/media/banners/:file', { schema: { hide: true, params: fileParams } }, async (request, reply) => {
-    const id = /^(\d+)\.svg$/.exec(request.params.file)?.[1];
-    const [banner] = id
-      ? await db
-          .select()
-          .from(banners)
-          .where(eq(banners.id, Number(id)))
-      : [];
+    const id = parseId(/^(\d+)\.svg$/.exec(request.params.file)?.[1] ?? '');
+    const [banner] = id === null ? [] : await db.select().from(banners).where(eq(banners.id, id));
     if (!banner) throw notFound();
     // A banner about a story takes the story's colours; the title is printed by the page, not the image.
     const [story] = banner.videoProjectExtid
