@@ -1,4 +1,6 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyEtag from '@fastify/etag';
 import fastifySwagger from '@fastify/swagger';
@@ -10,6 +12,7 @@ import type { ServiceContext } from './context.ts';
 import { answerMachineOnly } from './http/dev-tools.ts';
 import { capConnectionsPerAddress } from './http/connections.ts';
 import { microCache } from './http/micro-cache.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { clientErrorHandler, frameworkErrors, refuseWhileClosing } from './http/server-errors.ts';
 import { originCheck } from './http/origin-check.ts';
 import { rejectNul } from './http/reject-nul.ts';
@@ -65,12 +68,12 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   });
   registerErrorHandlers(app);
 
+  await app.register(securityHeaders);
   await app.register(fastifyCookie);
   await app.register(originCheck, { config });
   await app.register(rejectNul);
   await app.register(fastifyEtag, { weak: true });
-  await app.register(requestContext, { siteVariants: config.siteVariants });
-  await app.register(microCache, { now: () => services.clock.now().getTime() });
+  await app.register(requestContext, { siteVariants: config.siteVariants, publicUrl: config.publicUrl });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Newsreel API', description: 'News video licensing platform', version: '0.1.0' },
@@ -89,6 +92,13 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     background: services.background,
   };
   await app.register(auth, { db: database.db, clock: services.clock });
+  await app.register(microCache, { now: () => services.clock.now().getTime() });
+  // After the micro-cache, whose onSend keeps the plain body; static assets come precompressed.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(siteRoutes, { hiddenLocales: config.hiddenLocales });
   await app.register(referenceRoutes, { db: database.db });

@@ -36,7 +36,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
   /** Secret for encrypting stored credentials; the embedded default keeps a generated one in DATA_DIR. */
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Trust X-Forwarded-For: `true`, or a comma-separated list of proxy addresses or CIDRs; off by default. */
+  /** Trust X-Forwarded-For/-Proto: `true`, or a comma-separated list of proxy addresses or CIDRs; off by default. */
   TRUST_PROXY: z
     .string()
     .default('false')

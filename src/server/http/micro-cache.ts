@@ -10,49 +10,80 @@ declare module 'fastify' {
 
 type Entry = { body: string; headers: Record<string, string>; expires: number };
 
+const misses = new WeakMap<FastifyRequest, { key: string; done: () => void }>();
+
 /**
- * A few seconds of in-process caching for public catalogue answers to visitors (no session cookie):
- * fifty visitors opening the same list within a second cost one database round, not fifty. The
- * answers carry Cache-Control public anyway, so a CDN would do the same; signed-in callers, whose
- * answers can differ, always reach the database.
+ * A few seconds of in-process caching for public catalogue answers to visitors: fifty visitors
+ * opening the same list within a second cost one database round, not fifty. Whether the caller is a
+ * visitor is decided after the session is looked up (a bogus or expired session cookie is a
+ * visitor too, and cannot be used to bypass the cache), and concurrent misses for the same answer
+ * wait for the first one's query instead of each running their own. The answers carry
+ * Cache-Control public anyway, so a CDN would do the same; signed-in callers, whose answers can
+ * differ, always reach the database.
  */
 export const microCache = fp(
   async (app: FastifyInstance, options: { now: () => number; maxEntries?: number }) => {
     const entries = new Map<string, Entry>();
+    const pending = new Map<string, Promise<void>>();
     const maxEntries = options.maxEntries ?? 1000;
-    const cacheable = (request: FastifyRequest) =>
-      request.method === 'GET' && (request.routeOptions.config.microCache ?? 0) > 0 && !request.cookies.session;
+    const seconds = (request: FastifyRequest) => (request.method === 'GET' ? (request.routeOptions.config.microCache ?? 0) : 0);
     const keyOf = (request: FastifyRequest) => `${request.siteVariant}|${request.locale}|${request.url}`;
-
-    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!cacheable(request)) return;
-      const entry = entries.get(keyOf(request));
-      if (!entry) return;
-      if (entry.expires <= options.now()) {
-        entries.delete(keyOf(request));
-        return;
-      }
-      return reply
+    const fresh = (key: string) => {
+      const entry = entries.get(key);
+      if (entry && entry.expires > options.now()) return entry;
+      if (entry) entries.delete(key);
+      return undefined;
+    };
+    const serve = (reply: FastifyReply, entry: Entry) =>
+      reply
         .headers({ ...entry.headers, 'x-cache': 'hit' })
         .type('application/json; charset=utf-8')
         .send(entry.body);
+
+    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (seconds(request) === 0 || (await request.caller()).user) return;
+      const key = keyOf(request);
+      const cached = fresh(key);
+      if (cached) return serve(reply, cached);
+      const leader = pending.get(key);
+      if (leader) {
+        await leader;
+        const filled = fresh(key);
+        if (filled) return serve(reply, filled);
+        return; // the first one failed or was not cacheable: this one asks the database itself
+      }
+      let done = () => undefined as void;
+      pending.set(key, new Promise<void>((resolve) => (done = resolve)));
+      misses.set(request, {
+        key,
+        done: () => {
+          pending.delete(key);
+          done();
+        },
+      });
     });
 
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      if (!cacheable(request) || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache')) return payload;
+      const miss = misses.get(request);
+      if (!miss || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value ?? '');
       const headers: Record<string, string> = {};
       for (const name of ['cache-control', 'vary']) {
         const value = reply.getHeader(name);
         if (typeof value === 'string') headers[name] = value;
       }
-      entries.set(keyOf(request), {
-        body: payload,
-        headers,
-        expires: options.now() + (request.routeOptions.config.microCache ?? 0) * 1000,
-      });
+      entries.set(miss.key, { body: payload, headers, expires: options.now() + seconds(request) * 1000 });
       return payload;
     });
+
+    // However the first request ends (answered, failed, aborted), the ones waiting on it go on.
+    const release = async (request: FastifyRequest) => {
+      misses.get(request)?.done();
+      misses.delete(request);
+    };
+    app.addHook('onResponse', release);
+    app.addHook('onRequestAbort', release);
+    app.addHook('onError', release);
   },
-  { name: 'micro-cache', dependencies: ['@fastify/cookie', 'request-context'] },
+  { name: 'micro-cache', dependencies: ['@fastify/cookie', 'request-context', 'auth'] },
 );

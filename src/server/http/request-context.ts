@@ -9,6 +9,12 @@ declare module 'fastify' {
     locale: Locale;
     /** From the `Site` header (spec: it carries the request host), else the Host header. */
     siteVariant: SiteVariant;
+    /**
+     * Whether the browser reached us over HTTPS: TLS here, X-Forwarded-Proto from a trusted proxy,
+     * or a PUBLIC_URL on https (a TLS-terminating proxy that forwards no protocol). Cookies are
+     * Secure and HSTS is sent exactly then.
+     */
+    overHttps: boolean;
   }
 }
 
@@ -23,10 +29,13 @@ export function requestLocale(query: unknown, acceptLanguage: string | undefined
 }
 
 export const requestContext = fp(
-  async (app: FastifyInstance, options: { siteVariants: SiteVariantMap }) => {
+  async (app: FastifyInstance, options: { siteVariants: SiteVariantMap; publicUrl: string | undefined }) => {
+    const publicHttps = options.publicUrl?.startsWith('https:') ?? false;
     app.decorateRequest('locale', DEFAULT_LOCALE);
+    app.decorateRequest('overHttps', false);
     app.decorateRequest('siteVariant', 'standard');
     app.addHook('onRequest', async (request) => {
+      request.overHttps = publicHttps || request.protocol === 'https';
       request.locale = requestLocale(request.query, request.headers['accept-language']);
       const site = request.headers.site;
       request.siteVariant = resolveSiteVariant(options.siteVariants, (Array.isArray(site) ? site[0] : site) ?? request.host);

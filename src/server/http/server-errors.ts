@@ -10,10 +10,14 @@ const envelope = (code: string, message: string): ErrorBody => ({ errors: [{ cod
  * Errors Fastify raises before a route runs (a URL that does not decode, a path parameter past its
  * length): passed to Fastify as `frameworkErrors`, so they get the one envelope too.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send(envelope(ERROR_CODES.uriTooLong, 'The URL is too long'));
-  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send(envelope(ERROR_CODES.badUrl, 'The URL is not valid'));
-  return reply.status(error.statusCode ?? 400).send(envelope(ERROR_CODES.badRequest, 'Bad request'));
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [status, body] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [414, envelope(ERROR_CODES.uriTooLong, 'The URL is too long')]
+      : error.code === 'FST_ERR_BAD_URL'
+        ? [400, envelope(ERROR_CODES.badUrl, 'The URL is not valid')]
+        : [error.statusCode ?? 400, envelope(ERROR_CODES.badRequest, 'Bad request')];
+  void reply.status(status).send(body);
 }
 
 /**

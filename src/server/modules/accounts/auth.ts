@@ -26,13 +26,13 @@ export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSecon
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: reply.request.protocol === 'https',
+    secure: reply.request.overHttps,
     maxAge: maxAgeSeconds,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.request.protocol === 'https' });
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.request.overHttps });
 }
 
 export const auth = fp(

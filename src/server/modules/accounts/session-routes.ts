@@ -32,7 +32,7 @@ export async function sessionRoutes(instance: FastifyInstance, { ctx, config }: 
           path: TWO_FACTOR_PATH,
           httpOnly: true,
           sameSite: 'strict',
-          secure: request.protocol === 'https',
+          secure: request.overHttps,
           maxAge: ACCOUNT_LIMITS.twoFactorMinutes * 60,
         });
         throw accountErrors.needTwoFactor();
@@ -53,7 +53,7 @@ export async function sessionRoutes(instance: FastifyInstance, { ctx, config }: 
         client(request),
         { base: appBaseUrl(config, request) },
       );
-      reply.clearCookie(TWO_FACTOR_COOKIE, { path: TWO_FACTOR_PATH });
+      reply.clearCookie(TWO_FACTOR_COOKIE, { path: TWO_FACTOR_PATH, httpOnly: true, sameSite: 'strict', secure: request.overHttps });
       setSessionCookie(reply, result.session.token, result.session.maxAgeSeconds);
       return currentUserView(ctx.db, result.user);
     },

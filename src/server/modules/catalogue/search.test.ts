@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResponseSchema, suggestionsResponseSchema, videoListResponseSchema } from '../../../common/catalogue.ts';
 import { seedTestCatalogue } from '../../test/catalogue-fixtures.ts';
+import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes, errors } from '../../test/http.ts';
 import { searches, searchStatistics } from './schema.ts';
@@ -220,8 +221,24 @@ describe('micro-cache of public answers', () => {
     t.services.clock.advance(6000);
     expect((await new Browser(t.app).get('/api/content/video_projects?category=society')).headers['x-cache']).toBeUndefined();
     const signedIn = new Browser(t.app);
-    signedIn.setCookie('session', 'anything');
+    await signedIn.signIn((await createUser(t.database.db)).email);
     expect((await signedIn.get('/api/content/video_projects?category=society')).headers['x-cache']).toBeUndefined();
+  });
+
+  it('a bogus session cookie is a visitor: it cannot bypass the cache', async () => {
+    await new Browser(t.app).get('/api/content/video_projects?category=politics');
+    for (const token of ['bogus', 'x'.repeat(43), '%E0%A4%A']) {
+      const bogus = new Browser(t.app);
+      bogus.setCookie('session', token);
+      expect((await bogus.get('/api/content/video_projects?category=politics')).headers['x-cache']).toBe('hit');
+    }
+  });
+
+  it('concurrent misses for the same answer make one database query', async () => {
+    const url = '/api/content/video_projects?category=economy&sort=oldest';
+    const answers = await Promise.all(Array.from({ length: 20 }, () => new Browser(t.app).get(url)));
+    expect(answers.filter((answer) => answer.headers['x-cache'] !== 'hit')).toHaveLength(1);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
   });
 
   it('keeps answers apart by locale', async () => {

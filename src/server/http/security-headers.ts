@@ -1,0 +1,59 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * What browsers may load and do on every answer (HTML, API, media). No inline script anywhere (the
+ * app and the API docs load theirs from files); inline styles stay allowed because dialog and
+ * player libraries set them. The app may not be framed. Features the platform never uses are off.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  // Not upgrade-insecure-requests: the embedded default is served over plain HTTP on this machine.
+  upgradeInsecureRequests: null,
+};
+
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+  'fullscreen=(self)',
+  'picture-in-picture=(self)',
+].join(', ');
+
+export const securityHeaders = fp(
+  async (app: FastifyInstance) => {
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      // HSTS over plain HTTP means nothing and would pin a local demo to HTTPS: set below, per request.
+      hsts: false,
+    });
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      if (request.overHttps) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    });
+  },
+  { name: 'security-headers' },
+);
