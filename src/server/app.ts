@@ -12,6 +12,7 @@ import type { ServiceContext } from './context.ts';
 import { answerMachineOnly } from './http/dev-tools.ts';
 import { capConnectionsPerAddress } from './http/connections.ts';
 import { microCache } from './http/micro-cache.ts';
+import { recordRoutes } from './http/route-table.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { clientErrorHandler, frameworkErrors, refuseWhileClosing } from './http/server-errors.ts';
 import { originCheck } from './http/origin-check.ts';
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     clientErrorHandler,
     return503OnClosing: false,
   });
+  recordRoutes(app);
   capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
   refuseWhileClosing(app);
   app.setValidatorCompiler(validatorCompiler);

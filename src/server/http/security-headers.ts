@@ -41,6 +41,14 @@ export const PERMISSIONS_POLICY = [
   'picture-in-picture=(self)',
 ].join(', ');
 
+/** For answers written before any hook runs (a URL that does not decode): an error body needs nothing. */
+export const BARE_ERROR_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': PERMISSIONS_POLICY,
+};
+
 export const securityHeaders = fp(
   async (app: FastifyInstance) => {
     await app.register(fastifyHelmet, {

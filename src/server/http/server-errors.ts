@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, type ErrorBody } from '../../common/errors.ts';
 import { Unavailable } from './errors.ts';
+import { BARE_ERROR_HEADERS } from './security-headers.ts';
 
 const envelope = (code: string, message: string): ErrorBody => ({ errors: [{ code, message }] });
 
@@ -17,7 +18,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
       : error.code === 'FST_ERR_BAD_URL'
         ? [400, envelope(ERROR_CODES.badUrl, 'The URL is not valid')]
         : [error.statusCode ?? 400, envelope(ERROR_CODES.badRequest, 'Bad request')];
-  void reply.status(status).send(body);
+  void reply.status(status).headers(BARE_ERROR_HEADERS).send(body);
 }
 
 /**
