@@ -35,19 +35,38 @@ export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.request.overHttps });
 }
 
+/**
+ * Session ids no session has: a cookie that names one is answered as a visitor for a few seconds
+ * without asking the database again. Safe because new ids are 256 random bits that were never
+ * looked up; it keeps a flood of bogus cookies from costing a query each.
+ */
+function unknownSessionIds(now: () => number, ttlMs = 10_000, max = 10_000) {
+  const until = new Map<string, number>();
+  return {
+    has: (token: string) => (until.get(token) ?? 0) > now(),
+    add: (token: string) => {
+      if (until.size >= max) until.delete(until.keys().next().value ?? '');
+      until.set(token, now() + ttlMs);
+    },
+  };
+}
+
 export const auth = fp(
   async (app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) => {
+    const unknown = unknownSessionIds(() => clock.now().getTime());
+    const lookUp = async (token: string): Promise<Caller> => {
+      if (unknown.has(token)) return { user: null, expired: false };
+      const found = await findSession(db, token, clock.now());
+      if (found.state === 'none') unknown.add(token);
+      return found.state === 'active'
+        ? { user: found.user, sessionIdHash: found.idHash, token }
+        : { user: null, expired: found.state === 'expired' };
+    };
     app.decorateRequest('caller', function (this: FastifyRequest) {
       let caller = callers.get(this);
       if (!caller) {
         const token = this.cookies[SESSION_COOKIE];
-        caller = token
-          ? findSession(db, token, clock.now()).then((found) =>
-              found.state === 'active'
-                ? { user: found.user, sessionIdHash: found.idHash, token }
-                : { user: null, expired: found.state === 'expired' },
-            )
-          : Promise.resolve({ user: null, expired: false });
+        caller = token ? lookUp(token) : Promise.resolve({ user: null, expired: false });
         callers.set(this, caller);
       }
       return caller;
