@@ -165,7 +165,7 @@ describe('lockout (issue #3: 10 failures lock for an hour)', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect((await new Browser(t.app, { ip: '192.0.2.201' }).signIn(user.email)).statusCode).toBe(200);
-  });
+  }, 60_000);
 });
 
 describe('Origin check', () => {
