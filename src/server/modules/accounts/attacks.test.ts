@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, PASSWORD } from '../../test/factories.ts';
 import { Browser, codes, mailbox } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { sessions, users } from './schema.ts';
+
+// Hundreds of password hashes at once: seconds on an idle machine, more on a busy CI one.
+vi.setConfig({ testTimeout: 90_000 });
 
 let t: TestApp;
 beforeAll(async () => {
