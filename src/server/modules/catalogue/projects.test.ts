@@ -224,12 +224,16 @@ describe('content pages', () => {
     expect(page.sections[1]?.body).toContain('href="mailto:desk@newsreel.example"');
   });
 
-  it('every install has the four pages in four languages; a missing language falls back to English', async () => {
-    for (const slug of ['about', 'terms-of-service', 'privacy-policy', 'cookie-policy']) {
+  it('every install has the five pages in four languages; a missing language falls back to English', async () => {
+    for (const slug of ['about', 'terms-of-service', 'privacy-policy', 'cookie-policy', 'impressum']) {
       const page = contentPageSchema.parse((await get(`/api/content/pages/${slug}?locale=ar`)).json());
       expect(page.sections.length, slug).toBeGreaterThanOrEqual(3);
     }
     expect(contentPageSchema.parse((await get('/api/content/pages/privacy-policy?locale=ar')).json()).title).toBe('سياسة الخصوصية');
+    const impressum = { en: 'Impressum', es: 'Aviso legal', ru: 'Выходные данные', ar: 'بيانات الناشر' };
+    for (const [locale, title] of Object.entries(impressum)) {
+      expect(contentPageSchema.parse((await get(`/api/content/pages/impressum?locale=${locale}`)).json()).title).toBe(title);
+    }
     await t.database.db.delete(contentPages).where(and(eq(contentPages.slug, 'cookie-policy'), eq(contentPages.locale, 'es')));
     expect(contentPageSchema.parse((await get('/api/content/pages/cookie-policy?locale=es')).json()).title).toBe('Cookie policy');
     expect((await get('/api/content/pages/secret')).statusCode).toBe(422);

@@ -77,3 +77,7 @@ export function PrivacyPolicyPage() {
 export function CookiePolicyPage() {
   return <ContentPage key="cookie-policy" slug="cookie-policy" />;
 }
+
+export function ImpressumPage() {
+  return <ContentPage key="impressum" slug="impressum" />;
+}
