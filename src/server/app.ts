@@ -85,6 +85,10 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     await app.register(devMailboxRoutes, { db: database.db });
     await app.register(devAccountRoutes, { db: database.db });
   }
-  await app.register(spaRoutes, { webRoot: config.webRoot });
+  await app.register(spaRoutes, {
+    webRoot: config.webRoot,
+    screens: (await import('./modules/catalogue/screens.ts')).catalogueScreens(database.db),
+    publicUrl: config.publicUrl,
+  });
   return app;
 }
