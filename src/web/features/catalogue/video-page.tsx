@@ -3,8 +3,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import type { VideoProject } from '../../../common/catalogue.ts';
+import { shortDescription } from '../../../common/page-meta.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useScreenMeta } from '../../lib/page-meta.ts';
 import { LONG_CACHE_MS } from '../../lib/query-client.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { NotFoundPage } from '../../ui/not-found.tsx';
@@ -42,6 +44,7 @@ export function VideoPage() {
     // Spec (content §9): video detail is cached 999000 ms.
     staleTime: LONG_CACHE_MS,
   });
+  useScreenMeta(video.data?.title, video.data ? shortDescription(video.data.story) : undefined);
   if (video.error instanceof ApiError && video.error.status === 404) return <NotFoundPage />;
   // Anything else is the route error page's to show (reload), not a page that waits for ever.
   if (video.isError) throw video.error;
