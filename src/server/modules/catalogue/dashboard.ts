@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import {
   CATALOGUE_PAGE_SIZE,
   DASHBOARD_PLACEHOLDER_BANNERS,
@@ -49,6 +49,8 @@ async function dashboardBanners(ctx: CatalogueContext, locale: Locale): Promise<
   const own = rows.filter((row) => row.locale === locale);
   const chosen = (own.length > 0 ? own : rows.filter((row) => row.locale === 'en')).slice(0, DASHBOARD_PLACEHOLDER_BANNERS).map(bannerView);
   if (chosen.length >= DASHBOARD_PLACEHOLDER_BANNERS) return chosen;
+  // A story an editor put in the hero is not repeated by a placeholder.
+  const taken = chosen.flatMap((banner) => (banner.video_project_extid ? [banner.video_project_extid] : []));
   const latest = await ctx.db
     .select({
       id: videoProjects.id,
@@ -57,6 +59,7 @@ async function dashboardBanners(ctx: CatalogueContext, locale: Locale): Promise<
       publishedAt: videoProjects.publishedAt,
     })
     .from(videoProjects)
+    .where(taken.length > 0 ? notInArray(videoProjects.projectId, taken) : undefined)
     .orderBy(desc(videoProjects.publishedAt))
     .limit(DASHBOARD_PLACEHOLDER_BANNERS - chosen.length);
   return [

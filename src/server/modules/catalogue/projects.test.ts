@@ -15,7 +15,7 @@ import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
 import { saveContentPage } from './content-pages.ts';
-import { contentPages, frontPages, videoDownloads } from './schema.ts';
+import { banners, contentPages, frontPages, videoDownloads } from './schema.ts';
 
 let t: TestApp;
 let projectIds: number[] = [];
@@ -126,6 +126,26 @@ describe('dashboard', () => {
     expect(page).toMatchObject({ id: 'main', title: 'Destacados' });
     expect(page.hotbox.map((v) => v.project_id)).toEqual(['NR-T-0004', 'NR-T-0002']);
     expect(codes(await get('/api/system/front_pages/nope'))).toEqual(['front_page_not_found']);
+  });
+
+  it('a placeholder banner does not repeat a story an editor put in the hero', async () => {
+    const now = t.services.clock.now();
+    const [banner] = await t.database.db
+      .insert(banners)
+      .values({
+        title: 'Chosen',
+        locale: 'ru',
+        targetLinkTo: 'video_project',
+        videoProjectExtid: 'NR-T-0005',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const { payload } = dashboardResponseSchema.parse((await get('/api/content/video_projects/dashboard?locale=ru')).json());
+    const stories = payload.banners.map((b) => b.video_project_extid);
+    expect(stories[0]).toBe('NR-T-0005');
+    expect(new Set(stories).size).toBe(stories.length);
+    if (banner) await t.database.db.delete(banners).where(eq(banners.id, banner.id));
   });
 });
 
