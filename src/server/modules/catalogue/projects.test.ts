@@ -14,6 +14,7 @@ import { seedTestCatalogue } from '../../test/catalogue-fixtures.ts';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
+import { CLEAR_OF_CONTROLS_Y } from '../media/posters.ts';
 import { saveContentPage } from './content-pages.ts';
 import { banners, contentPages, frontPages, videoDownloads } from './schema.ts';
 
@@ -266,6 +267,10 @@ describe('media', () => {
     expect(poster.headers['content-type']).toContain('image/svg+xml');
     expect(poster.body).toContain('direction="rtl"');
     expect(poster.body).toContain('احتجاجات في القاهرة');
+    // The dateline is printed clear of a player's controls along the bottom fifth.
+    const datelineY = Number(/<text[^>]*y="(\d+)"[^>]*opacity="0.75">/.exec(poster.body)?.[1]);
+    expect(datelineY).toBeGreaterThan(300);
+    expect(datelineY).toBeLessThan(CLEAR_OF_CONTROLS_Y);
     expect((await get('/media/previews/999999.svg')).statusCode).toBe(404);
     expect((await get('/media/tags/floods.svg?locale=ru')).body).toContain('Наводнения');
   });
