@@ -35,7 +35,7 @@ export async function screenHead(
   route: RouteName,
   path: string,
   locale: Locale,
-  url: string,
+  page: { origin: string; pathname: string },
 ): Promise<PageHead | null> {
   const site = siteHead(locale);
   if (!finder) return site;
@@ -52,8 +52,9 @@ export async function screenHead(
         'og:site_name': SITE_NAME,
         'og:title': video.title,
         'og:description': description,
-        'og:image': new URL(video.image, url).href,
-        'og:url': url,
+        // Open Graph wants absolute addresses; the origin is PUBLIC_URL or the request's own.
+        'og:image': video.image.startsWith('/') ? `${page.origin}${video.image}` : video.image,
+        'og:url': `${page.origin}${page.pathname}`,
       },
     };
   }

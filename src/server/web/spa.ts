@@ -57,8 +57,8 @@ export async function spaRoutes(
       return reply.header('cache-control', 'no-store').header('vary', 'cookie, accept-language').redirect(target, 302);
     }
     const route = matchRoute(stripLocale(pathname));
-    const pageUrl = `${publicUrl ?? `${request.protocol}://${request.host}`}${pathname}`;
-    const head = route ? await screenHead(screens, route, stripLocale(pathname), locale, pageUrl) : null;
+    const origin = publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+    const head = route ? await screenHead(screens, route, stripLocale(pathname), locale, { origin, pathname }) : null;
     const status = head ? 200 : 404;
     const html = withHead(
       shell ?? '<!doctype html><html lang="en" dir="ltr"><body>The browser app is not built: run npm run build.</body></html>',
