@@ -6,6 +6,7 @@ import {
   type DashboardResponse,
   type VideoSearchQuery,
 } from '../../../common/catalogue.ts';
+import { withoutRepeats } from '../../../common/dashboard-sections.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { NotFound } from '../../http/errors.ts';
 import { trendingVideos } from './projects.ts';
@@ -111,7 +112,8 @@ export async function dashboard(
   filter: Pick<VideoSearchQuery, 'with_international_mix'>,
   userId: number | null,
 ): Promise<DashboardResponse> {
-  const base: VideoSearchQuery = { page: 1, per_page: CATALOGUE_PAGE_SIZE, ...filter };
+  // A few more than a page, so the feed stays full once the hero's and the picks' stories are left out.
+  const base: VideoSearchQuery = { page: 1, per_page: CATALOGUE_PAGE_SIZE * 2, ...filter };
   const [bannerList, feed, trending, tagList, main] = await Promise.all([
     dashboardBanners(ctx, locale),
     listVideos(ctx, base, locale),
@@ -119,15 +121,16 @@ export async function dashboard(
     listTags(ctx, locale, { userId, limit: 24 }),
     hotbox(ctx, 'main', locale),
   ]);
+  const shown = withoutRepeats(bannerList, main?.hotbox ?? [], feed.videos, CATALOGUE_PAGE_SIZE);
   return {
     payload: {
       banners: bannerList,
-      feed: feed.videos,
+      feed: shown.feed,
       trending,
       // Live events arrive with their feature; the strip stays hidden while this is empty.
       live_events: [],
       tags: tagList,
-      hotbox: main?.hotbox ?? [],
+      hotbox: shown.hotbox,
     },
   };
 }

@@ -6,7 +6,6 @@ import { withScheme } from '../../../common/links.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { catalogueApi } from './api.ts';
-import { withoutRepeats } from './dashboard-sections.ts';
 import { formatDuration } from './format.ts';
 import { VideoGrid } from './video-card.tsx';
 import './catalogue.css';
@@ -64,8 +63,7 @@ export function DashboardPage() {
   const query = mix ? { with_international_mix: mix } : {};
   const dashboard = useQuery({ queryKey: ['dashboard', locale, query], queryFn: ({ signal }) => catalogueApi.dashboard(query, signal) });
   if (!dashboard.data) return <LoadingFallback />;
-  const { banners, trending, tags, live_events: liveEvents } = dashboard.data.payload;
-  const { hotbox, feed } = withoutRepeats(banners, dashboard.data.payload.hotbox, dashboard.data.payload.feed);
+  const { banners, feed, trending, tags, hotbox, live_events: liveEvents } = dashboard.data.payload;
   return (
     <div className="page dashboard" data-testid="dashboard">
       <h1 className="visually-hidden">{t('titles.dashboard')}</h1>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Banner, VideoProjectSummary } from '../../../common/catalogue.ts';
+import type { Banner, VideoProjectSummary } from './catalogue.ts';
 import { withoutRepeats } from './dashboard-sections.ts';
 
 const story = (n: number) => ({ id: n, project_id: `NR-${n}`, project_slug: `story-${n}` }) as VideoProjectSummary;
@@ -10,5 +10,10 @@ describe('dashboard sections show each story once', () => {
     const { hotbox, feed } = withoutRepeats([banner('NR-1'), banner(null)], [story(1), story(2)], [story(1), story(2), story(3)]);
     expect(hotbox.map((video) => video.id)).toEqual([2]);
     expect(feed.map((video) => video.id)).toEqual([3]);
+  });
+
+  it('keeps the feed at its page size when more were fetched', () => {
+    const { feed } = withoutRepeats([banner('NR-1')], [], [story(1), story(2), story(3), story(4)], 2);
+    expect(feed.map((video) => video.id)).toEqual([2, 3]);
   });
 });
