@@ -68,6 +68,8 @@ test.describe('time zone', () => {
   }
 
   test("a user's choice is kept in the profile and shown at the next visit", async ({ browser, request, baseURL }) => {
+    // Two visits, each with its own sign-in.
+    test.setTimeout(60_000);
     const { email, password } = await createAccount(request);
     const listing = (await (await request.get('/api/content/video_projects?per_page=1')).json()) as Listing;
     const visit = async () => {
@@ -79,13 +81,17 @@ test.describe('time zone', () => {
       await acceptReleaseNoteIfShown(page);
       await expect(page.getByTestId('profile-menu')).toBeVisible();
       await page.goto(`/en/videos/${listing.videos[0]?.id}`);
+      // Signed in on this page too, so a choice is saved to the profile.
+      await expect(page.getByTestId('profile-menu')).toBeVisible();
       return { context, page };
     };
     const first = await visit();
+    const saved = first.page.waitForResponse(
+      (response) => response.url().includes('/api/current_user') && response.request().method() === 'PATCH',
+    );
     await first.page.getByTestId('time-zone-select').selectOption('America/Los_Angeles');
+    expect((await saved).status()).toBe(200);
     const shown = await publishedTime(first.page);
-    // Saved to the profile before the visit ends.
-    await first.page.waitForLoadState('networkidle');
     await first.context.close();
     const second = await visit();
     await expect(second.page.getByTestId('time-zone-select')).toHaveValue('America/Los_Angeles');
