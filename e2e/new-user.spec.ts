@@ -45,7 +45,8 @@ test.describe('prompts at a first sign-in', () => {
 
 async function publishedTime(page: Page) {
   const row = page.getByTestId('video-facts').locator('dd').first();
-  await expect(row).not.toBeEmpty();
+  // The video page loads its story first: on a busy machine that takes a while.
+  await expect(row).not.toBeEmpty({ timeout: 15_000 });
   return row.innerText();
 }
 
