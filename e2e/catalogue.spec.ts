@@ -84,7 +84,7 @@ test.describe('catalogue for a signed-in user', () => {
     await expect(page.getByTestId('video-card').first()).toBeVisible();
     const languages = await page.locator('.video-card__language').allInnerTexts();
     expect(new Set(languages)).toEqual(new Set(['EN']));
-    await expect(page.getByTestId('menu-plans')).toHaveAttribute('href', '/en/plans?with_international_mix=false');
+    await expect(page.getByTestId('menu-about')).toHaveAttribute('href', '/en/about?with_international_mix=false');
 
     await page.goto('/en/landing/elections');
     const follow = page.getByTestId('follow-tag');

@@ -8,10 +8,10 @@ test.describe('layout', () => {
     await page.getByTestId('mobile-menu-button').click();
     const drawer = page.getByTestId('mobile-menu');
     await expect(drawer).toBeVisible();
-    const row = drawer.getByRole('link', { name: 'Plans' });
+    const row = drawer.getByRole('link', { name: 'About' });
     expect((await row.boundingBox())?.height).toBe(46);
     await row.click();
-    await expect(page).toHaveURL(/\/en\/plans$/);
+    await expect(page).toHaveURL(/\/en\/about$/);
     await expect(drawer).toBeHidden();
   });
 
@@ -21,14 +21,14 @@ test.describe('layout', () => {
     await page.getByRole('button', { name: 'Only necessary' }).click();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Careers' }).click();
-    await expect(page).toHaveURL(/\/en\/career$/);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click();
+    await expect(page).toHaveURL(/\/en\/impressum$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test('the top menu marks the current section', async ({ page }) => {
-    await page.goto('/en/plans');
-    await expect(page.getByTestId('menu-plans')).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByTestId('menu-about')).not.toHaveAttribute('aria-current', 'page');
+    await page.goto('/en/about');
+    await expect(page.getByTestId('menu-about')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('menu-vod')).not.toHaveAttribute('aria-current', 'page');
   });
 });

@@ -14,7 +14,7 @@ test.describe('locale detection and switching', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/ar$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByTestId('menu-plans')).toHaveText('الخطط');
+    await expect(page.getByTestId('menu-about')).toHaveText('من نحن');
     await context.close();
   });
 

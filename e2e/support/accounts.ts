@@ -31,12 +31,19 @@ export function uniqueEmail(label: string): string {
 }
 
 /** A confirmed account made through the API (sign-up, then the final step with the mailed token). */
-export async function createAccount(request: APIRequestContext, options: { locale?: string; password?: string } = {}) {
+export async function createAccount(
+  request: APIRequestContext,
+  options: { locale?: string; password?: string; newsletter?: boolean } = {},
+) {
   const email = uniqueEmail('user');
   const password = options.password ?? 'E2e-pass-2026';
   const locale = options.locale ?? 'en';
   expect(
-    (await request.post(`/users?locale=${locale}`, { data: { user: { email, agreeTerms: true, newsletter_notify: true } } })).status(),
+    (
+      await request.post(`/users?locale=${locale}`, {
+        data: { user: { email, agreeTerms: true, newsletter_notify: options.newsletter ?? true } },
+      })
+    ).status(),
   ).toBe(201);
   const token = new URL(`http://x${linkIn(await mailTo(request, email))}`).searchParams.get('confirmation_token');
   const confirmed = await request.patch('/users/confirmation.json', {

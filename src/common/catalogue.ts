@@ -268,6 +268,6 @@ export const availableFormatsQuerySchema = z.object({
 });
 
 /** Content pages (spec: content §3 "Content section": caption, body). */
-export const CONTENT_PAGES = ['about', 'terms-of-service', 'privacy-policy', 'cookie-policy'] as const;
+export const CONTENT_PAGES = ['about', 'terms-of-service', 'privacy-policy', 'cookie-policy', 'impressum'] as const;
 export const contentSectionSchema = z.object({ caption: z.string(), body: z.string() });
 export const contentPageSchema = z.object({ slug: z.enum(CONTENT_PAGES), title: z.string(), sections: z.array(contentSectionSchema) });

@@ -31,6 +31,7 @@ export const ROUTES = {
   termsOfService: '/terms-of-service',
   privacyPolicy: '/privacy-policy',
   cookiePolicy: '/cookie-policy',
+  impressum: '/impressum',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -39,8 +40,8 @@ export type RouteName = keyof typeof ROUTES;
 export const PRIVATE_ROUTES: readonly RouteName[] = ['user', 'userProfile'];
 
 /**
- * Paths the menus link to. Screens that a later feature builds are listed here before they exist,
- * so the header is complete; they render the not-found page until their feature lands.
+ * Paths the menus link to. Screens that a later feature builds are listed here before they exist;
+ * the menus show an item only once its path matches a screen of ROUTES (web layout/menus.ts).
  */
 export const LINKS = {
   videos: '/videos',

@@ -120,6 +120,10 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
       await dev.register(devAccountRoutes, { db: database.db });
     });
   }
-  await app.register(spaRoutes, { webRoot: config.webRoot });
+  await app.register(spaRoutes, {
+    webRoot: config.webRoot,
+    screens: (await import('./modules/catalogue/screens.ts')).catalogueScreens(database.db),
+    publicUrl: config.publicUrl,
+  });
   return app;
 }

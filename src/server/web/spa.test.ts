@@ -2,18 +2,23 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { videoProjects } from '../modules/catalogue/schema.ts';
+import { seedTestCatalogue } from '../test/catalogue-fixtures.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
+let projectIds: number[] = [];
 beforeAll(async () => {
   const webRoot = await mkdtemp(path.join(os.tmpdir(), 'newsreel-web-'));
   await writeFile(
     path.join(webRoot, 'index.html'),
-    '<!doctype html><html lang="en" dir="ltr"><head></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en" dir="ltr"><head><meta name="description" content="Licence news video." /><title>Newsreel</title></head><body><div id="root"></div></body></html>',
   );
   await mkdir(path.join(webRoot, 'assets'));
   await writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await createTestApp({ config: { webRoot } });
+  projectIds = await seedTestCatalogue(t.database.db, t.services.clock.now());
 });
 afterAll(() => t.close());
 
@@ -62,5 +67,56 @@ describe('app shell', () => {
     const response = await get('/assets/app-abc123.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('screens whose content is missing (a missing video, tag or content page is a 404)', () => {
+  it('answers 404 for a video, tag or page that does not exist, 200 for one that does', async () => {
+    expect((await get('/en/videos/does-not-exist')).statusCode).toBe(404);
+    expect((await get('/en/videos/2147483648')).statusCode).toBe(404);
+    expect((await get(`/en/videos/${projectIds[0]}`)).statusCode).toBe(200);
+    expect((await get('/ar/videos/NR-T-0001')).statusCode).toBe(200);
+    expect((await get('/en/landing/no-such-tag')).statusCode).toBe(404);
+    expect((await get('/es/landing/elections')).statusCode).toBe(200);
+    expect((await get('/en/impressum')).statusCode).toBe(200);
+    expect((await get('/ru/about')).statusCode).toBe(200);
+  });
+});
+
+describe('the head of the shell', () => {
+  const meta = (body: string, attribute: string) => new RegExp(`<meta ${attribute} content="([^"]*)"`).exec(body)?.[1];
+
+  it('a video page is titled by its story, described by its text, with Open Graph tags', async () => {
+    const response = await get(`/en/videos/${projectIds[0]}`, { host: 'news.localhost:3000' });
+    expect(response.body).toContain('<title>Floods hit northern Italy · Newsreel</title>');
+    expect(meta(response.body, 'name="description"')).toBe('Rivers burst their banks after days of rain.');
+    expect(meta(response.body, 'property="og:type"')).toBe('video.other');
+    expect(meta(response.body, 'property="og:title"')).toBe('Floods hit northern Italy');
+    expect(meta(response.body, 'property="og:image"')).toBe(`http://news.localhost:3000/media/previews/${projectIds[0]}.svg`);
+    expect(meta(response.body, 'property="og:url"')).toBe(`http://news.localhost:3000/en/videos/${projectIds[0]}`);
+  });
+
+  it('escapes what the catalogue says', async () => {
+    const id = projectIds[1] ?? 0;
+    await t.database.db
+      .update(videoProjects)
+      .set({ title: "Quotes \" and <script>alert(1)</script> & 'more'", story: '"><img src=x onerror=alert(1)>' })
+      .where(eq(videoProjects.id, id));
+    const { body } = await get(`/es/videos/${id}`);
+    expect(body).not.toContain('<script>alert');
+    expect(body).not.toContain('<img');
+    expect(body).toContain('<title>Quotes &#34; and &#60;script&#62;alert(1)&#60;/script&#62; &#38; &#39;more&#39; · Newsreel</title>');
+    expect(meta(body, 'property="og:description"')).toBe('&#34;&#62;&#60;img src=x onerror=alert(1)&#62;');
+  });
+
+  it('other screens: their title from the catalogue where it has one, the site description in the locale', async () => {
+    const tag = await get('/ru/landing/elections');
+    expect(tag.body).toContain('<title>Выборы · Newsreel</title>');
+    expect(tag.body).not.toContain('og:title');
+    expect(meta((await get('/ar/impressum')).body, 'name="description"')).toBe(
+      'ترخيص فيديو الأخبار: مقاطع عند الطلب وأحداث مباشرة لغرف الأخبار.',
+    );
+    expect((await get('/ar/impressum')).body).toContain('<title>بيانات الناشر · Newsreel</title>');
+    expect(meta((await get('/es/no-such-page')).body, 'name="description"')).toContain('redacciones');
   });
 });

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { detectLocale, localeDirection, localizedPath, parseAcceptLanguage, pathLocale, stripLocale } from '../../common/locales.ts';
 import { matchRoute } from '../../common/routes.ts';
 import { isApiPath, routeNotFound } from '../http/error-handler.ts';
+import { screenHead, siteHead, withHead, type ScreenFinder } from './page-head.ts';
 
 /** Cookie holding the stored interface language (a functional cookie; spec: accounts §9). */
 export const LANGUAGE_COOKIE = 'language_code';
@@ -12,10 +13,14 @@ export const LANGUAGE_COOKIE = 'language_code';
 /**
  * Serves the built browser app: hashed assets with a long cache, and the app shell for every
  * screen path. A path without a supported locale prefix is redirected to one chosen by the spec's
- * detection rule; a path under a locale that matches no screen gets the shell with status 404
- * (the app renders its not-found page).
+ * detection rule; a path under a locale that matches no screen, or a video, tag or content page
+ * that `screens` does not find, gets the shell with status 404 (the app renders its not-found page).
+ * The shell carries the screen's title and description in its locale, and Open Graph tags on videos.
  */
-export async function spaRoutes(app: FastifyInstance, { webRoot }: { webRoot: string | undefined }) {
+export async function spaRoutes(
+  app: FastifyInstance,
+  { webRoot, screens, publicUrl }: { webRoot: string | undefined; screens?: ScreenFinder; publicUrl?: string | undefined },
+) {
   let shell: string | null = null;
   if (webRoot) {
     shell = await readFile(path.join(webRoot, 'index.html'), 'utf8');
@@ -30,7 +35,7 @@ export async function spaRoutes(app: FastifyInstance, { webRoot }: { webRoot: st
     });
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) return routeNotFound(request, reply);
     const [pathname = '/', query] = request.url.split(/\?(.*)/s);
     const locale = pathLocale(pathname);
@@ -44,9 +49,13 @@ export async function spaRoutes(app: FastifyInstance, { webRoot }: { webRoot: st
       const target = localizedPath(pathname, detected) + (query ? `?${query}` : '');
       return reply.header('cache-control', 'no-store').header('vary', 'cookie, accept-language').redirect(target, 302);
     }
-    const status = matchRoute(stripLocale(pathname)) ? 200 : 404;
-    const html = (
-      shell ?? '<!doctype html><html lang="en" dir="ltr"><body>The browser app is not built: run npm run build.</body></html>'
+    const route = matchRoute(stripLocale(pathname));
+    const origin = publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+    const head = route ? await screenHead(screens, route, stripLocale(pathname), locale, { origin, pathname }) : null;
+    const status = head ? 200 : 404;
+    const html = withHead(
+      shell ?? '<!doctype html><html lang="en" dir="ltr"><body>The browser app is not built: run npm run build.</body></html>',
+      head ?? siteHead(locale),
     ).replace(/<html[^>]*>/, `<html lang="${locale}" dir="${localeDirection(locale)}">`);
     return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });

@@ -18,6 +18,7 @@ import { Footer } from '../features/layout/footer.tsx';
 import { Header, type HeaderAccount } from '../features/layout/header.tsx';
 import { NavigationRecordProvider } from '../features/navigation/use-navigation-record.tsx';
 import { readCookie } from '../lib/cookies.ts';
+import { useDocumentMeta } from '../lib/page-meta.ts';
 import { useSite } from '../lib/site.ts';
 import { LoadingBar, TranslatedLoadingFallback } from '../ui/loading.tsx';
 import { NotificationStack } from '../ui/notifications/notification-stack.tsx';
@@ -64,6 +65,7 @@ function isVodPath(pathname: string): boolean {
 
 function LocaleFrame({ locale }: { locale: Locale }) {
   useApplyLocale(locale);
+  useDocumentMeta(locale);
   const { t } = useTranslation();
   const site = useSite();
   const navigation = useNavigation();

@@ -37,6 +37,7 @@ const pages: Record<RouteName, LazyPage> = {
   termsOfService: () => content().then((m) => ({ Component: m.TermsOfServicePage })),
   privacyPolicy: () => content().then((m) => ({ Component: m.PrivacyPolicyPage })),
   cookiePolicy: () => content().then((m) => ({ Component: m.CookiePolicyPage })),
+  impressum: () => content().then((m) => ({ Component: m.ImpressumPage })),
   user: () => import('../features/accounts/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
   userProfile: () => import('../features/accounts/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
 };

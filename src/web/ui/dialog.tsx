@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons.tsx';
+import { useReturnFocus } from './return-focus.ts';
 import './dialog.css';
 
 type DialogProps = {
@@ -30,6 +31,7 @@ export function Dialog({
   testId,
 }: DialogProps) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (dismissible || next ? onOpenChange(next) : undefined)}>
       <RadixDialog.Portal>
@@ -37,6 +39,7 @@ export function Dialog({
         <RadixDialog.Content
           className={`dialog dialog--${size}`}
           data-testid={testId}
+          {...returnFocus}
           onEscapeKeyDown={(event) => (dismissible ? undefined : event.preventDefault())}
           onPointerDownOutside={(event) => (dismissible ? undefined : event.preventDefault())}
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -105,3 +105,16 @@ export function FormErrors({ messages, testId = 'form-errors' }: { messages: str
     </div>
   );
 }
+
+/** The note that explains the required mark, at the top of a form that has required fields. */
+export function RequiredNote({ children }: { children: ReactNode }) {
+  return <p className="form__required-note">{children}</p>;
+}
+
+/**
+ * Brings the focused field (the first invalid one, focused by the form) into view with its label and
+ * message, below the sticky header (scroll-padding in global.css).
+ */
+export function revealFocusedField() {
+  requestAnimationFrame(() => document.activeElement?.closest('.field')?.scrollIntoView({ block: 'nearest' }));
+}

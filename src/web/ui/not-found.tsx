@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useScreenMeta } from '../lib/page-meta.ts';
 import { buttonClass } from './button.tsx';
 import { Notice } from './notice.tsx';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
+  useScreenMeta(t('titles.notFound'));
   return (
     <Notice
       testId="not-found"

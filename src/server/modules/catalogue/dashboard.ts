@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import {
   CATALOGUE_PAGE_SIZE,
   DASHBOARD_PLACEHOLDER_BANNERS,
@@ -6,6 +6,7 @@ import {
   type DashboardResponse,
   type VideoSearchQuery,
 } from '../../../common/catalogue.ts';
+import { withoutRepeats } from '../../../common/dashboard-sections.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { NotFound } from '../../http/errors.ts';
 import { trendingVideos } from './projects.ts';
@@ -49,6 +50,8 @@ async function dashboardBanners(ctx: CatalogueContext, locale: Locale): Promise<
   const own = rows.filter((row) => row.locale === locale);
   const chosen = (own.length > 0 ? own : rows.filter((row) => row.locale === 'en')).slice(0, DASHBOARD_PLACEHOLDER_BANNERS).map(bannerView);
   if (chosen.length >= DASHBOARD_PLACEHOLDER_BANNERS) return chosen;
+  // A story an editor put in the hero is not repeated by a placeholder.
+  const taken = chosen.flatMap((banner) => (banner.video_project_extid ? [banner.video_project_extid] : []));
   const latest = await ctx.db
     .select({
       id: videoProjects.id,
@@ -57,6 +60,7 @@ async function dashboardBanners(ctx: CatalogueContext, locale: Locale): Promise<
       publishedAt: videoProjects.publishedAt,
     })
     .from(videoProjects)
+    .where(taken.length > 0 ? notInArray(videoProjects.projectId, taken) : undefined)
     .orderBy(desc(videoProjects.publishedAt))
     .limit(DASHBOARD_PLACEHOLDER_BANNERS - chosen.length);
   return [
@@ -108,7 +112,8 @@ export async function dashboard(
   filter: Pick<VideoSearchQuery, 'with_international_mix'>,
   userId: number | null,
 ): Promise<DashboardResponse> {
-  const base: VideoSearchQuery = { page: 1, per_page: CATALOGUE_PAGE_SIZE, ...filter };
+  // A few more than a page, so the feed stays full once the hero's and the picks' stories are left out.
+  const base: VideoSearchQuery = { page: 1, per_page: CATALOGUE_PAGE_SIZE * 2, ...filter };
   const [bannerList, feed, trending, tagList, main] = await Promise.all([
     dashboardBanners(ctx, locale),
     listVideos(ctx, base, locale),
@@ -116,15 +121,16 @@ export async function dashboard(
     listTags(ctx, locale, { userId, limit: 24 }),
     hotbox(ctx, 'main', locale),
   ]);
+  const shown = withoutRepeats(bannerList, main?.hotbox ?? [], feed.videos, CATALOGUE_PAGE_SIZE);
   return {
     payload: {
       banners: bannerList,
-      feed: feed.videos,
+      feed: shown.feed,
       trending,
       // Live events arrive with their feature; the strip stays hidden while this is empty.
       live_events: [],
       tags: tagList,
-      hotbox: main?.hotbox ?? [],
+      hotbox: shown.hotbox,
     },
   };
 }

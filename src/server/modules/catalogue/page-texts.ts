@@ -3,7 +3,7 @@ import type { Locale } from '../../../common/locales.ts';
 type Page = { title: string; html: string };
 
 /** The static pages in the four languages (terms of service come from the accounts' terms). */
-export const PAGE_TEXTS: Record<'about' | 'privacy-policy' | 'cookie-policy', Record<Locale, Page>> = {
+export const PAGE_TEXTS: Record<'about' | 'privacy-policy' | 'cookie-policy' | 'impressum', Record<Locale, Page>> = {
   about: {
     en: {
       title: 'About Newsreel',
@@ -88,6 +88,40 @@ export const PAGE_TEXTS: Record<'about' | 'privacy-policy' | 'cookie-policy', Re
 <h2>الأداء</h2><p>قياسات مجهولة لسرعة الصفحات، بموافقتك فقط.</p>
 <h2>الوظيفية</h2><p>لغتك ومنطقتك الزمنية واختيارك للنشرة وطريقة عرض القوائم، تُحفظ حتى سنة، بموافقتك فقط.</p>
 <h2>التسويق</h2><p>عروض على مواقع أخرى، بموافقتك فقط. غيّر اختيارك في أي وقت من «إعدادات ملفات تعريف الارتباط» في تذييل الصفحة.</p>`,
+    },
+  },
+  impressum: {
+    en: {
+      title: 'Impressum',
+      html: `<h2>Publisher</h2><p>Newsreel Media Ltd, 18 Example Street, London EC1A 1AA, United Kingdom.</p>
+<h2>Represented by</h2><p>The managing director, Jane Example.</p>
+<h2>Register and tax</h2><p>Registered in England and Wales, company number 00000000. VAT number GB 000 0000 00.</p>
+<h2>Contact</h2><p>E-mail: <a href="mailto:legal@newsreel.example">legal@newsreel.example</a>. Telephone: <a href="tel:+442079460018">+44 20 7946 0018</a>.</p>
+<h2>Responsible for content</h2><p>The editor-in-chief, at the address above.</p>`,
+    },
+    es: {
+      title: 'Aviso legal',
+      html: `<h2>Editor</h2><p>Newsreel Media Ltd, 18 Example Street, Londres EC1A 1AA, Reino Unido.</p>
+<h2>Representada por</h2><p>La directora general, Jane Example.</p>
+<h2>Registro e impuestos</h2><p>Inscrita en Inglaterra y Gales con el número de sociedad 00000000. Número de IVA GB 000 0000 00.</p>
+<h2>Contacto</h2><p>Correo: <a href="mailto:legal@newsreel.example">legal@newsreel.example</a>. Teléfono: <a href="tel:+442079460018">+44 20 7946 0018</a>.</p>
+<h2>Responsable del contenido</h2><p>El redactor jefe, en la dirección indicada.</p>`,
+    },
+    ru: {
+      title: 'Выходные данные',
+      html: `<h2>Издатель</h2><p>Newsreel Media Ltd, 18 Example Street, Лондон EC1A 1AA, Великобритания.</p>
+<h2>Представитель</h2><p>Генеральный директор Джейн Экзампл.</p>
+<h2>Регистрация и налоги</h2><p>Зарегистрирована в Англии и Уэльсе, номер компании 00000000. Номер плательщика НДС GB 000 0000 00.</p>
+<h2>Контакты</h2><p>Почта: <a href="mailto:legal@newsreel.example">legal@newsreel.example</a>. Телефон: <a href="tel:+442079460018">+44 20 7946 0018</a>.</p>
+<h2>Ответственный за содержание</h2><p>Главный редактор, по адресу выше.</p>`,
+    },
+    ar: {
+      title: 'بيانات الناشر',
+      html: `<h2>الناشر</h2><p>Newsreel Media Ltd، ‏18 Example Street، لندن EC1A 1AA، المملكة المتحدة.</p>
+<h2>يمثلها</h2><p>المديرة العامة جين إكزامبل.</p>
+<h2>السجل والضرائب</h2><p>مسجلة في إنجلترا وويلز برقم الشركة 00000000. رقم ضريبة القيمة المضافة GB 000 0000 00.</p>
+<h2>اتصل بنا</h2><p>البريد: <a href="mailto:legal@newsreel.example">legal@newsreel.example</a>. الهاتف: <a href="tel:+442079460018">+44 20 7946 0018</a>.</p>
+<h2>المسؤول عن المحتوى</h2><p>رئيس التحرير، على العنوان أعلاه.</p>`,
     },
   },
 };

@@ -14,8 +14,9 @@ import { seedTestCatalogue } from '../../test/catalogue-fixtures.ts';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
+import { CLEAR_OF_CONTROLS_Y } from '../media/posters.ts';
 import { saveContentPage } from './content-pages.ts';
-import { contentPages, frontPages, videoDownloads } from './schema.ts';
+import { banners, contentPages, frontPages, videoDownloads } from './schema.ts';
 
 let t: TestApp;
 let projectIds: number[] = [];
@@ -105,7 +106,9 @@ describe('dashboard', () => {
       target_link_to: 'video_project',
       image_type: 'default',
     });
-    expect(payload.feed.map((v) => v.project_id)[0]).toBe('NR-T-0005');
+    // The newest story, NR-T-0005, leads the hero, so the feed starts with the next one.
+    expect(payload.banners[0]?.video_project_extid).toBe('NR-T-0005');
+    expect(payload.feed.map((v) => v.project_id)[0]).toBe('NR-T-0004');
     expect(payload.tags.map((tag) => tag.slug).sort()).toEqual(['elections', 'floods', 'protests']);
     expect(payload.tags.find((tag) => tag.slug === 'floods')?.name).toBe('فيضانات');
     expect(payload.live_events).toEqual([]);
@@ -126,6 +129,28 @@ describe('dashboard', () => {
     expect(page).toMatchObject({ id: 'main', title: 'Destacados' });
     expect(page.hotbox.map((v) => v.project_id)).toEqual(['NR-T-0004', 'NR-T-0002']);
     expect(codes(await get('/api/system/front_pages/nope'))).toEqual(['front_page_not_found']);
+  });
+
+  it('a placeholder banner does not repeat a story an editor put in the hero', async () => {
+    const now = t.services.clock.now();
+    const [banner] = await t.database.db
+      .insert(banners)
+      .values({
+        title: 'Chosen',
+        locale: 'ru',
+        targetLinkTo: 'video_project',
+        videoProjectExtid: 'NR-T-0005',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const { payload } = dashboardResponseSchema.parse((await get('/api/content/video_projects/dashboard?locale=ru')).json());
+    const stories = payload.banners.map((b) => b.video_project_extid);
+    expect(stories[0]).toBe('NR-T-0005');
+    expect(new Set(stories).size).toBe(stories.length);
+    // Nor do the picks or the feed repeat a story of the hero.
+    expect([...payload.hotbox, ...payload.feed].filter((v) => stories.includes(v.project_id))).toEqual([]);
+    if (banner) await t.database.db.delete(banners).where(eq(banners.id, banner.id));
   });
 });
 
@@ -224,12 +249,16 @@ describe('content pages', () => {
     expect(page.sections[1]?.body).toContain('href="mailto:desk@newsreel.example"');
   });
 
-  it('every install has the four pages in four languages; a missing language falls back to English', async () => {
-    for (const slug of ['about', 'terms-of-service', 'privacy-policy', 'cookie-policy']) {
+  it('every install has the five pages in four languages; a missing language falls back to English', async () => {
+    for (const slug of ['about', 'terms-of-service', 'privacy-policy', 'cookie-policy', 'impressum']) {
       const page = contentPageSchema.parse((await get(`/api/content/pages/${slug}?locale=ar`)).json());
       expect(page.sections.length, slug).toBeGreaterThanOrEqual(3);
     }
     expect(contentPageSchema.parse((await get('/api/content/pages/privacy-policy?locale=ar')).json()).title).toBe('سياسة الخصوصية');
+    const impressum = { en: 'Impressum', es: 'Aviso legal', ru: 'Выходные данные', ar: 'بيانات الناشر' };
+    for (const [locale, title] of Object.entries(impressum)) {
+      expect(contentPageSchema.parse((await get(`/api/content/pages/impressum?locale=${locale}`)).json()).title).toBe(title);
+    }
     await t.database.db.delete(contentPages).where(and(eq(contentPages.slug, 'cookie-policy'), eq(contentPages.locale, 'es')));
     expect(contentPageSchema.parse((await get('/api/content/pages/cookie-policy?locale=es')).json()).title).toBe('Cookie policy');
     expect((await get('/api/content/pages/secret')).statusCode).toBe(422);
@@ -242,6 +271,10 @@ describe('media', () => {
     expect(poster.headers['content-type']).toContain('image/svg+xml');
     expect(poster.body).toContain('direction="rtl"');
     expect(poster.body).toContain('احتجاجات في القاهرة');
+    // The dateline is printed clear of a player's controls along the bottom fifth.
+    const datelineY = Number(/<text[^>]*y="(\d+)"[^>]*opacity="0.75">/.exec(poster.body)?.[1]);
+    expect(datelineY).toBeGreaterThan(300);
+    expect(datelineY).toBeLessThan(CLEAR_OF_CONTROLS_Y);
     expect((await get('/media/previews/999999.svg')).statusCode).toBe(404);
     expect((await get('/media/tags/floods.svg?locale=ru')).body).toContain('Наводнения');
   });

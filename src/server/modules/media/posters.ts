@@ -39,6 +39,16 @@ function wrap(text: string, width: number, lines: number): string[] {
 }
 
 /**
+ * A player draws its controls over the bottom of the poster (up to a fifth of it on a phone), and a
+ * list card its badges over the top-start corner: the category, title and dateline sit between, the
+ * dateline right under the title, and the brand in the top-end corner.
+ */
+const TITLE_Y = 330;
+const LINE = 68;
+const BRAND_Y = 110;
+export const CLEAR_OF_CONTROLS_Y = 576;
+
+/**
  * A generated 16:9 poster for a story: the category's colours, its label, the title and the
  * dateline. Demo material has no photographs of its own, and we ship no copyrighted images.
  */
@@ -67,17 +77,17 @@ export function posterSvg(input: {
   const title = lines
     .map(
       (line, i) =>
-        `<text x="${x}" y="${400 + i * 68}" text-anchor="${anchor}" font-size="56" font-weight="700" fill="#ffffff">${escapeXml(line)}</text>`,
+        `<text x="${x}" y="${TITLE_Y + i * LINE}" text-anchor="${anchor}" font-size="56" font-weight="700" fill="#ffffff">${escapeXml(line)}</text>`,
     )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1280 720" width="1280" height="720" direction="${rtl ? 'rtl' : 'ltr'}" font-family="Inter, 'Noto Sans Arabic', Arial, sans-serif">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="1280" height="720" fill="url(#g)"/>${stripes}
-${input.categoryName ? `<rect x="${rtl ? 1224 - 12 : 56}" y="236" width="12" height="56" fill="#c8102e"/>` : ''}
-<text x="${rtl ? 1224 - 28 : 84}" y="276" text-anchor="${anchor}" font-size="30" font-weight="700" fill="#ffffff" opacity="0.9" letter-spacing="${rtl ? 0 : 2}">${escapeXml(input.categoryName.toUpperCase())}</text>
+${input.categoryName ? `<rect x="${rtl ? 1224 - 12 : 56}" y="186" width="12" height="56" fill="#c8102e"/>` : ''}
+<text x="${rtl ? 1224 - 28 : 84}" y="226" text-anchor="${anchor}" font-size="30" font-weight="700" fill="#ffffff" opacity="0.9" letter-spacing="${rtl ? 0 : 2}">${escapeXml(input.categoryName.toUpperCase())}</text>
 ${title}
-${input.plain ? '' : `<text x="${x}" y="660" text-anchor="${anchor}" font-size="28" fill="#ffffff" opacity="0.75">${escapeXml(input.dateline)}</text>`}
-<text x="${rtl ? 56 : 1224}" y="660" text-anchor="end" font-size="26" font-weight="700" fill="#ffffff" opacity="0.6">NEWSREEL</text>
+${input.plain ? '' : `<text x="${x}" y="${TITLE_Y + (lines.length - 1) * LINE + 56}" text-anchor="${anchor}" font-size="28" fill="#ffffff" opacity="0.75">${escapeXml(input.dateline)}</text>`}
+<text x="${rtl ? 56 : 1224}" y="${BRAND_Y}" text-anchor="end" font-size="26" font-weight="700" fill="#ffffff" opacity="0.6">NEWSREEL</text>
 </svg>`;
 }
 

@@ -8,6 +8,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { accountsApi } from './api.ts';
 import { storeCurrentUser, useSignOut } from './use-current-user.ts';
+import { useVisitPrompt } from './visit-prompt.ts';
 import './accounts.css';
 
 const NEWSLETTER_POPUP_EVERY_DAYS = 90;
@@ -62,9 +63,10 @@ function ReleaseNotesDialog({ note, locale }: { note: ReleaseNote; locale: Local
     onSuccess: (user) => storeCurrentUser(client, user),
   });
   const { title, text } = noteText(note, locale);
+  const open = useVisitPrompt(`release-note:${note.id}`, true);
   return (
     <Dialog
-      open
+      open={open}
       onOpenChange={() => undefined}
       dismissible={false}
       title={title}
@@ -90,19 +92,23 @@ function NewsletterPopup() {
   const recorded = useRef(false);
   const subscribed = profile.data?.newsletter ?? true;
   const shownAt = profile.data?.newsletter_popup_shown_at ?? null;
+  const [due, setDue] = useState(false);
+  const mayOpen = useVisitPrompt('newsletter', due);
 
   useEffect(() => {
-    const due =
-      !subscribed && (shownAt === null || Date.now() - new Date(shownAt).getTime() > NEWSLETTER_POPUP_EVERY_DAYS * 24 * 3600 * 1000);
-    if (!due || recorded.current) return;
     // Not on top of the page while it loads.
     const timer = setTimeout(() => {
-      recorded.current = true;
-      setOpen(true);
-      void accountsApi.newsletterPopupShown();
+      const every = NEWSLETTER_POPUP_EVERY_DAYS * 24 * 3600 * 1000;
+      setDue(!subscribed && (shownAt === null || Date.now() - new Date(shownAt).getTime() > every));
     }, 2000);
     return () => clearTimeout(timer);
   }, [subscribed, shownAt]);
+  useEffect(() => {
+    if (!mayOpen || recorded.current) return;
+    recorded.current = true;
+    setOpen(true);
+    void accountsApi.newsletterPopupShown();
+  }, [mayOpen]);
 
   const subscribe = useMutation({
     mutationFn: () => accountsApi.subscribeNewsletter(),
@@ -134,7 +140,10 @@ function NewsletterPopup() {
   );
 }
 
-/** One mandatory step at a time for a signed-in user: terms, then the release note, then the newsletter. */
+/**
+ * One step at a time for a signed-in user: the terms (mandatory), then at most one prompt per visit,
+ * the release note or else the newsletter invitation (visit-prompt.ts).
+ */
 export function AccountOverlays({ user, locale }: { user: CurrentUser | null; locale: Locale }) {
   const note = useQuery({
     queryKey: ['release_note', 'latest'],

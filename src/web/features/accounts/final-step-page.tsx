@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardPage } from '../../ui/card.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
-import { FormErrors, SelectField, TextField } from '../../ui/field.tsx';
+import { FormErrors, RequiredNote, SelectField, TextField, revealFocusedField } from '../../ui/field.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { accountsApi } from './api.ts';
@@ -115,8 +115,9 @@ function ConfirmationForm({ token, locale }: { token: string; locale: Locale }) 
       onSubmit={form.handleSubmit((values) => {
         setFormErrors([]);
         confirm.mutate(values);
-      })}
+      }, revealFocusedField)}
     >
+      <RequiredNote>{t('accounts.fields.requiredNote')}</RequiredNote>
       <div className="form__row">
         <TextField
           label={t('accounts.fields.firstName')}
@@ -163,6 +164,7 @@ function ConfirmationForm({ token, locale }: { token: string; locale: Locale }) 
         label={t('accounts.fields.company')}
         autoComplete="organization"
         disabled={notACompany}
+        required={!notACompany}
         error={error('company_name')}
         {...form.register('company_name')}
       />

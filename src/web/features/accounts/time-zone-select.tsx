@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../common/accounts.ts';
 import { useTimeZones } from './reference-queries.ts';
-import { useChangeTimeZone, useTimeZone } from './time-zone.ts';
+import { useTimeZone } from '../../lib/time-zone.ts';
+import { useChangeTimeZone } from './time-zone.ts';
 import './time-zone-select.css';
 
 /** A compact time-zone chooser for the footer. */

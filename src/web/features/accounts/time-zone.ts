@@ -1,36 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import type { CurrentUser } from '../../../common/accounts.ts';
-import { readCookie } from '../../lib/cookies.ts';
+import { showTimesIn } from '../../lib/time-zone.ts';
 import { setFunctionalCookie } from '../consent/consent-store.ts';
 import { accountsApi } from './api.ts';
 import { storeCurrentUser } from './use-current-user.ts';
 
 /**
- * The time zone dates are shown in (spec: accounts §4): the user's, else the one kept in the
- * time_zone cookie, else the browser's. Applied after the user loads; a change is kept locally and,
- * when signed in, saved to the profile.
+ * The signed-in user's time zone comes from the profile (spec: accounts §4); a change is shown at
+ * once (src/web/lib/time-zone.ts), kept in the time_zone cookie when functional cookies are accepted
+ * and, when signed in, saved to the profile.
  */
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-let current: string = (typeof document !== 'undefined' && readCookie('time_zone')) || browserZone();
-const listeners = new Set<() => void>();
-
 function apply(zone: string) {
-  if (zone === current) return;
-  current = zone;
+  showTimesIn(zone);
   setFunctionalCookie('time_zone', zone);
-  for (const listener of listeners) listener();
-}
-
-export function useTimeZone(): string {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-    () => current,
-  );
 }
 
 /** Applies the signed-in user's time zone whenever the user (re)loads. */

@@ -66,6 +66,7 @@ export function DashboardPage() {
   const { banners, feed, trending, tags, hotbox, live_events: liveEvents } = dashboard.data.payload;
   return (
     <div className="page dashboard" data-testid="dashboard">
+      <h1 className="visually-hidden">{t('titles.dashboard')}</h1>
       <Banners banners={banners} locale={locale} />
       {liveEvents.length > 0 ? <section data-testid="live-strip" /> : null}
       {hotbox.length > 0 ? (

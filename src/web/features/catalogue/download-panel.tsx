@@ -79,7 +79,9 @@ export function DownloadPanel({ video }: { video: VideoProject }) {
           <p className="download-panel__label" id={logoLabel}>
             {t('video.logo.label')}
           </p>
+          {/* A logo position is a corner of the picture: the grid is never mirrored, even in Arabic. */}
           <RadioGroup.Root
+            dir="ltr"
             className="logo-positions"
             aria-labelledby={logoLabel}
             value={logoPosition}
@@ -92,7 +94,9 @@ export function DownloadPanel({ video }: { video: VideoProject }) {
                 <span className="logo-example" dir="ltr" aria-hidden>
                   <span className={logoMarkClass(position)} />
                 </span>
-                <span className="logo-option__label">{t(LOGO_POSITION_KEYS[position])}</span>
+                <span className="logo-option__label" dir="auto">
+                  {t(LOGO_POSITION_KEYS[position])}
+                </span>
               </RadioGroup.Item>
             ))}
           </RadioGroup.Root>

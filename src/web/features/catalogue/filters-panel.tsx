@@ -89,7 +89,7 @@ export function FiltersPanel({ fixed }: { fixed: string | null }) {
           onChange={(event) => setMinutes('max_duration', event.target.value)}
         />
       </div>
-      <div className="filters__pair">
+      <div className="filters__pair filters__pair--dates">
         <TextField
           label={t('catalogue.filters.from')}
           type="date"

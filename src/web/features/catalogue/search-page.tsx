@@ -59,6 +59,7 @@ export function SearchPage() {
               videos={entities}
               view={view}
               emptyText={t('search.empty')}
+              headingLevel={2}
               onOpen={(video) => {
                 // Which result was opened, for search statistics (spec: content §7).
                 const key = results.data?.pages.find((page) => page.entities.some((entity) => entity.id === video.id))?.search_key;

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Tag, tagLandingResponseSchema } from '../../../common/catalogue.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import { translateIfExists } from '../../lib/i18n.ts';
+import { useScreenMeta } from '../../lib/page-meta.ts';
 import { signInHref, useSignedIn } from '../../lib/session.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
@@ -34,6 +35,7 @@ export function TagLandingPage() {
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
   });
+  useScreenMeta(landing.data?.pages[0]?.tag.name);
   if (landing.error instanceof ApiError && landing.error.status === 404) return <NotFoundPage />;
   const first = landing.data?.pages[0];
   // A failed first page is the route error page's to show; a failed later page keeps what is shown.
@@ -59,7 +61,7 @@ export function TagLandingPage() {
         </div>
       </header>
       <section aria-live="polite">
-        <VideoGrid videos={videos} view={view} emptyText={t('tagLanding.empty')} />
+        <VideoGrid videos={videos} view={view} emptyText={t('tagLanding.empty')} headingLevel={2} />
         <LoadMore pages={landing} />
       </section>
     </div>

@@ -6,9 +6,22 @@ import { formatDate, formatDuration } from './format.ts';
 import { videoQuery } from './query-params.ts';
 
 export type ViewType = 'grid' | 'list';
+/** Cards under a page's h1 title with h2, under a section's h2 with h3: no level is skipped. */
+export type CardHeadingLevel = 2 | 3;
 
 /** A project in a list: poster, length, access badges, title and dateline. */
-export function VideoCard({ video, view = 'grid', onOpen }: { video: VideoProjectSummary; view?: ViewType; onOpen?: () => void }) {
+export function VideoCard({
+  video,
+  view = 'grid',
+  onOpen,
+  headingLevel = 3,
+}: {
+  video: VideoProjectSummary;
+  view?: ViewType;
+  onOpen?: () => void;
+  headingLevel?: CardHeadingLevel;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const location = useLocation();
@@ -36,7 +49,7 @@ export function VideoCard({ video, view = 'grid', onOpen }: { video: VideoProjec
             {video.category ? <span className="video-card__category">{video.category.name}</span> : null}
             <span className="video-card__language">{video.language.toUpperCase()}</span>
           </p>
-          <h3 className="video-card__title">{video.title}</h3>
+          <Heading className="video-card__title">{video.title}</Heading>
           <p className="video-card__dateline">
             {video.dateline.place} · {formatDate(video.dateline.date, locale)}
           </p>
@@ -51,17 +64,19 @@ export function VideoGrid({
   view = 'grid',
   emptyText,
   onOpen,
+  headingLevel,
 }: {
   videos: VideoProjectSummary[];
   view?: ViewType;
   emptyText?: string;
   onOpen?: (video: VideoProjectSummary) => void;
+  headingLevel?: CardHeadingLevel;
 }) {
   if (videos.length === 0 && emptyText) return <p className="video-grid__empty">{emptyText}</p>;
   return (
     <div className={`video-grid video-grid--${view}`} data-testid="video-grid" data-view={view}>
       {videos.map((video) => (
-        <VideoCard key={video.id} video={video} view={view} onOpen={onOpen ? () => onOpen(video) : undefined} />
+        <VideoCard key={video.id} video={video} view={view} headingLevel={headingLevel} onOpen={onOpen ? () => onOpen(video) : undefined} />
       ))}
     </div>
   );

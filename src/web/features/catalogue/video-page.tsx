@@ -3,9 +3,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import type { VideoProject } from '../../../common/catalogue.ts';
+import { shortDescription } from '../../../common/page-meta.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useScreenMeta } from '../../lib/page-meta.ts';
 import { LONG_CACHE_MS } from '../../lib/query-client.ts';
+import { useTimeZone } from '../../lib/time-zone.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { NotFoundPage } from '../../ui/not-found.tsx';
 import { catalogueApi } from './api.ts';
@@ -21,7 +24,6 @@ import './video-page.css';
 const listOf = (locale: string, names: string[]) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
 
 /** The reader's own time zone: a publication time means most where the editor sits. */
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** A language or country code by its name in the reader's language; a code Intl cannot name stays as it is. */
 function displayName(locale: string, type: 'language' | 'region', code: string): string {
@@ -42,6 +44,7 @@ export function VideoPage() {
     // Spec (content §9): video detail is cached 999000 ms.
     staleTime: LONG_CACHE_MS,
   });
+  useScreenMeta(video.data?.title, video.data ? shortDescription(video.data.story) : undefined);
   if (video.error instanceof ApiError && video.error.status === 404) return <NotFoundPage />;
   // Anything else is the route error page's to show (reload), not a page that waits for ever.
   if (video.isError) throw video.error;
@@ -152,8 +155,9 @@ function Preview({ video }: { video: VideoProject }) {
 function Facts({ video }: { video: VideoProject }) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
+  const timeZone = useTimeZone();
   const facts: [string, string][] = [
-    [t('video.facts.published'), formatPublished(video.published_at, locale, browserTimeZone())],
+    [t('video.facts.published'), formatPublished(video.published_at, locale, timeZone)],
     [t('video.facts.duration'), formatDuration(video.duration)],
   ];
   if (video.category) facts.push([t('video.facts.category'), video.category.name]);
@@ -186,7 +190,8 @@ function Facts({ video }: { video: VideoProject }) {
 function Restrictions({ video }: { video: VideoProject }) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
-  const when = (iso: string) => formatPublished(iso, locale, browserTimeZone());
+  const timeZone = useTimeZone();
+  const when = (iso: string) => formatPublished(iso, locale, timeZone);
   // A project may carry an embargo time without the embargo restriction picked: still show it.
   const looseEmbargo =
     video.embargo_until && !video.restrictions.some((restriction) => restriction.code === 'embargo') ? video.embargo_until : null;

@@ -66,7 +66,11 @@ export function VideosPage() {
       <div className="catalogue-page__layout">
         <FiltersPanel fixed={filter ?? null} />
         <section className="catalogue-page__results" aria-live="polite">
-          {results.isPending ? <LoadingFallback /> : <VideoGrid videos={videos} view={view} emptyText={t('catalogue.empty')} />}
+          {results.isPending ? (
+            <LoadingFallback />
+          ) : (
+            <VideoGrid videos={videos} view={view} emptyText={t('catalogue.empty')} headingLevel={2} />
+          )}
           <LoadMore pages={results} />
         </section>
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { contentPageSchema, type CONTENT_PAGES } from '../../../common/catalogue.ts';
 import { api } from '../../lib/api.ts';
+import { useScreenMeta } from '../../lib/page-meta.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { NotFoundPage } from '../../ui/not-found.tsx';
@@ -28,6 +29,7 @@ function ContentPage({ slug }: { slug: ContentPageSlug }) {
     queryKey: ['content-page', locale, slug],
     queryFn: ({ signal }) => api.get(`/api/content/pages/${slug}`, { signal, schema: contentPageSchema }),
   });
+  useScreenMeta(page.data?.title);
   if (page.error instanceof ApiError && page.error.status === 404) return <NotFoundPage />;
   // Anything else is the route error page's to show (reload), not a page that waits for ever.
   if (page.isError) throw page.error;
@@ -76,4 +78,8 @@ export function PrivacyPolicyPage() {
 
 export function CookiePolicyPage() {
   return <ContentPage key="cookie-policy" slug="cookie-policy" />;
+}
+
+export function ImpressumPage() {
+  return <ContentPage key="impressum" slug="impressum" />;
 }

@@ -6,6 +6,7 @@ import { LINKS } from '../../../common/routes.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { SiteInfo } from '../../../common/site.ts';
 import { Logo } from './logo.tsx';
+import { isBuiltPath } from './menus.ts';
 import './footer.css';
 
 type FooterLink = { id: string; label: string; path: string };
@@ -39,14 +40,14 @@ function companyLinks(variant: SiteInfo['variant']): FooterLink[] {
   if (variant === 'standard') links.push({ id: 'career', label: 'menu.careers', path: LINKS.career });
   if (variant === 'ru') links.push({ id: 'broadcast', label: 'menu.broadcast', path: LINKS.broadcast });
   links.push({ id: 'impressum', label: 'footer.impressum', path: LINKS.impressum });
-  return links;
+  return links.filter((link) => isBuiltPath(link.path));
 }
 
 const LEGAL_LINKS: FooterLink[] = [
   { id: 'terms', label: 'footer.terms', path: LINKS.termsOfService },
   { id: 'privacy', label: 'footer.privacy', path: LINKS.privacyPolicy },
   { id: 'cookies', label: 'footer.cookiePolicy', path: LINKS.cookiePolicy },
-];
+].filter((link) => isBuiltPath(link.path));
 
 export function Footer({
   site,

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LINKS } from '../../../common/routes.ts';
@@ -24,11 +24,30 @@ type HeaderProps = {
   search?: ReactNode;
 };
 
+/**
+ * The header is sticky and wraps onto two rows on a phone: its height is published as
+ * --header-block-size, so focus and "scroll into view" stop below it (global.css).
+ */
+function useStickyHeight() {
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const publish = () => document.documentElement.style.setProperty('--header-block-size', `${element.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return header;
+}
+
 /** Header: logo, top menu, language switcher, sign-in or profile menu; a drawer on small screens. */
 export function Header({ site, locale, account, onSignIn, onSignUp, search }: HeaderProps) {
   const { t } = useTranslation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const items = topMenu(site.variant);
+  const header = useStickyHeight();
 
   const accountArea = account ? (
     <ProfileMenu email={account.email} items={profileMenu(site.variant, account.menuUser)} locale={locale} onSignOut={account.onSignOut} />
@@ -63,7 +82,7 @@ export function Header({ site, locale, account, onSignIn, onSignUp, search }: He
   );
 
   return (
-    <header className="header" data-variant={site.variant}>
+    <header className="header" data-variant={site.variant} ref={header}>
       <div className="header__inner">
         <button
           type="button"

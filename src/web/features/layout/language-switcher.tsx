@@ -25,7 +25,8 @@ export function LanguageSwitcher({ site, locale }: { site: SiteInfo; locale: Loc
     <DropdownMenu.Root dir={locale === 'ar' ? 'rtl' : 'ltr'} modal={false}>
       <DropdownMenu.Trigger
         className="header__icon-button language-switcher"
-        aria-label={t('common.language')}
+        // The name holds the visible code, so a speech user can say what they see (WCAG 2.5.3).
+        aria-label={`${t('common.language')}: ${locale.toUpperCase()}`}
         data-testid="language-switcher"
       >
         <GlobeIcon />

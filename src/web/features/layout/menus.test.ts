@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { carriedQuery, isMenuItemActive, menuHref, profileMenu, topMenu, type ProfileMenuUser } from './menus.ts';
+import { ROUTES, matchRoute } from '../../../common/routes.ts';
+import {
+  builtItems,
+  carriedQuery,
+  fullProfileMenu,
+  fullTopMenu,
+  isMenuItemActive,
+  menuHref,
+  profileMenu,
+  topMenu,
+  type MenuItem,
+  type ProfileMenuUser,
+} from './menus.ts';
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 const customer: ProfileMenuUser = {
@@ -12,19 +24,19 @@ const customer: ProfileMenuUser = {
 
 describe('top menu (spec: accounts §2)', () => {
   it('standard: VOD (latest and three categories), Live (all, mine), Plans, My content, About, Careers', () => {
-    const menu = topMenu('standard');
+    const menu = fullTopMenu('standard');
     expect(ids(menu)).toEqual(['vod', 'live', 'plans', 'my-content', 'about', 'careers']);
     expect(ids(menu[0]?.children ?? [])).toEqual(['latest', 'politics', 'society', 'cultural-events-and-celebrations']);
     expect(ids(menu[1]?.children ?? [])).toEqual(['all-events', 'my-events']);
   });
 
   it('landing keeps a small public set; the Russian region has broadcast services instead of careers', () => {
-    expect(ids(topMenu('landing'))).toEqual(['vod', 'plans', 'about']);
-    expect(ids(topMenu('ru'))).toEqual(['vod', 'live', 'broadcast', 'plans', 'my-content', 'about']);
+    expect(ids(fullTopMenu('landing'))).toEqual(['vod', 'plans', 'about']);
+    expect(ids(fullTopMenu('ru'))).toEqual(['vod', 'live', 'broadcast', 'plans', 'my-content', 'about']);
   });
 
   it('marks an item active when its path equals the path without locale', () => {
-    const [vod, live] = topMenu('standard');
+    const [vod, live] = fullTopMenu('standard');
     if (!vod || !live) throw new Error('menu is missing items');
     expect(isMenuItemActive(vod, '/videos')).toBe(true);
     expect(isMenuItemActive(vod, '/videos/category/politics')).toBe(true);
@@ -36,7 +48,7 @@ describe('top menu (spec: accounts §2)', () => {
 
 describe('profile menu (spec: accounts §2, §6)', () => {
   it('standard variant lists every item for a customer with members, limits and planning access', () => {
-    expect(ids(profileMenu('standard', customer))).toEqual([
+    expect(ids(fullProfileMenu('standard', customer))).toEqual([
       'my-content',
       'profile',
       'plan-details',
@@ -50,11 +62,11 @@ describe('profile menu (spec: accounts §2, §6)', () => {
   });
 
   it('landing variant: my content, profile, members', () => {
-    expect(ids(profileMenu('landing', customer))).toEqual(['my-content', 'profile', 'members']);
+    expect(ids(fullProfileMenu('landing', customer))).toEqual(['my-content', 'profile', 'members']);
   });
 
   it('client group: no billing settings, purchase history, members or limits', () => {
-    const menu = ids(profileMenu('standard', { ...customer, user_group: 'client' }));
+    const menu = ids(fullProfileMenu('standard', { ...customer, user_group: 'client' }));
     expect(menu).not.toContain('billing-settings');
     expect(menu).not.toContain('purchase-history');
     expect(menu).not.toContain('members');
@@ -62,14 +74,14 @@ describe('profile menu (spec: accounts §2, §6)', () => {
   });
 
   it('members hidden with zero members and only one-off; limits hidden without limit agreements or members', () => {
-    expect(ids(profileMenu('standard', { ...customer, members_count: 0, only_one_off: true }))).not.toContain('members');
-    expect(ids(profileMenu('standard', { ...customer, members_count: 0, only_one_off: false }))).toContain('members');
-    expect(ids(profileMenu('standard', { ...customer, has_limit_agreements: false }))).not.toContain('user-limits');
-    expect(ids(profileMenu('standard', { ...customer, members_count: 0 }))).not.toContain('user-limits');
+    expect(ids(fullProfileMenu('standard', { ...customer, members_count: 0, only_one_off: true }))).not.toContain('members');
+    expect(ids(fullProfileMenu('standard', { ...customer, members_count: 0, only_one_off: false }))).toContain('members');
+    expect(ids(fullProfileMenu('standard', { ...customer, has_limit_agreements: false }))).not.toContain('user-limits');
+    expect(ids(fullProfileMenu('standard', { ...customer, members_count: 0 }))).not.toContain('user-limits');
   });
 
   it('planning only when the planning-access check had no error', () => {
-    expect(ids(profileMenu('standard', { ...customer, planning_access: false }))).not.toContain('planning');
+    expect(ids(fullProfileMenu('standard', { ...customer, planning_access: false }))).not.toContain('planning');
   });
 });
 
@@ -78,5 +90,31 @@ describe('mixed-content choice in header links', () => {
     expect(carriedQuery('?with_international_mix=false&category=politics')).toBe('?with_international_mix=false');
     expect(carriedQuery('?category=politics')).toBe('');
     expect(carriedQuery('?with_international_mix=maybe')).toBe('');
+  });
+});
+
+const paths = (items: MenuItem[]): string[] => items.flatMap((item) => [item.path, ...paths(item.children ?? [])]);
+
+describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
+  it('every shown item of every variant and user leads to a built screen', () => {
+    for (const variant of ['standard', 'ru', 'landing'] as const) {
+      const shown = [...paths(topMenu(variant)), ...paths(profileMenu(variant, customer))];
+      expect(shown.length).toBeGreaterThan(0);
+      for (const path of shown) expect(matchRoute(path), `${variant} ${path}`).not.toBeNull();
+    }
+  });
+
+  it('hides the screens later issues build, keeps VOD with its categories, About and the profile', () => {
+    const menu = topMenu('standard');
+    expect(ids(menu)).toEqual(['vod', 'about']);
+    expect(ids(menu[0]?.children ?? [])).toEqual(['latest', 'politics', 'society', 'cultural-events-and-celebrations']);
+    expect(ids(profileMenu('standard', customer))).toEqual(['profile']);
+  });
+
+  it('shows an item as soon as its screen is in ROUTES, and drops a parent without a built path', () => {
+    const item = (id: string, path: string, children?: MenuItem[]): MenuItem => ({ id, label: id, path, children });
+    expect(
+      ids(builtItems([item('about', ROUTES.about), item('plans', '/plans'), item('live', '/events', [item('mine', '/videos')])])),
+    ).toEqual(['about']);
   });
 });

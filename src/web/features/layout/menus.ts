@@ -1,4 +1,4 @@
-import { LINKS } from '../../../common/routes.ts';
+import { LINKS, matchRoute } from '../../../common/routes.ts';
 import type { SiteVariant } from '../../../common/site.ts';
 
 /**
@@ -46,11 +46,30 @@ const careers: MenuItem = { id: 'careers', label: 'menu.careers', path: LINKS.ca
 const broadcast: MenuItem = { id: 'broadcast', label: 'menu.broadcast', path: LINKS.broadcast };
 
 /**
+ * Whether a menu path leads to a screen that exists (src/common/routes.ts ROUTES). Later features
+ * build the screens LINKS names ahead of time; until then their items are not shown, so no menu
+ * leads to the not-found page (docs/decisions.md, "Menus show only built screens").
+ */
+export function isBuiltPath(path: string): boolean {
+  return matchRoute(path) !== null;
+}
+
+/** The items (and children) whose screens exist; a parent left without any built path goes too. */
+export function builtItems(items: MenuItem[]): MenuItem[] {
+  return items.flatMap((item) => {
+    const children = item.children ? builtItems(item.children) : undefined;
+    if (!isBuiltPath(item.path)) return [];
+    return [children ? { ...item, children } : item];
+  });
+}
+
+/**
+ * The spec's full menus are fullTopMenu / fullProfileMenu; topMenu / profileMenu are what is shown.
  * Standard: VOD, Live, Plans, My content, About, Careers (spec). Landing has a small public page
  * set: VOD latest, Plans, About. The Russian region has its own menu: broadcast services take the
  * place of careers. The last two are our choices (docs/decisions.md, "Menus per variant").
  */
-export function topMenu(variant: SiteVariant): MenuItem[] {
+export function fullTopMenu(variant: SiteVariant): MenuItem[] {
   switch (variant) {
     case 'landing':
       return [vod(false), plans, about];
@@ -59,6 +78,10 @@ export function topMenu(variant: SiteVariant): MenuItem[] {
     default:
       return [vod(true), live, plans, myContent, about, careers];
   }
+}
+
+export function topMenu(variant: SiteVariant): MenuItem[] {
+  return builtItems(fullTopMenu(variant));
 }
 
 /** The caller's facts the profile menu depends on (spec: accounts §6). */
@@ -74,7 +97,7 @@ export type ProfileMenuUser = {
 
 const profileItem = (id: string, label: string, path: string): MenuItem => ({ id, label: `profileMenu.${label}`, path });
 
-export function profileMenu(variant: SiteVariant, user: ProfileMenuUser): MenuItem[] {
+export function fullProfileMenu(variant: SiteVariant, user: ProfileMenuUser): MenuItem[] {
   const all = {
     myContent: profileItem('my-content', 'myContent', LINKS.myContent),
     profile: profileItem('profile', 'profile', LINKS.profile),
@@ -101,6 +124,10 @@ export function profileMenu(variant: SiteVariant, user: ProfileMenuUser): MenuIt
     ...(showLimits ? [all.limits] : []),
     ...(user.planning_access ? [all.planning] : []),
   ];
+}
+
+export function profileMenu(variant: SiteVariant, user: ProfileMenuUser): MenuItem[] {
+  return builtItems(fullProfileMenu(variant, user));
 }
 
 /**

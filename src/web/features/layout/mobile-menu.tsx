@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { stripLocale, type Locale } from '../../../common/locales.ts';
 import { CloseIcon } from '../../ui/icons.tsx';
+import { useReturnFocus } from '../../ui/return-focus.ts';
 import { isMenuItemActive, menuHref, type MenuItem } from './menus.ts';
 
 /** Full-height drawer with the menu in 46 px rows (spec: accounts §9, mobile menu row height 46). */
@@ -23,11 +24,12 @@ export function MobileMenu({
   const { t } = useTranslation();
   const path = stripLocale(useLocation().pathname);
   const close = () => onOpenChange(false);
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="mobile-menu__overlay" />
-        <RadixDialog.Content className="mobile-menu" aria-describedby={undefined} data-testid="mobile-menu">
+        <RadixDialog.Content className="mobile-menu" aria-describedby={undefined} data-testid="mobile-menu" {...returnFocus}>
           <div className="mobile-menu__header">
             <RadixDialog.Title className="mobile-menu__title">{t('common.menu')}</RadixDialog.Title>
             <RadixDialog.Close className="header__icon-button" aria-label={t('common.closeMenu')}>

@@ -1,0 +1,51 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { acceptNecessaryCookies } from './support/accounts.ts';
+
+type Listing = { videos: { id: number; title: string; language: string }[] };
+const description = (page: Page) => page.locator('meta[name="description"]').getAttribute('content');
+
+async function storyIn(request: APIRequestContext, language: string) {
+  const listing = (await (await request.get('/api/content/video_projects?per_page=48')).json()) as Listing;
+  const story = listing.videos.find((video) => video.language === language);
+  if (!story) throw new Error(`no ${language} story`);
+  return story;
+}
+
+test.beforeEach(async ({ context, baseURL }) => acceptNecessaryCookies(context, baseURL ?? ''));
+
+test('every page has its own title and a description in the current locale, kept on navigation', async ({ page }) => {
+  await page.goto('/en');
+  await expect(page).toHaveTitle('News video for newsrooms · Newsreel');
+  expect(await description(page)).toBe('Licence news video: on-demand clips and live events for newsrooms.');
+  await page.getByTestId('menu-about').click();
+  await expect(page).toHaveTitle('About Newsreel · Newsreel');
+
+  await page.goto('/ar');
+  await expect(page).toHaveTitle('فيديو الأخبار لغرف الأخبار · Newsreel');
+  expect(await description(page)).toBe('ترخيص فيديو الأخبار: مقاطع عند الطلب وأحداث مباشرة لغرف الأخبار.');
+  await page.getByTestId('menu-vod').click();
+  await expect(page).toHaveTitle('أحدث الفيديوهات · Newsreel');
+  await page.goto('/ar/impressum');
+  await expect(page).toHaveTitle('بيانات الناشر · Newsreel');
+  await page.goto('/ar/landing/elections');
+  await expect(page).toHaveTitle('الانتخابات · Newsreel');
+});
+
+test('a video page is titled by its story, in the shell and in the app, with Open Graph tags', async ({ page, request }) => {
+  const story = await storyIn(request, 'ar');
+  const response = await page.goto(`/ar/videos/${story.id}`);
+  const shell = (await response?.text()) ?? '';
+  expect(shell).toContain('<meta property="og:type" content="video.other" />');
+  expect(shell).toContain(`/media/previews/${story.id}.svg`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(story.title);
+  await expect(page).toHaveTitle(`${story.title} · Newsreel`);
+  expect(await description(page)).not.toContain('Licence news video');
+});
+
+test('a missing video, tag or page answers 404 and is titled as not found', async ({ page }) => {
+  expect((await page.goto('/en/videos/does-not-exist'))?.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expect(page).toHaveTitle('Page not found · Newsreel');
+  expect((await page.goto('/ar/landing/no-such-tag'))?.status()).toBe(404);
+  await expect(page).toHaveTitle('الصفحة غير موجودة · Newsreel');
+});
