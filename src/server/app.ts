@@ -26,6 +26,7 @@ import { passwordRoutes } from './modules/accounts/password-routes.ts';
 import { registrationRoutes } from './modules/accounts/registration-routes.ts';
 import { sessionRoutes } from './modules/accounts/session-routes.ts';
 import { systemRoutes } from './modules/accounts/system-routes.ts';
+import { catalogueScreens } from './modules/catalogue/screens.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { videoProjectRoutes } from './modules/catalogue/routes.ts';
 import { tagRoutes } from './modules/catalogue/tag-routes.ts';
@@ -122,7 +123,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   }
   await app.register(spaRoutes, {
     webRoot: config.webRoot,
-    screens: (await import('./modules/catalogue/screens.ts')).catalogueScreens(database.db),
+    screens: catalogueScreens(database.db),
     publicUrl: config.publicUrl,
   });
   return app;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Locale } from '../../../common/locales.ts';
 import type { Db } from '../../db/client.ts';
 import type { ScreenFinder } from '../../web/page-head.ts';
@@ -6,14 +6,11 @@ import { projectWhere } from './search.ts';
 import { contentPages, tags, videoProjects } from './schema.ts';
 import { previewImageUrl } from './views.ts';
 
-/** Database ids are 32-bit; a larger number can only be a slug (and none is all digits). */
-const MAX_ID = 2 ** 31 - 1;
-
 /** What the HTML shell needs of the catalogue's screens: whether they exist, and their head. */
 export function catalogueScreens(db: Db): ScreenFinder {
   return {
     async video(idOrSlug) {
-      if (!idOrSlug || (/^\d+$/.test(idOrSlug) && Number(idOrSlug) > MAX_ID)) return null;
+      if (!idOrSlug) return null;
       const [row] = await db
         .select({ id: videoProjects.id, title: videoProjects.title, story: videoProjects.story, previewImage: videoProjects.previewImage })
         .from(videoProjects)
@@ -29,7 +26,7 @@ export function catalogueScreens(db: Db): ScreenFinder {
       const rows = await db
         .select({ title: contentPages.title, locale: contentPages.locale })
         .from(contentPages)
-        .where(and(eq(contentPages.slug, slug)));
+        .where(eq(contentPages.slug, slug));
       const row = rows.find((candidate) => candidate.locale === locale) ?? rows.find((candidate) => candidate.locale === 'en');
       return row ? { title: row.title } : null;
     },
