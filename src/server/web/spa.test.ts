@@ -1,8 +1,12 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressFile } from '../../../scripts/vite-precompress.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
+
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const headline${i} = 'Story number ${i}';`).join('\n');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,6 +17,9 @@ beforeAll(async () => {
   );
   await mkdir(path.join(webRoot, 'assets'));
   await writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // What `vite build` writes for a real chunk: the file, and its .br and .gz beside it.
+  await writeFile(path.join(webRoot, 'assets', 'chunk-def456.js'), BIG_SCRIPT);
+  await precompressFile(path.join(webRoot, 'assets', 'chunk-def456.js'));
   t = await createTestApp({ config: { webRoot } });
 });
 afterAll(() => t.close());
@@ -62,5 +69,32 @@ describe('app shell', () => {
     const response = await get('/assets/app-abc123.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('compressed assets', () => {
+  it('sends the brotli file to a browser that takes brotli, with the same cache and type', async () => {
+    const response = await get('/assets/chunk-def456.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(Number(response.headers['content-length'])).toBeLessThan(BIG_SCRIPT.length / 3);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(BIG_SCRIPT);
+  });
+
+  it('sends gzip to a browser that takes only gzip', async () => {
+    const response = await get('/assets/chunk-def456.js', { 'accept-encoding': 'gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(BIG_SCRIPT);
+  });
+
+  it('sends the plain file when no encoding is accepted', async () => {
+    const response = await get('/assets/chunk-def456.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(response.body).toBe(BIG_SCRIPT);
   });
 });

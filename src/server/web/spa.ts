@@ -18,8 +18,8 @@ function readCookie(header: string | undefined, name: string): string | undefine
 }
 
 /**
- * Serves the built browser app: hashed assets with a long cache, and the app shell for every
- * screen path. A path without a supported locale prefix is redirected to one chosen by the spec's
+ * Serves the built browser app: hashed assets with a long cache (as brotli or gzip when the browser
+ * takes them), and the app shell for every screen path. A path without a supported locale prefix is redirected to one chosen by the spec's
  * detection rule; a path under a locale that matches no screen gets the shell with status 404
  * (the app renders its not-found page).
  */
@@ -31,6 +31,9 @@ export async function spaRoutes(app: FastifyInstance, { webRoot }: { webRoot: st
       root: webRoot,
       wildcard: false,
       index: false,
+      // dist/web holds a .br and a .gz beside each text asset (scripts/vite-precompress.ts); the
+      // plugin picks one by Accept-Encoding and adds `vary: accept-encoding`.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
