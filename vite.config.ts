@@ -2,6 +2,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
 
+/** Libraries of the first page; parts of them only lazy features use stay with those features. */
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|@tanstack)[\\/]/;
+const LAZY_ONLY =
+  /[\\/](Trans|TransWithoutContext|Translation|withTranslation|withSSR|useSSR|I18nextProvider|mutation|mutationObserver|useMutation|useMutationState|useIsMutating|useIsFetching|useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryBehavior|useSuspenseInfiniteQuery|useSuspenseQueries|hydration|HydrationBoundary|streamedQuery|usePrefetchQuery|usePrefetchInfiniteQuery|queryOptions|infiniteQueryOptions|mutationOptions)\.(m?js)$/;
+
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 /** The browser app: sources in src/web, built into dist/web, which `npm start` serves. */
@@ -14,6 +19,21 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // The libraries every page needs travel as one file: many small shared chunks each pay their
+        // own compression overhead on the first page (mutations stay with the features that use them).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: (id: string) => FRAMEWORK.test(id) && !LAZY_ONLY.test(id),
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 5173),

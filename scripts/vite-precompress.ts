@@ -9,7 +9,7 @@ const gzipAsync = promisify(gzip);
 
 /** Text assets worth compressing; fonts (woff2), images and source maps (read only by DevTools) are left as they are. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
-const MIN_BYTES = 1024;
+const MIN_BYTES = 256;
 
 async function* files(directory: string): AsyncGenerator<string> {
   for (const entry of await readdir(directory, { withFileTypes: true })) {
