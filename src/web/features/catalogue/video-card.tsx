@@ -8,7 +8,18 @@ import { videoQuery } from './query-params.ts';
 export type ViewType = 'grid' | 'list';
 
 /** A project in a list: poster, length, access badges, title and dateline. */
-export function VideoCard({ video, view = 'grid', onOpen }: { video: VideoProjectSummary; view?: ViewType; onOpen?: () => void }) {
+export function VideoCard({
+  video,
+  view = 'grid',
+  onOpen,
+  priority = 'lazy',
+}: {
+  video: VideoProjectSummary;
+  view?: ViewType;
+  onOpen?: () => void;
+  /** Posters above the fold load at once, the first one first (it is the page's largest paint). */
+  priority?: 'first' | 'eager' | 'lazy';
+}) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const location = useLocation();
@@ -23,7 +34,14 @@ export function VideoCard({ video, view = 'grid', onOpen }: { video: VideoProjec
     >
       <Link to={href} className="video-card__link" onClick={onOpen}>
         <div className="video-card__media">
-          <img src={video.selected_preview_image} alt="" loading="lazy" width={320} height={180} />
+          <img
+            src={video.selected_preview_image}
+            alt=""
+            loading={priority === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={priority === 'first' ? 'high' : 'auto'}
+            width={320}
+            height={180}
+          />
           <span className="video-card__duration">{formatDuration(video.duration)}</span>
           <span className="video-card__badges">
             {video.free_access ? <span className="badge badge--free">{t('catalogue.badges.free')}</span> : null}
@@ -51,17 +69,26 @@ export function VideoGrid({
   view = 'grid',
   emptyText,
   onOpen,
+  eager = 0,
 }: {
   videos: VideoProjectSummary[];
   view?: ViewType;
   emptyText?: string;
   onOpen?: (video: VideoProjectSummary) => void;
+  /** How many posters from the top are above the fold on a wide screen. */
+  eager?: number;
 }) {
   if (videos.length === 0 && emptyText) return <p className="video-grid__empty">{emptyText}</p>;
   return (
     <div className={`video-grid video-grid--${view}`} data-testid="video-grid" data-view={view}>
-      {videos.map((video) => (
-        <VideoCard key={video.id} video={video} view={view} onOpen={onOpen ? () => onOpen(video) : undefined} />
+      {videos.map((video, index) => (
+        <VideoCard
+          key={video.id}
+          video={video}
+          view={view}
+          onOpen={onOpen ? () => onOpen(video) : undefined}
+          priority={index === 0 && eager > 0 ? 'first' : index < eager ? 'eager' : 'lazy'}
+        />
       ))}
     </div>
   );

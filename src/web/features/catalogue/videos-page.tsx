@@ -27,6 +27,9 @@ function useHeading(kind: string | undefined, name: string | undefined, locale: 
   return `#${name}`;
 }
 
+/** Posters in the first rows of the grid on a wide screen: loaded at once, not lazily. */
+const VIDEOS_ABOVE_THE_FOLD = 4;
+
 /** /{locale}/videos and /{locale}/videos/{filter}/{name}: pages of 12, "load more" appends. */
 export function VideosPage() {
   const { t } = useTranslation();
@@ -59,14 +62,23 @@ export function VideosPage() {
                 formatted: formatCount(first.count, locale),
               })}
             </p>
-          ) : null}
+          ) : (
+            // Holds the count's line while the first page loads, so the list does not move down.
+            <p className="catalogue-page__count" aria-hidden>
+              {'\u00a0'}
+            </p>
+          )}
         </div>
         <ViewToggle view={view} onChange={setView} />
       </header>
       <div className="catalogue-page__layout">
         <FiltersPanel fixed={filter ?? null} />
         <section className="catalogue-page__results" aria-live="polite">
-          {results.isPending ? <LoadingFallback /> : <VideoGrid videos={videos} view={view} emptyText={t('catalogue.empty')} />}
+          {results.isPending ? (
+            <LoadingFallback />
+          ) : (
+            <VideoGrid videos={videos} view={view} emptyText={t('catalogue.empty')} eager={VIDEOS_ABOVE_THE_FOLD} />
+          )}
           <LoadMore pages={results} />
         </section>
       </div>
