@@ -19,6 +19,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // Read by src/server/web/spa.ts to preload the page's locale catalogue.
+    manifest: true,
     rolldownOptions: {
       output: {
         // The libraries every page needs travel as one file: many small shared chunks each pay their

@@ -7,7 +7,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM, CHROMIUM_FLAGS } from './web-browser.ts';
 
-export type LighthouseFigures = { score: number; lcp: number; cls: number; tbt: number };
+export type LighthouseFigures = { score: number; fcp: number; lcp: number; cls: number; tbt: number; si: number };
 
 /** One cold Lighthouse run (its default mobile emulation and simulated slow 4G, or its desktop preset). */
 export async function lighthouseRun(url: string, formFactor: 'mobile' | 'desktop'): Promise<LighthouseFigures | string> {
@@ -24,9 +24,11 @@ export async function lighthouseRun(url: string, formFactor: 'mobile' | 'desktop
     const value = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+      fcp: value('first-contentful-paint'),
       lcp: value('largest-contentful-paint'),
       cls: value('cumulative-layout-shift'),
       tbt: value('total-blocking-time'),
+      si: value('speed-index'),
     };
   } catch (error) {
     return `error: ${error instanceof Error ? error.message : String(error)}`;

@@ -17,6 +17,11 @@ beforeAll(async () => {
   );
   await mkdir(path.join(webRoot, 'assets'));
   await writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+  await mkdir(path.join(webRoot, '.vite'));
+  await writeFile(
+    path.join(webRoot, '.vite', 'manifest.json'),
+    JSON.stringify({ 'i18n/locales/ar.json': { file: 'assets/ar-a1b2.js' }, 'i18n/locales/en.json': { file: 'assets/en-c3d4.js' } }),
+  );
   // What `vite build` writes for a real chunk: the file, and its .br and .gz beside it.
   await writeFile(path.join(webRoot, 'assets', 'chunk-def456.js'), BIG_SCRIPT);
   await precompressFile(path.join(webRoot, 'assets', 'chunk-def456.js'));
@@ -56,6 +61,13 @@ describe('app shell', () => {
     const english = await get('/en/old-browsers');
     expect(english.statusCode).toBe(200);
     expect(english.body).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it("names the page's locale catalogue, and only that one, in a modulepreload hint", async () => {
+    const arabic = (await get('/ar/videos')).body;
+    expect(arabic).toContain('<link rel="modulepreload" crossorigin href="/assets/ar-a1b2.js">');
+    expect(arabic).not.toContain('en-c3d4.js');
+    expect((await get('/es')).body).not.toContain('modulepreload');
   });
 
   it('answers 404 (with the shell, which shows the not-found page) for an unknown screen', async () => {

@@ -1,8 +1,18 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { detectLocale, localeDirection, localizedPath, parseAcceptLanguage, pathLocale, stripLocale } from '../../common/locales.ts';
+import {
+  LOCALES,
+  detectLocale,
+  localeDirection,
+  localizedPath,
+  parseAcceptLanguage,
+  pathLocale,
+  stripLocale,
+  type Locale,
+} from '../../common/locales.ts';
 import { matchRoute } from '../../common/routes.ts';
 import { isApiPath, routeNotFound } from '../http/error-handler.ts';
 
@@ -18,6 +28,23 @@ function readCookie(header: string | undefined, name: string): string | undefine
 }
 
 /**
+ * The built translation catalogue of each locale, from Vite's manifest (vite.config.ts). The shell
+ * names the page's catalogue in a modulepreload hint, so it travels with the app's first scripts
+ * instead of after them. A build without a manifest gets no hint.
+ */
+async function catalogueChunks(webRoot: string): Promise<Partial<Record<Locale, string>>> {
+  const file = path.join(webRoot, '.vite', 'manifest.json');
+  if (!existsSync(file)) return {};
+  const manifest = JSON.parse(await readFile(file, 'utf8')) as Record<string, { file?: string }>;
+  const chunks: Partial<Record<Locale, string>> = {};
+  for (const locale of LOCALES) {
+    const chunk = manifest[`i18n/locales/${locale}.json`]?.file;
+    if (chunk) chunks[locale] = `/${chunk}`;
+  }
+  return chunks;
+}
+
+/**
  * Serves the built browser app: hashed assets with a long cache (as brotli or gzip when the browser
  * takes them), and the app shell for every screen path. A path without a supported locale prefix is redirected to one chosen by the spec's
  * detection rule; a path under a locale that matches no screen gets the shell with status 404
@@ -25,8 +52,10 @@ function readCookie(header: string | undefined, name: string): string | undefine
  */
 export async function spaRoutes(app: FastifyInstance, { webRoot }: { webRoot: string | undefined }) {
   let shell: string | null = null;
+  let catalogues: Partial<Record<Locale, string>> = {};
   if (webRoot) {
     shell = await readFile(path.join(webRoot, 'index.html'), 'utf8');
+    catalogues = await catalogueChunks(webRoot);
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
@@ -55,9 +84,9 @@ export async function spaRoutes(app: FastifyInstance, { webRoot }: { webRoot: st
       return reply.header('cache-control', 'no-store').header('vary', 'cookie, accept-language').redirect(target, 302);
     }
     const status = matchRoute(stripLocale(pathname)) ? 200 : 404;
-    const html = (
-      shell ?? '<!doctype html><html lang="en" dir="ltr"><body>The browser app is not built: run npm run build.</body></html>'
-    ).replace(/<html[^>]*>/, `<html lang="${locale}" dir="${localeDirection(locale)}">`);
+    const html = (shell ?? '<!doctype html><html lang="en" dir="ltr"><body>The browser app is not built: run npm run build.</body></html>')
+      .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${localeDirection(locale)}">`)
+      .replace('</head>', catalogues[locale] ? `<link rel="modulepreload" crossorigin href="${catalogues[locale]}">\n</head>` : '</head>');
     return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

@@ -7,13 +7,15 @@ import { accountsApi } from './api.ts';
  * The current user (spec: accounts §4 "Session"): signed in when the call returns an id; reloaded
  * when the tab becomes visible again (TanStack's focus manager listens to visibilitychange).
  */
+export const currentUserQuery = {
+  queryKey: CURRENT_USER_KEY,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => accountsApi.currentUser(signal),
+  staleTime: 30_000,
+  refetchOnWindowFocus: 'always' as const,
+};
+
 export function useCurrentUser() {
-  const query = useQuery({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: ({ signal }) => accountsApi.currentUser(signal),
-    staleTime: 30_000,
-    refetchOnWindowFocus: 'always',
-  });
+  const query = useQuery(currentUserQuery);
   return { user: query.data ?? null, loading: query.isPending, query };
 }
 
