@@ -1,0 +1,2 @@
+// Loaded only by browsers without ES modules (<script nomodule>): they cannot run the app.
+location.replace('/old-browsers.html');
