@@ -91,6 +91,18 @@ test.describe('page weight and first paint', () => {
     }
   }
 
+  test('a page in Arabic loads the Arabic catalogue and no other', async ({ page }) => {
+    const catalogues: string[] = [];
+    page.on('request', (request) => {
+      const locale = /\/assets\/(en|es|ru|ar)-[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
+      if (locale) catalogues.push(locale);
+    });
+    await page.goto('/ar');
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(catalogues).toEqual(['ar']);
+  });
+
   test('the posters of the first row of /en/videos load at once, the first with high priority', async ({ page }) => {
     await page.goto('/en/videos');
     const posters = page.getByTestId('video-card').locator('img');

@@ -9,7 +9,7 @@ import { readCookie } from './lib/cookies.ts';
 import { initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { siteQuery } from './lib/site.ts';
-import { LoadingFallback } from './ui/loading.tsx';
+import { BootShell } from './ui/boot-shell.tsx';
 import './styles/global.css';
 
 const locale = detectLocale({
@@ -30,7 +30,7 @@ if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<LoadingFallback />}>
+      <Suspense fallback={<BootShell />}>
         <RouterProvider router={router} />
       </Suspense>
     </QueryClientProvider>
