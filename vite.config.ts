@@ -1,5 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.ts';
+
+/** Libraries of the first page; parts of them only lazy features use stay with those features. */
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|@tanstack)[\\/]/;
+const LAZY_ONLY =
+  /[\\/](Trans|TransWithoutContext|Translation|withTranslation|withSSR|useSSR|I18nextProvider|mutation|mutationObserver|useMutation|useMutationState|useIsMutating|useIsFetching|useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryBehavior|useSuspenseInfiniteQuery|useSuspenseQueries|hydration|HydrationBoundary|streamedQuery|usePrefetchQuery|usePrefetchInfiniteQuery|queryOptions|infiniteQueryOptions|mutationOptions)\.(m?js)$/;
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
@@ -7,12 +13,29 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // Read by src/server/web/spa.ts to preload the page's locale catalogue.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // The libraries every page needs travel as one file: many small shared chunks each pay their
+        // own compression overhead on the first page (mutations stay with the features that use them).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: (id: string) => FRAMEWORK.test(id) && !LAZY_ONLY.test(id),
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 5173),

@@ -3,6 +3,9 @@ import { LOCALES } from './locales.ts';
 import { RESTRICTION_CODES } from './restrictions.ts';
 import { parseId, zod } from './validators.ts';
 
+// Zod-free rules the browser's first page needs live apart, so that page does not load zod.
+export { FILTER_KINDS, FILTER_PRESETS, SUGGEST_MIN_LENGTH, type FilterKind } from './catalogue-filters.ts';
+
 /**
  * Catalogue contracts (spec: content §3 "Video project", "Tag", "Search result"; §7 calls).
  */
@@ -26,13 +29,9 @@ export const MAX_PAGE_SIZE = 48;
 /** Spec: content §3, duration range min 0, max 9999999 (seconds). */
 export const MIN_DURATION = 0;
 export const MAX_DURATION = 9_999_999;
-/** Suggestions only for text longer than 3 characters (spec: content §2 "Search"). */
-export const SUGGEST_MIN_LENGTH = 4;
 
 export const VIDEO_SORTS = ['newest', 'oldest', 'relevance', 'longest', 'shortest'] as const;
 export type VideoSort = (typeof VIDEO_SORTS)[number];
-export const FILTER_KINDS = ['tags', 'category', 'country', 'region', 'filter'] as const;
-export type FilterKind = (typeof FILTER_KINDS)[number];
 
 const boolParam = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
@@ -76,17 +75,6 @@ export const videoSearchQuerySchema = z
   .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: 'validation.range', path: ['date_to'] });
 export type VideoSearchQuery = z.infer<typeof videoSearchQuerySchema>;
 export const dashboardQuerySchema = z.object({ with_international_mix: boolParam.optional() });
-
-/**
- * Named presets of /{locale}/videos/filter/{name} (spec: content §2 lists "filter" among the
- * filter kinds without naming its values; these are ours).
- */
-export const FILTER_PRESETS: Record<string, Partial<Pick<VideoSearchQuery, 'free_access' | 'pool' | 'min_duration' | 'max_duration'>>> = {
-  free: { free_access: true },
-  pool: { pool: true },
-  'short-clips': { max_duration: 120 },
-  'long-form': { min_duration: 600 },
-};
 
 export const namedSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
 export const categoriesResponseSchema = z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() }));

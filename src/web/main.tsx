@@ -4,10 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { detectLocale } from '../common/locales.ts';
 import { createRouter } from './app/router.tsx';
+import { currentUserQuery } from './features/accounts/use-current-user.ts';
 import { readCookie } from './lib/cookies.ts';
 import { initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { LoadingFallback } from './ui/loading.tsx';
+import { siteQuery } from './lib/site.ts';
+import { BootShell } from './ui/boot-shell.tsx';
 import './styles/global.css';
 
 const locale = detectLocale({
@@ -18,6 +20,9 @@ const locale = detectLocale({
 void initI18n(locale);
 
 const queryClient = createQueryClient();
+// Every page needs the variant and the user: ask while the catalogue and the page's code load.
+void queryClient.prefetchQuery(siteQuery);
+void queryClient.prefetchQuery(currentUserQuery);
 const router = createRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -25,7 +30,7 @@ if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<LoadingFallback />}>
+      <Suspense fallback={<BootShell />}>
         <RouterProvider router={router} />
       </Suspense>
     </QueryClientProvider>

@@ -1,11 +1,15 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { videoProjects } from '../modules/catalogue/schema.ts';
 import { seedTestCatalogue } from '../test/catalogue-fixtures.ts';
+import { precompressFile } from '../../../scripts/vite-precompress.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
+
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const headline${i} = 'Story number ${i}';`).join('\n');
 
 let t: TestApp;
 let projectIds: number[] = [];
@@ -17,6 +21,14 @@ beforeAll(async () => {
   );
   await mkdir(path.join(webRoot, 'assets'));
   await writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+  await mkdir(path.join(webRoot, '.vite'));
+  await writeFile(
+    path.join(webRoot, '.vite', 'manifest.json'),
+    JSON.stringify({ 'i18n/locales/ar.json': { file: 'assets/ar-a1b2.js' }, 'i18n/locales/en.json': { file: 'assets/en-c3d4.js' } }),
+  );
+  // What `vite build` writes for a real chunk: the file, and its .br and .gz beside it.
+  await writeFile(path.join(webRoot, 'assets', 'chunk-def456.js'), BIG_SCRIPT);
+  await precompressFile(path.join(webRoot, 'assets', 'chunk-def456.js'));
   t = await createTestApp({ config: { webRoot } });
   projectIds = await seedTestCatalogue(t.database.db, t.services.clock.now());
 });
@@ -54,6 +66,13 @@ describe('app shell', () => {
     const english = await get('/en/old-browsers');
     expect(english.statusCode).toBe(200);
     expect(english.body).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it("names the page's locale catalogue, and only that one, in a modulepreload hint", async () => {
+    const arabic = (await get('/ar/videos')).body;
+    expect(arabic).toContain('<link rel="modulepreload" crossorigin href="/assets/ar-a1b2.js">');
+    expect(arabic).not.toContain('en-c3d4.js');
+    expect((await get('/es')).body).not.toContain('modulepreload');
   });
 
   it('answers 404 (with the shell, which shows the not-found page) for an unknown screen', async () => {
@@ -118,5 +137,32 @@ describe('the head of the shell', () => {
     );
     expect((await get('/ar/impressum')).body).toContain('<title>بيانات الناشر · Newsreel</title>');
     expect(meta((await get('/es/no-such-page')).body, 'name="description"')).toContain('redacciones');
+  });
+});
+
+describe('compressed assets', () => {
+  it('sends the brotli file to a browser that takes brotli, with the same cache and type', async () => {
+    const response = await get('/assets/chunk-def456.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(Number(response.headers['content-length'])).toBeLessThan(BIG_SCRIPT.length / 3);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(BIG_SCRIPT);
+  });
+
+  it('sends gzip to a browser that takes only gzip', async () => {
+    const response = await get('/assets/chunk-def456.js', { 'accept-encoding': 'gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(BIG_SCRIPT);
+  });
+
+  it('sends the plain file when no encoding is accepted', async () => {
+    const response = await get('/assets/chunk-def456.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(response.body).toBe(BIG_SCRIPT);
   });
 });

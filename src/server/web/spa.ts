@@ -1,8 +1,18 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { detectLocale, localeDirection, localizedPath, parseAcceptLanguage, pathLocale, stripLocale } from '../../common/locales.ts';
+import {
+  LOCALES,
+  detectLocale,
+  localeDirection,
+  localizedPath,
+  parseAcceptLanguage,
+  pathLocale,
+  stripLocale,
+  type Locale,
+} from '../../common/locales.ts';
 import { matchRoute } from '../../common/routes.ts';
 import { isApiPath, routeNotFound } from '../http/error-handler.ts';
 import { screenHead, siteHead, withHead, type ScreenFinder } from './page-head.ts';
@@ -11,7 +21,25 @@ import { screenHead, siteHead, withHead, type ScreenFinder } from './page-head.t
 export const LANGUAGE_COOKIE = 'language_code';
 
 /**
- * Serves the built browser app: hashed assets with a long cache, and the app shell for every
+ * The built translation catalogue of each locale, from Vite's manifest (vite.config.ts). The shell
+ * names the page's catalogue in a modulepreload hint, so it travels with the app's first scripts
+ * instead of after them. A build without a manifest gets no hint.
+ */
+async function catalogueChunks(webRoot: string): Promise<Partial<Record<Locale, string>>> {
+  const file = path.join(webRoot, '.vite', 'manifest.json');
+  if (!existsSync(file)) return {};
+  const manifest = JSON.parse(await readFile(file, 'utf8')) as Record<string, { file?: string }>;
+  const chunks: Partial<Record<Locale, string>> = {};
+  for (const locale of LOCALES) {
+    const chunk = manifest[`i18n/locales/${locale}.json`]?.file;
+    if (chunk) chunks[locale] = `/${chunk}`;
+  }
+  return chunks;
+}
+
+/**
+ * Serves the built browser app: hashed assets with a long cache (as brotli or gzip when the browser
+ * takes them), and the app shell for every
  * screen path. A path without a supported locale prefix is redirected to one chosen by the spec's
  * detection rule; a path under a locale that matches no screen, or a video, tag or content page
  * that `screens` does not find, gets the shell with status 404 (the app renders its not-found page).
@@ -22,12 +50,17 @@ export async function spaRoutes(
   { webRoot, screens, publicUrl }: { webRoot: string | undefined; screens?: ScreenFinder; publicUrl?: string | undefined },
 ) {
   let shell: string | null = null;
+  let catalogues: Partial<Record<Locale, string>> = {};
   if (webRoot) {
     shell = await readFile(path.join(webRoot, 'index.html'), 'utf8');
+    catalogues = await catalogueChunks(webRoot);
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
       index: false,
+      // dist/web holds a .br and a .gz beside each text asset (scripts/vite-precompress.ts); the
+      // plugin picks one by Accept-Encoding and adds `vary: accept-encoding`.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
@@ -56,7 +89,9 @@ export async function spaRoutes(
     const html = withHead(
       shell ?? '<!doctype html><html lang="en" dir="ltr"><body>The browser app is not built: run npm run build.</body></html>',
       head ?? siteHead(locale),
-    ).replace(/<html[^>]*>/, `<html lang="${locale}" dir="${localeDirection(locale)}">`);
+    )
+      .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${localeDirection(locale)}">`)
+      .replace('</head>', catalogues[locale] ? `<link rel="modulepreload" crossorigin href="${catalogues[locale]}">\n</head>` : '</head>');
     return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

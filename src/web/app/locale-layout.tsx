@@ -1,15 +1,12 @@
 import { DirectionProvider } from '@radix-ui/react-direction';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigation, useParams } from 'react-router';
 import { detectLocale, isLocale, localeDirection, localizedPath, stripLocale, type Locale } from '../../common/locales.ts';
-import { AccountOverlays } from '../features/accounts/account-overlays.tsx';
-import { AuthDialogs } from '../features/accounts/auth-dialogs.tsx';
 import { authDialogs } from '../features/accounts/auth-dialogs-store.ts';
-import { TimeZoneSelect } from '../features/accounts/time-zone-select.tsx';
 import { useApplyUserTimeZone } from '../features/accounts/time-zone.ts';
-import { useCurrentUser, useSignOut } from '../features/accounts/use-current-user.ts';
-import { MixedContentPanel } from '../features/catalogue/mixed-content-panel.tsx';
+import { useCurrentUser } from '../features/accounts/use-current-user.ts';
 import { isVideoPath } from '../features/catalogue/query-params.ts';
 import { SearchBox } from '../features/catalogue/search-box.tsx';
 import { setFunctionalCookie } from '../features/consent/consent-store.ts';
@@ -22,6 +19,7 @@ import { useDocumentMeta } from '../lib/page-meta.ts';
 import { useSite } from '../lib/site.ts';
 import { LoadingBar, TranslatedLoadingFallback } from '../ui/loading.tsx';
 import { NotificationStack } from '../ui/notifications/notification-stack.tsx';
+import { AccountOverlaysOnDemand, AuthDialogsOnDemand, MixedContentPanelOnDemand, TimeZoneSelectOnDemand } from './on-demand.tsx';
 
 /** Where a path without a supported locale prefix goes (spec: accounts §5, locale detection). */
 export function LocaleRedirect() {
@@ -73,7 +71,7 @@ function LocaleFrame({ locale }: { locale: Locale }) {
   const [cookieSettingsOpen, setCookieSettingsOpen] = useState(false);
   const dir = localeDirection(locale);
   const { user } = useCurrentUser();
-  const signOut = useSignOut();
+  const queryClient = useQueryClient();
   useApplyUserTimeZone(user);
   const account: HeaderAccount = user
     ? {
@@ -86,7 +84,8 @@ function LocaleFrame({ locale }: { locale: Locale }) {
           has_limit_agreements: false,
           planning_access: false,
         },
-        onSignOut: () => signOut.mutate(),
+        // Sign-out's code loads when it is chosen.
+        onSignOut: () => void import('../features/accounts/sign-out.ts').then((module) => module.signOut(queryClient)),
       }
     : null;
 
@@ -106,16 +105,21 @@ function LocaleFrame({ locale }: { locale: Locale }) {
             onSignUp={authDialogs.openSignUp}
             search={<SearchBox />}
           />
-          {isVodPath(location.pathname) ? <MixedContentPanel user={user} /> : null}
+          {isVodPath(location.pathname) ? <MixedContentPanelOnDemand user={user} /> : null}
           <main id="main" className="app__main" tabIndex={-1}>
             <Suspense fallback={<TranslatedLoadingFallback />}>
               <Outlet />
             </Suspense>
           </main>
-          <Footer site={site} locale={locale} onCookieSettings={() => setCookieSettingsOpen(true)} tools={<TimeZoneSelect user={user} />} />
+          <Footer
+            site={site}
+            locale={locale}
+            onCookieSettings={() => setCookieSettingsOpen(true)}
+            tools={<TimeZoneSelectOnDemand user={user} />}
+          />
           <NotificationStack />
-          <AuthDialogs landing={site.variant === 'landing'} />
-          <AccountOverlays user={user} locale={locale} />
+          <AuthDialogsOnDemand landing={site.variant === 'landing'} />
+          <AccountOverlaysOnDemand user={user} locale={locale} />
           <CookieBanner settingsOpen={cookieSettingsOpen} onSettingsOpenChange={setCookieSettingsOpen} />
         </div>
       </NavigationRecordProvider>

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PRIVATE_ROUTES, ROUTES, type RouteName } from '../../common/routes.ts';
 import { RequireUser } from '../features/accounts/require-user.tsx';
-import { LoadingFallback } from '../ui/loading.tsx';
+import { BootShell } from '../ui/boot-shell.tsx';
 import { LocaleLayout, LocaleRedirect } from './locale-layout.tsx';
 import { RouteError } from '../features/notices/route-error.tsx';
 
@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
   {
     path: '/:locale',
     element: <LocaleLayout />,
-    HydrateFallback: () => <LoadingFallback />,
+    HydrateFallback: () => <BootShell />,
     children: [
       {
         errorElement: <RouteError />,

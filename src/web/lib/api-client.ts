@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { errorBodySchema, type ApiErrorItem } from '../../common/errors.ts';
+import type { ApiErrorItem } from '../../common/errors.ts';
 import type { Locale } from '../../common/locales.ts';
+import { errorContracts } from './contracts.ts';
 
 /** A failed call: the HTTP status and the server's `errors` list (spec: accounts §8). */
 export class ApiError extends Error {
@@ -29,8 +30,11 @@ export type RequestOptions<T> = {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
-  /** Parses the answer; the browser uses exactly the server's contract. */
-  schema?: z.ZodType<T>;
+  /**
+   * Parses the answer; the browser uses exactly the server's contract. A loader (see
+   * src/web/lib/contracts.ts) keeps zod out of the first page: it runs while the request travels.
+   */
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 };
 
 export type ApiClientOptions = {
@@ -57,7 +61,9 @@ function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValu
 async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text();
   try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    const body: unknown = JSON.parse(text);
+    const { errorBodySchema } = await errorContracts();
+    const parsed = errorBodySchema.safeParse(body);
     if (parsed.success) return new ApiError(response.status, parsed.data.errors);
   } catch {
     // Not JSON (a proxy's error page, say): fall through to a generic error of that status.
@@ -74,6 +80,9 @@ export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   async function request<T>(method: string, path: string, { query = {}, body, signal, schema }: RequestOptions<T> = {}): Promise<T> {
+    const contract = typeof schema === 'function' ? schema() : schema;
+    // Marked as handled: a failed request never awaits it; a failed import still fails the parse below.
+    if (contract instanceof Promise) contract.catch(() => undefined);
     const url = buildUrl(options.baseUrl, path, { ...query, locale: options.locale() });
     const headers: Record<string, string> = { accept: 'application/json', site: options.site() };
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -93,7 +102,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (!response.ok) throw await toApiError(response);
     if (response.status === 204) return undefined as T;
     const data: unknown = await response.json();
-    return schema ? schema.parse(data) : (data as T);
+    return contract ? (await contract).parse(data) : (data as T);
   }
 
   return {

@@ -17,11 +17,15 @@ const lazyCatalogues: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (language: string, _namespace: string, callback: ReadCallback) => {
-    loadCatalogue(language).then(
-      (catalogue) => callback(null, catalogue),
-      // i18next then uses the fallback language, English (spec: a failing translation load falls back to English).
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
+    // Only the page's own catalogue travels; English is fetched in its place only when that one
+    // fails to load (spec: a failing translation load falls back to English). Every catalogue has
+    // every key (src/web/i18n/catalogues.test.ts), so no other fallback is needed.
+    loadCatalogue(language)
+      .catch(() => loadCatalogue(DEFAULT_LOCALE))
+      .then(
+        (catalogue) => callback(null, catalogue),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
   },
 };
 
@@ -31,7 +35,8 @@ export async function initI18n(locale: Locale) {
     .use(initReactI18next)
     .init({
       lng: locale,
-      fallbackLng: DEFAULT_LOCALE,
+      // Not preloaded beside every locale: see the backend's read above.
+      fallbackLng: false,
       supportedLngs: [...LOCALES],
       load: 'languageOnly',
       ns: ['translation'],

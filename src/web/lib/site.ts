@@ -1,12 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { siteInfoSchema, type SiteInfo } from '../../common/site.ts';
+import type { SiteInfo } from '../../common/site.ts';
 import { api } from './api.ts';
+import { contract, siteContracts } from './contracts.ts';
 
 /** The variant this page is served as (standard, landing or Russian-region), from GET /api/site. */
+export const siteQuery = {
+  queryKey: ['site'],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => api.get('/api/site', { signal, schema: contract(siteContracts, 'siteInfoSchema') }),
+  staleTime: Number.POSITIVE_INFINITY,
+};
+
 export function useSite(): SiteInfo {
-  return useSuspenseQuery({
-    queryKey: ['site'],
-    queryFn: ({ signal }) => api.get('/api/site', { signal, schema: siteInfoSchema }),
-    staleTime: Number.POSITIVE_INFINITY,
-  }).data;
+  return useSuspenseQuery(siteQuery).data;
 }

@@ -7,7 +7,8 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { accountsApi } from './api.ts';
-import { storeCurrentUser, useSignOut } from './use-current-user.ts';
+import { useSignOut } from './sign-out.ts';
+import { storeCurrentUser } from './use-current-user.ts';
 import { useVisitPrompt } from './visit-prompt.ts';
 import './accounts.css';
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../common/accounts.ts';
 import { CURRENT_USER_KEY } from '../../lib/session.ts';
 import { accountsApi } from './api.ts';
@@ -7,13 +7,15 @@ import { accountsApi } from './api.ts';
  * The current user (spec: accounts §4 "Session"): signed in when the call returns an id; reloaded
  * when the tab becomes visible again (TanStack's focus manager listens to visibilitychange).
  */
+export const currentUserQuery = {
+  queryKey: CURRENT_USER_KEY,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => accountsApi.currentUser(signal),
+  staleTime: 30_000,
+  refetchOnWindowFocus: 'always' as const,
+};
+
 export function useCurrentUser() {
-  const query = useQuery({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: ({ signal }) => accountsApi.currentUser(signal),
-    staleTime: 30_000,
-    refetchOnWindowFocus: 'always',
-  });
+  const query = useQuery(currentUserQuery);
   return { user: query.data ?? null, loading: query.isPending, query };
 }
 
@@ -21,18 +23,4 @@ export function useCurrentUser() {
 export function storeCurrentUser(client: QueryClient, user: CurrentUser | null) {
   client.setQueryData(CURRENT_USER_KEY, user);
   void client.invalidateQueries({ queryKey: CURRENT_USER_KEY, refetchType: 'none' });
-}
-
-/** Sign-out clears the session, forgets what belonged to the user, then reloads the user. */
-export function useSignOut() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => accountsApi.signOut(),
-    onSettled: async () => {
-      client.setQueryData(CURRENT_USER_KEY, null);
-      const keep = new Set(['site', 'reference', CURRENT_USER_KEY[0]]);
-      client.removeQueries({ predicate: (query) => !keep.has(String(query.queryKey[0])) });
-      await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-    },
-  });
 }

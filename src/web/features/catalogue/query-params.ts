@@ -1,5 +1,5 @@
 import { stripLocale } from '../../../common/locales.ts';
-import { FILTER_KINDS, FILTER_PRESETS, type FilterKind } from '../../../common/catalogue.ts';
+import { FILTER_KINDS, FILTER_PRESETS, type FilterKind } from '../../../common/catalogue-filters.ts';
 import type { CatalogueQuery } from './api.ts';
 
 /** Video pages: the list, filtered lists, a video and search (spec: content §2). */

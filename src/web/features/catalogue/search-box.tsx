@@ -5,7 +5,6 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { stripLocale } from '../../../common/locales.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { catalogueApi } from './api.ts';
 import { isVideoPath } from './query-params.ts';
 import { normalizeSearch, searchTarget, SUGGEST_DEBOUNCE_MS, wantsSuggestions, type SearchScope } from './search-rules.ts';
 import './search-box.css';
@@ -29,7 +28,8 @@ export function SearchBox() {
   const settled = useDebounced(normalizeSearch(text), SUGGEST_DEBOUNCE_MS);
   const suggestions = useQuery({
     queryKey: ['suggests', settled],
-    queryFn: ({ signal }) => catalogueApi.suggest(settled, signal),
+    // The catalogue calls load with the first suggestion asked for, not with the header.
+    queryFn: ({ signal }) => import('./api.ts').then(({ catalogueApi }) => catalogueApi.suggest(settled, signal)),
     enabled: open && wantsSuggestions(settled),
     staleTime: 60_000,
   });

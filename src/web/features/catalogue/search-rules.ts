@@ -1,4 +1,4 @@
-import { SUGGEST_MIN_LENGTH } from '../../../common/catalogue.ts';
+import { SUGGEST_MIN_LENGTH } from '../../../common/catalogue-filters.ts';
 
 /** Debounce before asking for suggestions (spec: content §2, §9). */
 export const SUGGEST_DEBOUNCE_MS = 500;

@@ -15,11 +15,14 @@ export function VideoCard({
   view = 'grid',
   onOpen,
   headingLevel = 3,
+  priority = 'lazy',
 }: {
   video: VideoProjectSummary;
   view?: ViewType;
   onOpen?: () => void;
   headingLevel?: CardHeadingLevel;
+  /** Posters above the fold load at once, the first one first (it is the page's largest paint). */
+  priority?: 'first' | 'eager' | 'lazy';
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useTranslation();
@@ -36,7 +39,14 @@ export function VideoCard({
     >
       <Link to={href} className="video-card__link" onClick={onOpen}>
         <div className="video-card__media">
-          <img src={video.selected_preview_image} alt="" loading="lazy" width={320} height={180} />
+          <img
+            src={video.selected_preview_image}
+            alt=""
+            loading={priority === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={priority === 'first' ? 'high' : 'auto'}
+            width={320}
+            height={180}
+          />
           <span className="video-card__duration">{formatDuration(video.duration)}</span>
           <span className="video-card__badges">
             {video.free_access ? <span className="badge badge--free">{t('catalogue.badges.free')}</span> : null}
@@ -65,18 +75,28 @@ export function VideoGrid({
   emptyText,
   onOpen,
   headingLevel,
+  eager = 0,
 }: {
   videos: VideoProjectSummary[];
   view?: ViewType;
   emptyText?: string;
   onOpen?: (video: VideoProjectSummary) => void;
   headingLevel?: CardHeadingLevel;
+  /** How many posters from the top are above the fold on a wide screen. */
+  eager?: number;
 }) {
   if (videos.length === 0 && emptyText) return <p className="video-grid__empty">{emptyText}</p>;
   return (
     <div className={`video-grid video-grid--${view}`} data-testid="video-grid" data-view={view}>
-      {videos.map((video) => (
-        <VideoCard key={video.id} video={video} view={view} headingLevel={headingLevel} onOpen={onOpen ? () => onOpen(video) : undefined} />
+      {videos.map((video, index) => (
+        <VideoCard
+          key={video.id}
+          video={video}
+          view={view}
+          headingLevel={headingLevel}
+          onOpen={onOpen ? () => onOpen(video) : undefined}
+          priority={index === 0 && eager > 0 ? 'first' : index < eager ? 'eager' : 'lazy'}
+        />
       ))}
     </div>
   );

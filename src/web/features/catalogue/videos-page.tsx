@@ -27,6 +27,9 @@ function useHeading(kind: string | undefined, name: string | undefined, locale: 
   return `#${name}`;
 }
 
+/** Posters in the first rows of the grid on a wide screen: loaded at once, not lazily. */
+const VIDEOS_ABOVE_THE_FOLD = 4;
+
 /** /{locale}/videos and /{locale}/videos/{filter}/{name}: pages of 12, "load more" appends. */
 export function VideosPage() {
   const { t } = useTranslation();
@@ -59,7 +62,12 @@ export function VideosPage() {
                 formatted: formatCount(first.count, locale),
               })}
             </p>
-          ) : null}
+          ) : (
+            // Holds the count's line while the first page loads, so the list does not move down.
+            <p className="catalogue-page__count" aria-hidden>
+              {'\u00a0'}
+            </p>
+          )}
         </div>
         <ViewToggle view={view} onChange={setView} />
       </header>
@@ -69,7 +77,7 @@ export function VideosPage() {
           {results.isPending ? (
             <LoadingFallback />
           ) : (
-            <VideoGrid videos={videos} view={view} emptyText={t('catalogue.empty')} headingLevel={2} />
+            <VideoGrid videos={videos} view={view} emptyText={t('catalogue.empty')} headingLevel={2} eager={VIDEOS_ABOVE_THE_FOLD} />
           )}
           <LoadMore pages={results} />
         </section>

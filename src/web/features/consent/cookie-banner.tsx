@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LINKS } from '../../../common/routes.ts';
 import { Button } from '../../ui/button.tsx';
 import { ALL_ACCEPTED, ONLY_NECESSARY } from './consent.ts';
 import { saveConsent, useConsent } from './consent-store.ts';
-import { ConsentDialog } from './consent-dialog.tsx';
 import './consent.css';
+
+// The per-category dialog (Radix dialog and checkboxes) loads when "Settings" is pressed.
+const ConsentDialog = lazy(() => import('./consent-dialog.tsx').then((module) => ({ default: module.ConsentDialog })));
 
 /** Banner shown until a consent choice is stored; "Settings" opens the per-category dialog. */
 export function CookieBanner({
@@ -48,16 +50,18 @@ export function CookieBanner({
         </section>
       ) : null}
       {settingsOpen ? (
-        <ConsentDialog
-          open
-          onOpenChange={onSettingsOpenChange}
-          initial={consent ?? ONLY_NECESSARY}
-          onSave={(choice) => {
-            saveConsent(choice);
-            setDismissed(true);
-            onSettingsOpenChange(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ConsentDialog
+            open
+            onOpenChange={onSettingsOpenChange}
+            initial={consent ?? ONLY_NECESSARY}
+            onSave={(choice) => {
+              saveConsent(choice);
+              setDismissed(true);
+              onSettingsOpenChange(false);
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

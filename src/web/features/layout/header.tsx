@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LINKS } from '../../../common/routes.ts';
@@ -9,10 +9,11 @@ import { MenuIcon } from '../../ui/icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
 import { profileMenu, topMenu, type ProfileMenuUser } from './menus.ts';
-import { MobileMenu } from './mobile-menu.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 import { TopMenu } from './top-menu.tsx';
 import './header.css';
+
+const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((module) => ({ default: module.MobileMenu })));
 
 export type HeaderAccount = { email: string; menuUser: ProfileMenuUser; onSignOut: () => void } | null;
 type HeaderProps = {
@@ -46,6 +47,8 @@ function useStickyHeight() {
 export function Header({ site, locale, account, onSignIn, onSignUp, search }: HeaderProps) {
   const { t } = useTranslation();
   const [mobileOpen, setMobileOpen] = useState(false);
+  // The drawer's code (a Radix dialog) loads the first time it is opened.
+  const [mobileWanted, setMobileWanted] = useState(false);
   const items = topMenu(site.variant);
   const header = useStickyHeight();
 
@@ -88,7 +91,10 @@ export function Header({ site, locale, account, onSignIn, onSignUp, search }: He
           type="button"
           className="header__icon-button header__burger"
           aria-label={t('common.openMenu')}
-          onClick={() => setMobileOpen(true)}
+          onClick={() => {
+            setMobileWanted(true);
+            setMobileOpen(true);
+          }}
           data-testid="mobile-menu-button"
         >
           <MenuIcon />
@@ -103,7 +109,11 @@ export function Header({ site, locale, account, onSignIn, onSignUp, search }: He
           {accountArea}
         </div>
       </div>
-      <MobileMenu open={mobileOpen} onOpenChange={setMobileOpen} items={items} locale={locale} />
+      {mobileWanted ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={mobileOpen} onOpenChange={setMobileOpen} items={items} locale={locale} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

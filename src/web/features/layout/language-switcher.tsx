@@ -1,7 +1,7 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { LOCALES, LOCALE_NAMES, stripLocale, swapLocale, type Locale } from '../../../common/locales.ts';
+import { useLocation } from 'react-router';
+import { LOCALES, stripLocale, type Locale } from '../../../common/locales.ts';
 import type { SiteInfo } from '../../../common/site.ts';
 import { ChevronDownIcon, GlobeIcon } from '../../ui/icons.tsx';
 
@@ -13,45 +13,49 @@ export function switcherLocales(site: SiteInfo, pathname: string, current: Local
   return LOCALES.filter((locale) => locale === current || !hidden.includes(locale));
 }
 
-/** Swaps the two-letter prefix of the current path (spec: accounts §2). */
+const LanguageMenu = lazy(() => import('./language-menu.tsx').then((module) => ({ default: module.LanguageMenu })));
+
+/** The button's name holds the visible code, so a speech user can say what they see (WCAG 2.5.3). */
+export function languageButtonName(label: string, locale: Locale): string {
+  return `${label}: ${locale.toUpperCase()}`;
+}
+
+export function LanguageButtonFace({ locale }: { locale: Locale }) {
+  return (
+    <>
+      <GlobeIcon />
+      <span className="language-switcher__code">{locale.toUpperCase()}</span>
+      <ChevronDownIcon width={16} height={16} />
+    </>
+  );
+}
+
+/**
+ * The language button; its menu (a Radix dropdown) loads after the first paint. A press before it
+ * arrives is kept and opens the menu once it does.
+ */
 export function LanguageSwitcher({ site, locale }: { site: SiteInfo; locale: Locale }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const navigate = useNavigate();
+  const [pressed, setPressed] = useState(false);
   const locales = switcherLocales(site, location.pathname, locale);
   if (locales.length < 2) return null;
-
+  const placeholder = (
+    <button
+      type="button"
+      className="header__icon-button language-switcher"
+      aria-label={languageButtonName(t('common.language'), locale)}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-testid="language-switcher"
+      onClick={() => setPressed(true)}
+    >
+      <LanguageButtonFace locale={locale} />
+    </button>
+  );
   return (
-    <DropdownMenu.Root dir={locale === 'ar' ? 'rtl' : 'ltr'} modal={false}>
-      <DropdownMenu.Trigger
-        className="header__icon-button language-switcher"
-        // The name holds the visible code, so a speech user can say what they see (WCAG 2.5.3).
-        aria-label={`${t('common.language')}: ${locale.toUpperCase()}`}
-        data-testid="language-switcher"
-      >
-        <GlobeIcon />
-        <span className="language-switcher__code">{locale.toUpperCase()}</span>
-        <ChevronDownIcon width={16} height={16} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="dropdown" align="end" sideOffset={6}>
-          <DropdownMenu.RadioGroup
-            value={locale}
-            onValueChange={(value) =>
-              void navigate(swapLocale(location.pathname, value as Locale) + location.search + location.hash, {
-                state: { keepScroll: true },
-              })
-            }
-          >
-            {locales.map((code) => (
-              <DropdownMenu.RadioItem key={code} value={code} className="dropdown__item" lang={code} data-testid={`locale-${code}`}>
-                <span className="dropdown__check" aria-hidden />
-                {LOCALE_NAMES[code]}
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={placeholder}>
+      <LanguageMenu locales={locales} locale={locale} defaultOpen={pressed} />
+    </Suspense>
   );
 }

@@ -1,48 +1,36 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { Locale } from '../../../common/locales.ts';
 import { UserIcon } from '../../ui/icons.tsx';
-import { menuHref, type MenuItem } from './menus.ts';
+import type { MenuItem } from './menus.ts';
 
-/** The signed-in user's menu; the items come from profileMenu() for the variant and the user. */
-export function ProfileMenu({
-  email,
-  items,
-  locale,
-  onSignOut,
-}: {
-  email: string;
-  items: MenuItem[];
-  locale: Locale;
-  onSignOut: () => void;
-}) {
+export type ProfileMenuProps = { email: string; items: MenuItem[]; locale: Locale; onSignOut: () => void };
+
+const ProfileDropdown = lazy(() => import('./profile-dropdown.tsx').then((module) => ({ default: module.ProfileDropdown })));
+
+/**
+ * The signed-in user's menu; the items come from profileMenu() for the variant and the user. The
+ * button shows at once; a press before the menu's code arrives opens the menu when it does.
+ */
+export function ProfileMenu(props: ProfileMenuProps) {
   const { t } = useTranslation();
+  const [pressed, setPressed] = useState(false);
+  const placeholder = (
+    <button
+      type="button"
+      className="header__icon-button profile-menu__trigger"
+      aria-label={t('profileMenu.title')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-testid="profile-menu"
+      onClick={() => setPressed(true)}
+    >
+      <UserIcon />
+    </button>
+  );
   return (
-    <DropdownMenu.Root dir={locale === 'ar' ? 'rtl' : 'ltr'} modal={false}>
-      <DropdownMenu.Trigger
-        className="header__icon-button profile-menu__trigger"
-        aria-label={t('profileMenu.title')}
-        data-testid="profile-menu"
-      >
-        <UserIcon />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="dropdown" align="end" sideOffset={6}>
-          <DropdownMenu.Label className="dropdown__label">{email}</DropdownMenu.Label>
-          {items.map((item) => (
-            <DropdownMenu.Item key={item.id} asChild className="dropdown__item">
-              <Link to={menuHref(item, locale)} data-testid={`profile-${item.id}`}>
-                {t(item.label)}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="dropdown__separator" />
-          <DropdownMenu.Item className="dropdown__item" onSelect={onSignOut} data-testid="sign-out">
-            {t('profileMenu.signOut')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={placeholder}>
+      <ProfileDropdown {...props} defaultOpen={pressed} />
+    </Suspense>
   );
 }

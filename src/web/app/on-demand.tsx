@@ -1,0 +1,70 @@
+import { lazy, Suspense, useState } from 'react';
+import type { CurrentUser } from '../../common/accounts.ts';
+import type { Locale } from '../../common/locales.ts';
+import { useTranslation } from 'react-i18next';
+import { useAuthDialogs } from '../features/accounts/auth-dialogs-store.ts';
+import { useTimeZone } from '../lib/time-zone.ts';
+import '../features/accounts/time-zone-select.css';
+
+/**
+ * Parts of the frame whose code loads only when they have something to show, so the first page
+ * carries neither forms (react-hook-form, zod) nor dialog and radio primitives.
+ */
+const AuthDialogs = lazy(() => import('../features/accounts/auth-dialogs.tsx').then((m) => ({ default: m.AuthDialogs })));
+const AccountOverlays = lazy(() => import('../features/accounts/account-overlays.tsx').then((m) => ({ default: m.AccountOverlays })));
+const TimeZoneSelect = lazy(() => import('../features/accounts/time-zone-select.tsx').then((m) => ({ default: m.TimeZoneSelect })));
+const MixedContentPanel = lazy(() =>
+  import('../features/catalogue/mixed-content-panel.tsx').then((m) => ({ default: m.MixedContentPanel })),
+);
+
+/** The sign-in, sign-up and two-factor dialogs, from the first time one of them is asked for. */
+export function AuthDialogsOnDemand({ landing }: { landing: boolean }) {
+  const { open } = useAuthDialogs();
+  const [wanted, setWanted] = useState(false);
+  if (open !== null && !wanted) setWanted(true);
+  if (!wanted && open === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthDialogs landing={landing} />
+    </Suspense>
+  );
+}
+
+/** Terms, release note and newsletter prompts: only a signed-in user ever sees one. */
+export function AccountOverlaysOnDemand({ user, locale }: { user: CurrentUser | null; locale: Locale }) {
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <AccountOverlays user={user} locale={locale} />
+    </Suspense>
+  );
+}
+
+/** The mixed-content panel is for signed-in users other than client supervisors (spec: accounts §2). */
+export function MixedContentPanelOnDemand({ user }: { user: CurrentUser | null }) {
+  if (!user || user.admin_group === 'client_supervisor') return null;
+  return (
+    <Suspense fallback={null}>
+      <MixedContentPanel user={user} />
+    </Suspense>
+  );
+}
+
+/** The footer's time-zone chooser; until its code arrives, the same control showing the zone in use. */
+export function TimeZoneSelectOnDemand({ user }: { user: CurrentUser | null }) {
+  const { t } = useTranslation();
+  const zone = useTimeZone();
+  const placeholder = (
+    <label className="time-zone-select">
+      <span>{t('accounts.fields.timeZone')}</span>
+      <select value={zone} disabled data-testid="time-zone-select-loading">
+        <option value={zone}>{zone}</option>
+      </select>
+    </label>
+  );
+  return (
+    <Suspense fallback={placeholder}>
+      <TimeZoneSelect user={user} />
+    </Suspense>
+  );
+}
