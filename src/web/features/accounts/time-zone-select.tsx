@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../common/accounts.ts';
 import { useTimeZones } from './reference-queries.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';
-import { useChangeTimeZone } from './time-zone.ts';
+import { useChangeTimeZone } from './change-time-zone.ts';
 import './time-zone-select.css';
 
 /** A compact time-zone chooser for the footer. */
