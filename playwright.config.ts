@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/chromium.ts';
 
 /** Browser tests run Debian's Chromium against the app as `npm start` runs it. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const chromium = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((file) => existsSync(file));
 // A fresh embedded database per run, as on a fresh clone; workers inherit the variable.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `newsreel-e2e-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;
@@ -26,17 +25,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      ...(chromium ? { executablePath: chromium } : {}),
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      ...(CHROMIUM ? { executablePath: CHROMIUM } : {}),
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {

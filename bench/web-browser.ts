@@ -3,20 +3,11 @@
  * DevTools protocol's encodedDataLength, i.e. compressed bytes plus headers), request count, and
  * LCP, CLS and long tasks from PerformanceObservers registered before the page's own scripts.
  */
-import { existsSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM as CHROMIUM_BINARY, CHROMIUM_FLAGS } from '../scripts/chromium.ts';
 
-export const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((file) => existsSync(file)) ?? 'chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROMIUM = CHROMIUM_BINARY ?? 'chromium';
+export { CHROMIUM_FLAGS };
 
 export type Profile = 'desktop' | 'mobile';
 export type PageFigures = {
