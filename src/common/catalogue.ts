@@ -5,33 +5,22 @@ import { parseId, zod } from './validators.ts';
 
 // Zod-free rules the browser's first page needs live apart, so that page does not load zod.
 export { FILTER_KINDS, FILTER_PRESETS, SUGGEST_MIN_LENGTH, type FilterKind } from './catalogue-filters.ts';
+export * from './catalogue-values.ts';
+import {
+  CONTAINERS,
+  LOGO_POSITIONS,
+  QUALITIES,
+  VIDEO_FORMATS,
+  VIDEO_SORTS,
+  CATALOGUE_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  MIN_DURATION,
+  MAX_DURATION,
+} from './catalogue-values.ts';
 
 /**
  * Catalogue contracts (spec: content §3 "Video project", "Tag", "Search result"; §7 calls).
  */
-
-/** Quality labels (spec: content §3): full_hd 1080p, hd 720p, md 360p, sd 240p. */
-export const QUALITIES = ['full_hd', 'hd', 'md', 'sd'] as const;
-export type Quality = (typeof QUALITIES)[number];
-export const QUALITY_LABELS: Record<Quality, string> = { full_hd: '1080p', hd: '720p', md: '360p', sd: '240p' };
-export const QUALITY_HEIGHTS: Record<Quality, number> = { full_hd: 1080, hd: 720, md: 360, sd: 240 };
-/** Available formats (spec: content §3): clean, branded, credit. */
-export const VIDEO_FORMATS = ['clean', 'branded', 'credit'] as const;
-export type VideoFormat = (typeof VIDEO_FORMATS)[number];
-export const CONTAINERS = ['mp4', 'mxf'] as const;
-/** Six logo positions for branded footage (spec: accounts §9, content §2). */
-export const LOGO_POSITIONS = ['top_left', 'top_center', 'top_right', 'bottom_left', 'bottom_center', 'bottom_right'] as const;
-export type LogoPosition = (typeof LOGO_POSITIONS)[number];
-
-export const CONTENT_LANGUAGES = LOCALES;
-export const CATALOGUE_PAGE_SIZE = 12;
-export const MAX_PAGE_SIZE = 48;
-/** Spec: content §3, duration range min 0, max 9999999 (seconds). */
-export const MIN_DURATION = 0;
-export const MAX_DURATION = 9_999_999;
-
-export const VIDEO_SORTS = ['newest', 'oldest', 'relevance', 'longest', 'shortest'] as const;
-export type VideoSort = (typeof VIDEO_SORTS)[number];
 
 const boolParam = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])

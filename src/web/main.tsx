@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { detectLocale } from '../common/locales.ts';
-import { createRouter } from './app/router.tsx';
+import { AppRouter } from './app/app-router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { currentUserQuery } from './features/accounts/use-current-user.ts';
 import { readCookie } from './lib/cookies.ts';
 import { initI18n } from './lib/i18n.ts';
@@ -23,7 +23,6 @@ const queryClient = createQueryClient();
 // Every page needs the variant and the user: ask while the catalogue and the page's code load.
 void queryClient.prefetchQuery(siteQuery);
 void queryClient.prefetchQuery(currentUserQuery);
-const router = createRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
@@ -31,7 +30,9 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<BootShell />}>
-        <RouterProvider router={router} />
+        <AppRouter>
+          <AppRoutes />
+        </AppRouter>
       </Suspense>
     </QueryClientProvider>
   </StrictMode>,

@@ -51,3 +51,14 @@ describe('every route, with bad input, as a guest and as a user', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 });
+
+describe('every API route', () => {
+  it('declares the contract of its answers, so the server checks each one before it leaves', () => {
+    // The browser takes answers as typed by these contracts without parsing them again (docs/decisions.md).
+    const unchecked = t.app.routeTable
+      .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'))
+      .filter((route) => !route.answersChecked)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(unchecked).toEqual([]);
+  });
+});

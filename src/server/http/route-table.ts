@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
-export type RouteEntry = { method: string; url: string };
+/** `answersChecked`: the route declares a contract for its 2xx answers, which the serializer enforces. */
+export type RouteEntry = { method: string; url: string; answersChecked: boolean };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +15,10 @@ export function recordRoutes(app: FastifyInstance) {
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD' && method !== 'OPTIONS') table.push({ method, url: route.url });
+    const responses = Object.keys(route.schema?.response ?? {});
+    const answersChecked = responses.some((status) => /^2/.test(status));
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') table.push({ method, url: route.url, answersChecked });
+    }
   });
 }

@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { videoProjects } from '../modules/catalogue/schema.ts';
+import { insertProjects } from '../modules/catalogue/writer.ts';
 import { seedTestCatalogue } from '../test/catalogue-fixtures.ts';
 import { precompressFile } from '../../../scripts/vite-precompress.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
@@ -24,7 +25,18 @@ beforeAll(async () => {
   await mkdir(path.join(webRoot, '.vite'));
   await writeFile(
     path.join(webRoot, '.vite', 'manifest.json'),
-    JSON.stringify({ 'i18n/locales/ar.json': { file: 'assets/ar-a1b2.js' }, 'i18n/locales/en.json': { file: 'assets/en-c3d4.js' } }),
+    JSON.stringify({
+      'index.html': { file: 'assets/app-abc123.js', imports: ['_framework-f1.js'] },
+      '_framework-f1.js': { file: 'assets/framework-f1.js' },
+      'i18n/locales/ar.json': { file: 'assets/ar-a1b2.js' },
+      'i18n/locales/en.json': { file: 'assets/en-c3d4.js' },
+      'features/catalogue/dashboard-page.tsx': {
+        file: 'assets/dashboard-page-d1.js',
+        imports: ['_framework-f1.js', 'index.html', '_cards-c1.js'],
+        css: ['assets/dashboard-d1.css'],
+      },
+      '_cards-c1.js': { file: 'assets/cards-c1.js', css: ['assets/cards-c1.css'] },
+    }),
   );
   // What `vite build` writes for a real chunk: the file, and its .br and .gz beside it.
   await writeFile(path.join(webRoot, 'assets', 'chunk-def456.js'), BIG_SCRIPT);
@@ -72,7 +84,17 @@ describe('app shell', () => {
     const arabic = (await get('/ar/videos')).body;
     expect(arabic).toContain('<link rel="modulepreload" crossorigin href="/assets/ar-a1b2.js">');
     expect(arabic).not.toContain('en-c3d4.js');
-    expect((await get('/es')).body).not.toContain('modulepreload');
+    expect((await get('/es/about')).body).not.toContain('modulepreload');
+  });
+
+  it("preloads the chunks and styles of the screen's page that the shell does not load already", async () => {
+    const { body } = await get('/en');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-page-d1.js">');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/cards-c1.js">');
+    expect(body).toContain('<link rel="preload" as="style" href="/assets/dashboard-d1.css">');
+    expect(body).toContain('<link rel="preload" as="style" href="/assets/cards-c1.css">');
+    expect(body).not.toContain('framework-f1.js');
+    expect((await get('/en/about')).body).not.toContain('dashboard-page-d1.js');
   });
 
   it('answers 404 (with the shell, which shows the not-found page) for an unknown screen', async () => {
@@ -137,6 +159,58 @@ describe('the head of the shell', () => {
     );
     expect((await get('/ar/impressum')).body).toContain('<title>بيانات الناشر · Newsreel</title>');
     expect(meta((await get('/es/no-such-page')).body, 'name="description"')).toContain('redacciones');
+  });
+});
+
+describe("first answers: the shell carries the answers of a guest's first calls (src/common/first-answers.ts)", () => {
+  const firstAnswers = (body: string) => {
+    const json = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(body)?.[1];
+    return json ? (JSON.parse(json) as Record<string, { status: number; body: unknown }>) : null;
+  };
+
+  it('the video list: the same answers the API gives, keyed by call, and its first poster preloaded', async () => {
+    const { body } = await get('/en/videos', { host: 'localhost:3000' });
+    const answers = firstAnswers(body);
+    const list = await get('/api/content/video_projects?page=1&per_page=12&locale=en', { site: 'localhost:3000' });
+    const listBody: unknown = list.json();
+    expect(answers?.['/api/content/video_projects?locale=en&page=1&per_page=12']).toEqual({ status: 200, body: listBody });
+    expect(answers?.['/api/current_user?locale=en']?.status).toBe(401);
+    const site: unknown = (await get('/api/site?locale=en', { site: 'localhost:3000' })).json();
+    expect(answers?.['/api/site?locale=en']).toEqual({ status: 200, body: site });
+    const first = list.json<{ videos: { selected_preview_image: string }[] }>().videos[0]?.selected_preview_image;
+    expect(first).toBeTruthy();
+    expect(body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${first}">`);
+  });
+
+  it('the dashboard carries its answer too', async () => {
+    const answers = firstAnswers((await get('/ar')).body);
+    expect(answers?.['/api/content/video_projects/dashboard?locale=ar']?.status).toBe(200);
+  });
+
+  it('nothing personal: none for a signed-in browser, none for a screen with a query, none for other screens', async () => {
+    expect(firstAnswers((await get('/en/videos', { cookie: 'session=abc' })).body)).toBeNull();
+    expect(firstAnswers((await get('/en/videos?sort=oldest')).body)).toBeNull();
+    expect(firstAnswers((await get('/en/about')).body)).toBeNull();
+  });
+
+  it('what the catalogue says cannot close the element', async () => {
+    const title = 'Breaking </script><script>alert(1)</script>';
+    await insertProjects(
+      t.database.db,
+      [{ projectId: 'NR-T-XSS', language: 'ar', title, datelineDate: '2026-11-22', duration: 60, publishedAt: t.services.clock.now() }],
+      t.services.clock.now(),
+    );
+    // Russian: a list the micro-cache does not hold yet.
+    const { body } = await get('/ru/videos');
+    expect(body).not.toContain('<script>alert');
+    expect(JSON.stringify(firstAnswers(body))).toContain(title);
+  });
+
+  it('the shell travels compressed', async () => {
+    const response = await get('/en/videos', { 'accept-encoding': 'gzip, br' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('id="first-answers"');
   });
 });
 

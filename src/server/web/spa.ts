@@ -1,40 +1,32 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  LOCALES,
-  detectLocale,
-  localeDirection,
-  localizedPath,
-  parseAcceptLanguage,
-  pathLocale,
-  stripLocale,
-  type Locale,
-} from '../../common/locales.ts';
+import { detectLocale, localeDirection, localizedPath, parseAcceptLanguage, pathLocale, stripLocale } from '../../common/locales.ts';
 import { matchRoute } from '../../common/routes.ts';
 import { isApiPath, routeNotFound } from '../http/error-handler.ts';
+import { firstAnswersHead, screenModules } from './first-answers.ts';
+import { shellPreloads, type ShellPreloads } from './manifest.ts';
 import { screenHead, siteHead, withHead, type ScreenFinder } from './page-head.ts';
 
 /** Cookie holding the stored interface language (a functional cookie; spec: accounts §9). */
 export const LANGUAGE_COOKIE = 'language_code';
 
 /**
- * The built translation catalogue of each locale, from Vite's manifest (vite.config.ts). The shell
- * names the page's catalogue in a modulepreload hint, so it travels with the app's first scripts
- * instead of after them. A build without a manifest gets no hint.
+ * The shell as brotli or gzip when the browser takes them. The not-found handler is no route, so
+ * @fastify/compress's per-route hook never sees it; a shell with first answers is tens of KB.
  */
-async function catalogueChunks(webRoot: string): Promise<Partial<Record<Locale, string>>> {
-  const file = path.join(webRoot, '.vite', 'manifest.json');
-  if (!existsSync(file)) return {};
-  const manifest = JSON.parse(await readFile(file, 'utf8')) as Record<string, { file?: string }>;
-  const chunks: Partial<Record<Locale, string>> = {};
-  for (const locale of LOCALES) {
-    const chunk = manifest[`i18n/locales/${locale}.json`]?.file;
-    if (chunk) chunks[locale] = `/${chunk}`;
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.header('vary', 'cookie, accept-encoding');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (html.length < 1024) return reply.send(html);
+  if (/\bbr\b/.test(accepted)) {
+    const body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+    return reply.header('content-encoding', 'br').send(body);
   }
-  return chunks;
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+  return reply.send(html);
 }
 
 /**
@@ -50,10 +42,10 @@ export async function spaRoutes(
   { webRoot, screens, publicUrl }: { webRoot: string | undefined; screens?: ScreenFinder; publicUrl?: string | undefined },
 ) {
   let shell: string | null = null;
-  let catalogues: Partial<Record<Locale, string>> = {};
+  let preloads: ShellPreloads = () => '';
   if (webRoot) {
     shell = await readFile(path.join(webRoot, 'index.html'), 'utf8');
-    catalogues = await catalogueChunks(webRoot);
+    preloads = await shellPreloads(webRoot);
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
@@ -86,12 +78,14 @@ export async function spaRoutes(
     const origin = publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
     const head = route ? await screenHead(screens, route, stripLocale(pathname), locale, { origin, pathname }) : null;
     const status = head ? 200 : 404;
+    const answers = head && route ? await firstAnswersHead(request, route, locale, Boolean(query)) : null;
     const html = withHead(
       shell ?? '<!doctype html><html lang="en" dir="ltr"><body>The browser app is not built: run npm run build.</body></html>',
       head ?? siteHead(locale),
     )
       .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${localeDirection(locale)}">`)
-      .replace('</head>', catalogues[locale] ? `<link rel="modulepreload" crossorigin href="${catalogues[locale]}">\n</head>` : '</head>');
-    return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      .replace('</head>', `${preloads([`i18n/locales/${locale}.json`, ...screenModules(route)])}${answers ?? ''}</head>`);
+    reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    return sendCompressed(request, reply, html);
   });
 }

@@ -2,7 +2,7 @@ import { DirectionProvider } from '@radix-ui/react-direction';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigation, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { detectLocale, isLocale, localeDirection, localizedPath, stripLocale, type Locale } from '../../common/locales.ts';
 import { authDialogs } from '../features/accounts/auth-dialogs-store.ts';
 import { useApplyUserTimeZone } from '../features/accounts/time-zone.ts';
@@ -14,11 +14,13 @@ import { CookieBanner } from '../features/consent/cookie-banner.tsx';
 import { Footer } from '../features/layout/footer.tsx';
 import { Header, type HeaderAccount } from '../features/layout/header.tsx';
 import { NavigationRecordProvider } from '../features/navigation/use-navigation-record.tsx';
+import { RouteErrorBoundary } from '../features/notices/route-error.tsx';
 import { readCookie } from '../lib/cookies.ts';
 import { useDocumentMeta } from '../lib/page-meta.ts';
 import { useSite } from '../lib/site.ts';
 import { LoadingBar, TranslatedLoadingFallback } from '../ui/loading.tsx';
 import { NotificationStack } from '../ui/notifications/notification-stack.tsx';
+import { useNavigationPending } from './app-router.tsx';
 import { AccountOverlaysOnDemand, AuthDialogsOnDemand, MixedContentPanelOnDemand, TimeZoneSelectOnDemand } from './on-demand.tsx';
 
 /** Where a path without a supported locale prefix goes (spec: accounts §5, locale detection). */
@@ -66,7 +68,7 @@ function LocaleFrame({ locale }: { locale: Locale }) {
   useDocumentMeta(locale);
   const { t } = useTranslation();
   const site = useSite();
-  const navigation = useNavigation();
+  const navigationPending = useNavigationPending();
   const location = useLocation();
   const [cookieSettingsOpen, setCookieSettingsOpen] = useState(false);
   const dir = localeDirection(locale);
@@ -96,7 +98,7 @@ function LocaleFrame({ locale }: { locale: Locale }) {
           <a className="skip-link" href="#main">
             {t('common.skipToContent')}
           </a>
-          <LoadingBar active={navigation.state === 'loading'} />
+          <LoadingBar active={navigationPending} />
           <Header
             site={site}
             locale={locale}
@@ -107,9 +109,11 @@ function LocaleFrame({ locale }: { locale: Locale }) {
           />
           {isVodPath(location.pathname) ? <MixedContentPanelOnDemand user={user} /> : null}
           <main id="main" className="app__main" tabIndex={-1}>
-            <Suspense fallback={<TranslatedLoadingFallback />}>
-              <Outlet />
-            </Suspense>
+            <RouteErrorBoundary path={location.pathname}>
+              <Suspense fallback={<TranslatedLoadingFallback />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
           </main>
           <Footer
             site={site}

@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../common/accounts.ts';
 import type { Locale } from '../../common/locales.ts';
 import { useTranslation } from 'react-i18next';
 import { useAuthDialogs } from '../features/accounts/auth-dialogs-store.ts';
+import { useAfterFirstLoad } from '../lib/after-first-load.ts';
 import { useTimeZone } from '../lib/time-zone.ts';
 import '../features/accounts/time-zone-select.css';
 
@@ -50,10 +51,14 @@ export function MixedContentPanelOnDemand({ user }: { user: CurrentUser | null }
   );
 }
 
-/** The footer's time-zone chooser; until its code arrives, the same control showing the zone in use. */
+/**
+ * The footer's time-zone chooser, once the page has loaded (its code and the list of zones wait for
+ * the first view); until then, the same control showing the zone in use.
+ */
 export function TimeZoneSelectOnDemand({ user }: { user: CurrentUser | null }) {
   const { t } = useTranslation();
   const zone = useTimeZone();
+  const loaded = useAfterFirstLoad();
   const placeholder = (
     <label className="time-zone-select">
       <span>{t('accounts.fields.timeZone')}</span>
@@ -62,6 +67,7 @@ export function TimeZoneSelectOnDemand({ user }: { user: CurrentUser | null }) {
       </select>
     </label>
   );
+  if (!loaded) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <TimeZoneSelect user={user} />

@@ -1,70 +1,113 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Routes } from 'react-router';
 import { PRIVATE_ROUTES, ROUTES, type RouteName } from '../../common/routes.ts';
 import { RequireUser } from '../features/accounts/require-user.tsx';
-import { BootShell } from '../ui/boot-shell.tsx';
 import { LocaleLayout, LocaleRedirect } from './locale-layout.tsx';
-import { RouteError } from '../features/notices/route-error.tsx';
 
-type LazyPage = () => Promise<{ Component: React.ComponentType }>;
+type Page = LazyExoticComponent<ComponentType>;
+
+/** A page of a module that holds several: the module loads once, whichever of its pages comes first. */
+function pageOf<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Page {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
 
 /** One lazily loaded page per screen of src/common/routes.ts; the type makes sure none is missing. */
 const notices = () => import('../features/accounts/notice-pages.tsx');
 const passwords = () => import('../features/accounts/password-pages.tsx');
 const content = () => import('../features/content/content-pages.tsx');
-const pages: Record<RouteName, LazyPage> = {
-  dashboard: () => import('../features/catalogue/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
-  oldBrowsers: () => import('../features/notices/old-browsers-page.tsx').then((m) => ({ Component: m.OldBrowsersPage })),
-  serverError: () => import('../features/notices/server-error-page.tsx').then((m) => ({ Component: m.ServerErrorPage })),
-  signin: () => import('../features/accounts/sign-in-page.tsx').then((m) => ({ Component: m.SignInPage })),
-  signinDeactivated: () => notices().then((m) => ({ Component: m.SigninDeactivatedPage })),
-  signup: () => import('../features/accounts/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })),
-  checkEmail: () => notices().then((m) => ({ Component: m.CheckEmailPage })),
-  alreadyConfirmed: () => notices().then((m) => ({ Component: m.AlreadyConfirmedPage })),
-  joinTeam: () => import('../features/accounts/final-step-page.tsx').then((m) => ({ Component: m.FinalStepPage })),
-  finalStep: () => import('../features/accounts/final-step-page.tsx').then((m) => ({ Component: m.FinalStepPage })),
-  restorePassword: () => passwords().then((m) => ({ Component: m.RestorePasswordPage })),
-  restorePasswordCheckEmail: () => notices().then((m) => ({ Component: m.RestorePasswordCheckEmailPage })),
-  newPassword: () => passwords().then((m) => ({ Component: m.NewPasswordPage })),
-  newPasswordChanged: () => notices().then((m) => ({ Component: m.PasswordChangedPage })),
-  accountLocked: () => notices().then((m) => ({ Component: m.AccountLockedPage })),
-  unlock: () => passwords().then((m) => ({ Component: m.UnlockPage })),
-  videos: () => import('../features/catalogue/videos-page.tsx').then((m) => ({ Component: m.VideosPage })),
-  videosFiltered: () => import('../features/catalogue/videos-page.tsx').then((m) => ({ Component: m.VideosPage })),
-  video: () => import('../features/catalogue/video-page.tsx').then((m) => ({ Component: m.VideoPage })),
-  search: () => import('../features/catalogue/search-page.tsx').then((m) => ({ Component: m.SearchPage })),
-  tagLanding: () => import('../features/catalogue/tag-landing-page.tsx').then((m) => ({ Component: m.TagLandingPage })),
-  about: () => content().then((m) => ({ Component: m.AboutPage })),
-  termsOfService: () => content().then((m) => ({ Component: m.TermsOfServicePage })),
-  privacyPolicy: () => content().then((m) => ({ Component: m.PrivacyPolicyPage })),
-  cookiePolicy: () => content().then((m) => ({ Component: m.CookiePolicyPage })),
-  impressum: () => content().then((m) => ({ Component: m.ImpressumPage })),
-  user: () => import('../features/accounts/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
-  userProfile: () => import('../features/accounts/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+const finalStep = pageOf(
+  () => import('../features/accounts/final-step-page.tsx'),
+  (m) => m.FinalStepPage,
+);
+const videos = pageOf(
+  () => import('../features/catalogue/videos-page.tsx'),
+  (m) => m.VideosPage,
+);
+const profile = pageOf(
+  () => import('../features/accounts/profile-page.tsx'),
+  (m) => m.ProfilePage,
+);
+const pages: Record<RouteName, Page> = {
+  dashboard: pageOf(
+    () => import('../features/catalogue/dashboard-page.tsx'),
+    (m) => m.DashboardPage,
+  ),
+  oldBrowsers: pageOf(
+    () => import('../features/notices/old-browsers-page.tsx'),
+    (m) => m.OldBrowsersPage,
+  ),
+  serverError: pageOf(
+    () => import('../features/notices/server-error-page.tsx'),
+    (m) => m.ServerErrorPage,
+  ),
+  signin: pageOf(
+    () => import('../features/accounts/sign-in-page.tsx'),
+    (m) => m.SignInPage,
+  ),
+  signinDeactivated: pageOf(notices, (m) => m.SigninDeactivatedPage),
+  signup: pageOf(
+    () => import('../features/accounts/sign-up-page.tsx'),
+    (m) => m.SignUpPage,
+  ),
+  checkEmail: pageOf(notices, (m) => m.CheckEmailPage),
+  alreadyConfirmed: pageOf(notices, (m) => m.AlreadyConfirmedPage),
+  joinTeam: finalStep,
+  finalStep,
+  restorePassword: pageOf(passwords, (m) => m.RestorePasswordPage),
+  restorePasswordCheckEmail: pageOf(notices, (m) => m.RestorePasswordCheckEmailPage),
+  newPassword: pageOf(passwords, (m) => m.NewPasswordPage),
+  newPasswordChanged: pageOf(notices, (m) => m.PasswordChangedPage),
+  accountLocked: pageOf(notices, (m) => m.AccountLockedPage),
+  unlock: pageOf(passwords, (m) => m.UnlockPage),
+  videos,
+  videosFiltered: videos,
+  video: pageOf(
+    () => import('../features/catalogue/video-page.tsx'),
+    (m) => m.VideoPage,
+  ),
+  search: pageOf(
+    () => import('../features/catalogue/search-page.tsx'),
+    (m) => m.SearchPage,
+  ),
+  tagLanding: pageOf(
+    () => import('../features/catalogue/tag-landing-page.tsx'),
+    (m) => m.TagLandingPage,
+  ),
+  about: pageOf(content, (m) => m.AboutPage),
+  termsOfService: pageOf(content, (m) => m.TermsOfServicePage),
+  privacyPolicy: pageOf(content, (m) => m.PrivacyPolicyPage),
+  cookiePolicy: pageOf(content, (m) => m.CookiePolicyPage),
+  impressum: pageOf(content, (m) => m.ImpressumPage),
+  user: profile,
+  userProfile: profile,
 };
+const NotFoundPage = pageOf(
+  () => import('../ui/not-found.tsx'),
+  (m) => m.NotFoundPage,
+);
 
-const route = (name: RouteName): RouteObject =>
-  ROUTES[name] === '/' ? { index: true, lazy: pages[name] } : { path: ROUTES[name].slice(1), lazy: pages[name] };
+function screen(name: RouteName) {
+  const Page = pages[name];
+  const path = ROUTES[name];
+  return path === '/' ? <Route key={name} index element={<Page />} /> : <Route key={name} path={path.slice(1)} element={<Page />} />;
+}
 const names = Object.keys(pages) as RouteName[];
-const publicScreens = names.filter((name) => !PRIVATE_ROUTES.includes(name)).map(route);
-/** Private screens sit behind RequireUser: signed out, the visitor goes to sign-in and back. */
-const privateScreens: RouteObject = { element: <RequireUser />, children: PRIVATE_ROUTES.map(route) };
-const screens: RouteObject[] = [...publicScreens, privateScreens];
 
-export const routes: RouteObject[] = [
-  { path: '/', element: <LocaleRedirect /> },
-  {
-    path: '/:locale',
-    element: <LocaleLayout />,
-    HydrateFallback: () => <BootShell />,
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: [...screens, { path: '*', lazy: () => import('../ui/not-found.tsx').then((m) => ({ Component: m.NotFoundPage })) }],
-      },
-    ],
-  },
-];
-
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Every screen under /:locale, in the frame of LocaleLayout. The router is React Router's
+ * declarative mode: no screen has a loader, and the data router's machinery would add 16 KB
+ * gzipped to the first page (docs/decisions.md).
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<LocaleRedirect />} />
+      <Route path="/:locale" element={<LocaleLayout />}>
+        {names.filter((name) => !PRIVATE_ROUTES.includes(name)).map(screen)}
+        {/* Private screens sit behind RequireUser: signed out, the visitor goes to sign-in and back. */}
+        <Route element={<RequireUser />}>{PRIVATE_ROUTES.map(screen)}</Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { answerKey, type FirstAnswer } from '../../common/first-answers.ts';
 import { ApiError, createApiClient, errorText } from './api-client.ts';
+import { firstAnswerTaker } from './first-answers.ts';
 
 type Call = { url: string; init: RequestInit };
 
@@ -33,10 +34,34 @@ describe('API client (spec: accounts §7)', () => {
     expect((calls[0]?.init.headers as Record<string, string>)['content-type']).toBe('application/json');
   });
 
-  it('parses the answer with the contract when given one', async () => {
-    const schema = z.object({ status: z.literal('ok') });
-    await expect(client(fakeFetch(200, { status: 'ok' })).get('/healthz', { schema })).resolves.toEqual({ status: 'ok' });
-    await expect(client(fakeFetch(200, { status: 'nope' })).get('/healthz', { schema })).rejects.toThrow();
+  it('answers a GET from the answers the page holds, without a request, and fetches what it does not hold', async () => {
+    const calls: Call[] = [];
+    const held: Record<string, FirstAnswer> = {
+      [answerKey('/api/site?locale=ar')]: { status: 200, body: { variant: 'standard' } },
+      [answerKey('/api/current_user?locale=ar')]: { status: 401, body: { errors: [{ code: 'unauthorized', message: 'Sign in' }] } },
+    };
+    const api = createApiClient({
+      baseUrl: '',
+      locale: () => 'ar',
+      site: () => 'x',
+      fetch: fakeFetch(200, { fresh: true }, calls),
+      firstAnswer: (url) => held[answerKey(url)],
+    });
+    await expect(api.get('/api/site')).resolves.toEqual({ variant: 'standard' });
+    const error = (await api.get('/api/current_user').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect([error.status, error.codes]).toEqual([401, ['unauthorized']]);
+    expect(calls).toEqual([]);
+    await expect(api.get('/api/content/tags')).resolves.toEqual({ fresh: true });
+    await expect(api.post('/api/site')).resolves.toEqual({ fresh: true });
+    expect(calls.map((call) => call.url)).toEqual(['/api/content/tags?locale=ar', '/api/site?locale=ar']);
+  });
+
+  it('takes an answer the page holds once, whatever the order of its query: the same call again goes to the server', () => {
+    const take = firstAnswerTaker(() => JSON.stringify({ [answerKey('/api/x?page=1&locale=en')]: { status: 200, body: 1 } }));
+    expect(take('/api/x?locale=en&page=1')).toEqual({ status: 200, body: 1 });
+    expect(take('/api/x?locale=en&page=1')).toBeUndefined();
+    expect(firstAnswerTaker(() => 'not json')('/api/x')).toBeUndefined();
   });
 
   it('turns the error body into an ApiError with codes', async () => {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ApiErrorItem } from '../../common/errors.ts';
+import type { FirstAnswer } from '../../common/first-answers.ts';
 import type { Locale } from '../../common/locales.ts';
-import { errorContracts } from './contracts.ts';
 
 /** A failed call: the HTTP status and the server's `errors` list (spec: accounts §8). */
 export class ApiError extends Error {
@@ -25,17 +25,20 @@ export class ApiError extends Error {
 }
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
-export type RequestOptions<T> = {
+export type RequestOptions = {
   /** GET payloads travel in the query (spec: accounts §7). */
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
-  /**
-   * Parses the answer; the browser uses exactly the server's contract. A loader (see
-   * src/web/lib/contracts.ts) keeps zod out of the first page: it runs while the request travels.
-   */
-  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 };
+
+/**
+ * The type of an answer, from its contract in src/common. The server checks every answer against
+ * that contract before it leaves (its serializer; src/server/http/every-route.test.ts holds every
+ * route to declaring one), so the browser takes answers as typed and does not parse them again:
+ * zod stays out of the first page (docs/decisions.md).
+ */
+export type Answer<S extends z.ZodType> = z.output<S>;
 
 export type ApiClientOptions = {
   /** Prefix for relative URLs (the API host); empty when the API is served by the same origin. */
@@ -44,6 +47,8 @@ export type ApiClientOptions = {
   /** The Site header: the host the app is served from, which selects the variant. */
   site: () => string;
   fetch?: typeof fetch;
+  /** An answer the page already holds for a GET call (src/web/lib/first-answers.ts), instead of a request. */
+  firstAnswer?: (url: string) => FirstAnswer | undefined;
 };
 
 function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValue>): string {
@@ -57,18 +62,40 @@ function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValu
   return url.origin === 'http://relative.invalid' ? `${url.pathname}${url.search}` : url.toString();
 }
 
+/**
+ * The error envelope (src/common/errors.ts), checked by hand: an error may come from a proxy rather
+ * than our server, and zod stays out of the first page.
+ */
+function isErrorBody(body: unknown): body is { errors: ApiErrorItem[] } {
+  if (typeof body !== 'object' || body === null || !('errors' in body) || !Array.isArray(body.errors) || body.errors.length === 0)
+    return false;
+  return (body.errors as unknown[]).every(
+    (item) =>
+      typeof item === 'object' &&
+      item !== null &&
+      'code' in item &&
+      typeof item.code === 'string' &&
+      'message' in item &&
+      typeof item.message === 'string',
+  );
+}
+
 /** Turns a non-2xx answer into an ApiError, whatever the body holds. */
 async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text();
   try {
     const body: unknown = JSON.parse(text);
-    const { errorBodySchema } = await errorContracts();
-    const parsed = errorBodySchema.safeParse(body);
-    if (parsed.success) return new ApiError(response.status, parsed.data.errors);
+    if (isErrorBody(body)) return new ApiError(response.status, body.errors);
   } catch {
     // Not JSON (a proxy's error page, say): fall through to a generic error of that status.
   }
   return new ApiError(response.status, [{ code: `http_${response.status}`, message: response.statusText || 'Error' }]);
+}
+
+/** What a call returns or throws for an answer the page already held. */
+async function answerFrom<T>({ status, body }: FirstAnswer): Promise<T> {
+  if (status < 200 || status >= 300) throw await toApiError(new Response(JSON.stringify(body), { status }));
+  return body as T;
 }
 
 /**
@@ -79,13 +106,13 @@ async function toApiError(response: Response): Promise<ApiError> {
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  async function request<T>(method: string, path: string, { query = {}, body, signal, schema }: RequestOptions<T> = {}): Promise<T> {
-    const contract = typeof schema === 'function' ? schema() : schema;
+  async function request<T>(method: string, path: string, { query = {}, body, signal }: RequestOptions = {}): Promise<T> {
     // Marked as handled: a failed request never awaits it; a failed import still fails the parse below.
-    if (contract instanceof Promise) contract.catch(() => undefined);
     const url = buildUrl(options.baseUrl, path, { ...query, locale: options.locale() });
     const headers: Record<string, string> = { accept: 'application/json', site: options.site() };
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const held = method === 'GET' ? options.firstAnswer?.(url) : undefined;
+    if (held) return answerFrom<T>(held);
     let response: Response;
     try {
       response = await doFetch(url, {
@@ -101,16 +128,15 @@ export function createApiClient(options: ApiClientOptions) {
     }
     if (!response.ok) throw await toApiError(response);
     if (response.status === 204) return undefined as T;
-    const data: unknown = await response.json();
-    return contract ? (await contract).parse(data) : (data as T);
+    return (await response.json()) as T;
   }
 
   return {
-    get: <T>(path: string, opts?: Omit<RequestOptions<T>, 'body'>) => request<T>('GET', path, opts),
-    post: <T>(path: string, opts?: RequestOptions<T>) => request<T>('POST', path, opts),
-    put: <T>(path: string, opts?: RequestOptions<T>) => request<T>('PUT', path, opts),
-    patch: <T>(path: string, opts?: RequestOptions<T>) => request<T>('PATCH', path, opts),
-    delete: <T>(path: string, opts?: RequestOptions<T>) => request<T>('DELETE', path, opts),
+    get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
+    post: <T>(path: string, opts?: RequestOptions) => request<T>('POST', path, opts),
+    put: <T>(path: string, opts?: RequestOptions) => request<T>('PUT', path, opts),
+    patch: <T>(path: string, opts?: RequestOptions) => request<T>('PATCH', path, opts),
+    delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
   };
 }
 

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { tagsResponseSchema } from '../../../common/catalogue.ts';
+import type { tagsResponseSchema } from '../../../common/catalogue.ts';
+import type { Answer } from '../../lib/api-client.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { api } from '../../lib/api.ts';
 import { Button } from '../../ui/button.tsx';
@@ -13,7 +14,7 @@ export function FollowedTags() {
   const client = useQueryClient();
   const followed = useQuery({
     queryKey: ['followed_tags', locale],
-    queryFn: ({ signal }) => api.get('/api/current_user/followed_tags', { signal, schema: tagsResponseSchema }),
+    queryFn: ({ signal }) => api.get<Answer<typeof tagsResponseSchema>>('/api/current_user/followed_tags', { signal }),
   });
   const unfollow = useMutation({
     mutationFn: (slug: string) => api.delete(`/api/content/tags/${encodeURIComponent(slug)}/subscriptions`),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { VIDEO_SORTS } from '../../../common/catalogue.ts';
+import { VIDEO_SORTS } from '../../../common/catalogue-values.ts';
 import { LOCALE_NAMES, LOCALES } from '../../../common/locales.ts';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';

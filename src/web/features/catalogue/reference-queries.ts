@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { categoriesResponseSchema } from '../../../common/catalogue.ts';
-import { countriesResponseSchema, regionsResponseSchema } from '../../../common/reference.ts';
+import type { categoriesResponseSchema } from '../../../common/catalogue.ts';
+import type { countriesResponseSchema, regionsResponseSchema } from '../../../common/reference.ts';
+import type { Answer } from '../../lib/api-client.ts';
 import { api } from '../../lib/api.ts';
 import { LONG_CACHE_MS } from '../../lib/query-client.ts';
 
@@ -9,17 +10,17 @@ export function useFilterChoices(locale: string) {
   const options = { staleTime: LONG_CACHE_MS };
   const categories = useQuery({
     queryKey: ['reference', 'categories', locale],
-    queryFn: ({ signal }) => api.get('/api/content/categories', { signal, schema: categoriesResponseSchema }),
+    queryFn: ({ signal }) => api.get<Answer<typeof categoriesResponseSchema>>('/api/content/categories', { signal }),
     ...options,
   });
   const countries = useQuery({
     queryKey: ['reference', 'geodata-countries', locale],
-    queryFn: ({ signal }) => api.get('/api/content/geodata/countries', { signal, schema: countriesResponseSchema }),
+    queryFn: ({ signal }) => api.get<Answer<typeof countriesResponseSchema>>('/api/content/geodata/countries', { signal }),
     ...options,
   });
   const regions = useQuery({
     queryKey: ['reference', 'geodata-regions', locale],
-    queryFn: ({ signal }) => api.get('/api/content/geodata/regions', { signal, schema: regionsResponseSchema }),
+    queryFn: ({ signal }) => api.get<Answer<typeof regionsResponseSchema>>('/api/content/geodata/regions', { signal }),
     ...options,
   });
   return { categories: categories.data ?? [], countries: countries.data ?? [], regions: regions.data ?? [] };

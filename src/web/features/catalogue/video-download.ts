@@ -1,12 +1,6 @@
 import type { z } from 'zod';
-import {
-  type CONTAINERS,
-  QUALITIES,
-  VIDEO_FORMATS,
-  type availableFormatSchema,
-  type Quality,
-  type VideoFormat,
-} from '../../../common/catalogue.ts';
+import type { availableFormatSchema } from '../../../common/catalogue.ts';
+import { type CONTAINERS, QUALITIES, VIDEO_FORMATS, type Quality, type VideoFormat } from '../../../common/catalogue-values.ts';
 
 export type AvailableFormat = z.infer<typeof availableFormatSchema>;
 type Container = (typeof CONTAINERS)[number];

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { CATALOGUE_PAGE_SIZE } from '../../../common/catalogue.ts';
+import { CATALOGUE_PAGE_SIZE } from '../../../common/catalogue-values.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { NotFoundPage } from '../../ui/not-found.tsx';
 import { catalogueApi } from './api.ts';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { contentPageSchema, type CONTENT_PAGES } from '../../../common/catalogue.ts';
+import type { contentPageSchema, CONTENT_PAGES } from '../../../common/catalogue.ts';
 import { api } from '../../lib/api.ts';
 import { useScreenMeta } from '../../lib/page-meta.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, type Answer } from '../../lib/api-client.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { NotFoundPage } from '../../ui/not-found.tsx';
 import './content.css';
@@ -27,7 +27,7 @@ function ContentPage({ slug }: { slug: ContentPageSlug }) {
   const { locale = 'en' } = useParams();
   const page = useQuery({
     queryKey: ['content-page', locale, slug],
-    queryFn: ({ signal }) => api.get(`/api/content/pages/${slug}`, { signal, schema: contentPageSchema }),
+    queryFn: ({ signal }) => api.get<Answer<typeof contentPageSchema>>(`/api/content/pages/${slug}`, { signal }),
   });
   useScreenMeta(page.data?.title);
   if (page.error instanceof ApiError && page.error.status === 404) return <NotFoundPage />;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LOCALES, stripLocale, type Locale } from '../../../common/locales.ts';
 import type { SiteInfo } from '../../../common/site.ts';
+import { useAfterFirstLoad } from '../../lib/after-first-load.ts';
 import { ChevronDownIcon, GlobeIcon } from '../../ui/icons.tsx';
 
 const PASSWORD_PAGES = /^\/(restore-password|new-password)(\/|$)/;
@@ -31,13 +32,14 @@ export function LanguageButtonFace({ locale }: { locale: Locale }) {
 }
 
 /**
- * The language button; its menu (a Radix dropdown) loads after the first paint. A press before it
- * arrives is kept and opens the menu once it does.
+ * The language button; its menu (a Radix dropdown) loads once the page has loaded, or at the first
+ * press. A press before it arrives is kept and opens the menu once it does.
  */
 export function LanguageSwitcher({ site, locale }: { site: SiteInfo; locale: Locale }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [pressed, setPressed] = useState(false);
+  const loaded = useAfterFirstLoad();
   const locales = switcherLocales(site, location.pathname, locale);
   if (locales.length < 2) return null;
   const placeholder = (
@@ -53,6 +55,7 @@ export function LanguageSwitcher({ site, locale }: { site: SiteInfo; locale: Loc
       <LanguageButtonFace locale={locale} />
     </button>
   );
+  if (!pressed && !loaded) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <LanguageMenu locales={locales} locale={locale} defaultOpen={pressed} />

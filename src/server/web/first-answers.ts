@@ -1,0 +1,79 @@
+import type { FastifyRequest } from 'fastify';
+import { answerKey, FIRST_ANSWERS_ID, type FirstAnswers } from '../../common/first-answers.ts';
+import type { Locale } from '../../common/locales.ts';
+import type { RouteName } from '../../common/routes.ts';
+import { CATALOGUE_PAGE_SIZE } from '../../common/catalogue.ts';
+import { SESSION_COOKIE } from '../modules/accounts/auth.ts';
+
+type Screen = {
+  /** Its page's module and the contracts of its answers, as Vite's manifest names them (src/server/web/manifest.ts). */
+  modules: string[];
+  /** The GET calls the screen's code makes first, as the browser's API client writes them. */
+  calls(locale: Locale): string[];
+  /** The picture that will be the largest paint, from those answers: the shell preloads it. */
+  picture?(answers: FirstAnswers, locale: Locale): string | undefined;
+};
+
+const frame = (locale: Locale) => [`/api/site?locale=${locale}`, `/api/current_user?locale=${locale}`];
+const dashboard = (locale: Locale) => `/api/content/video_projects/dashboard?locale=${locale}`;
+const videos = (locale: Locale) => `/api/content/video_projects?page=1&per_page=${CATALOGUE_PAGE_SIZE}&locale=${locale}`;
+
+type Body = { payload?: { banners?: { image?: { url?: string } }[] }; videos?: { selected_preview_image?: string }[] };
+const body = (answers: FirstAnswers, url: string): Body | undefined => {
+  const answer = answers[answerKey(url)];
+  return answer && answer.status === 200 ? (answer.body as Body) : undefined;
+};
+
+/** The screens a visitor most often opens cold: the dashboard and the catalogue. */
+const SCREENS: Partial<Record<RouteName, Screen>> = {
+  dashboard: {
+    modules: ['features/catalogue/dashboard-page.tsx', '../common/catalogue.ts'],
+    calls: (locale) => [...frame(locale), dashboard(locale)],
+    picture: (answers, locale) => body(answers, dashboard(locale))?.payload?.banners?.[0]?.image?.url,
+  },
+  videos: {
+    modules: ['features/catalogue/videos-page.tsx', '../common/catalogue.ts'],
+    calls: (locale) => [...frame(locale), videos(locale)],
+    picture: (answers, locale) => body(answers, videos(locale))?.videos?.[0]?.selected_preview_image,
+  },
+};
+
+/** The modules a screen's first view loads (for preload hints). */
+export function screenModules(route: RouteName | null): string[] {
+  return (route && SCREENS[route]?.modules) || [];
+}
+
+/**
+ * The answers a guest's cold load of a screen would ask for first, computed in-process through the
+ * same routes (so the same rules, caches and contracts apply), and the tags that carry them in the
+ * shell. Only for a guest without query parameters: the shell then holds nothing personal, and is
+ * the same for every guest of that variant and locale. Null when there is nothing to carry.
+ */
+export async function firstAnswersHead(
+  request: FastifyRequest,
+  route: RouteName,
+  locale: Locale,
+  hasQuery: boolean,
+): Promise<string | null> {
+  const screen = SCREENS[route];
+  if (!screen || hasQuery || request.cookies[SESSION_COOKIE]) return null;
+  const answers: FirstAnswers = {};
+  for (const url of screen.calls(locale)) {
+    const response = await request.server.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json', site: request.headers.host ?? '', 'user-agent': request.headers['user-agent'] ?? '' },
+    });
+    // A failure here is the browser's to meet again with its own call.
+    if (response.statusCode >= 500) continue;
+    answers[answerKey(url)] = { status: response.statusCode, body: response.json() };
+  }
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  const picture = screen.picture?.(answers, locale);
+  const preload = picture ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(picture)}">\n` : '';
+  return `${preload}<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>\n`;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+type Chunk = { file?: string; imports?: string[]; css?: string[] };
+type Manifest = Record<string, Chunk>;
+
+/** The modules every screen's first view needs besides its page: the contracts of site and user answers. */
+const FRAME_MODULES = ['../common/site.ts', '../common/accounts.ts', '../common/errors.ts'];
+
+/**
+ * Preload hints from Vite's manifest (vite.config.ts writes it): for the modules a screen's first
+ * view loads lazily (its page, its locale's catalogue, the contracts that parse its answers), the
+ * chunks they pull in and their stylesheets, so they travel with the app's first scripts instead
+ * of after them. What index.html loads already is left out; a build without a manifest gets none.
+ */
+export type ShellPreloads = (modules: string[]) => string;
+
+export async function shellPreloads(webRoot: string): Promise<ShellPreloads> {
+  const file = path.join(webRoot, '.vite', 'manifest.json');
+  if (!existsSync(file)) return () => '';
+  const manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
+  const inShell = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) walk(imported, into);
+  };
+  walk('index.html', inShell);
+  return (modules) => {
+    const wanted = new Set<string>();
+    for (const module of [...modules, ...FRAME_MODULES]) if (!inShell.has(module)) walk(module, wanted);
+    const scripts: string[] = [];
+    const styles = new Set<string>();
+    for (const key of wanted) {
+      if (inShell.has(key)) continue;
+      const chunk = manifest[key];
+      if (chunk?.file?.endsWith('.js')) scripts.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+      for (const css of chunk?.css ?? []) styles.add(`<link rel="preload" as="style" href="/${css}">`);
+    }
+    return [...scripts, ...styles].map((tag) => `${tag}\n`).join('');
+  };
+}
