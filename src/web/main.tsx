@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { detectLocale } from '../common/locales.ts';
 import { AppRouter } from './app/app-router.tsx';
 import { AppRoutes } from './app/router.tsx';
+import { alertsQuery } from './features/alerts/alerts-query.ts';
 import { currentUserQuery } from './features/accounts/use-current-user.ts';
 import { readCookie } from './lib/cookies.ts';
 import { initI18n } from './lib/i18n.ts';
@@ -20,9 +21,10 @@ const locale = detectLocale({
 void initI18n(locale);
 
 const queryClient = createQueryClient();
-// Every page needs the variant and the user: ask while the catalogue and the page's code load.
+// Every page needs the variant, the user and the alert bars: ask while the catalogue and the page's code load.
 void queryClient.prefetchQuery(siteQuery);
 void queryClient.prefetchQuery(currentUserQuery);
+void queryClient.prefetchQuery(alertsQuery);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 

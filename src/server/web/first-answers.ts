@@ -14,7 +14,11 @@ type Screen = {
   picture?(answers: FirstAnswers, locale: Locale): string | undefined;
 };
 
-const frame = (locale: Locale) => [`/api/site?locale=${locale}`, `/api/current_user?locale=${locale}`];
+const frame = (locale: Locale) => [
+  `/api/site?locale=${locale}`,
+  `/api/current_user?locale=${locale}`,
+  `/api/content/alerts?locale=${locale}`,
+];
 const dashboard = (locale: Locale) => `/api/content/video_projects/dashboard?locale=${locale}`;
 const videos = (locale: Locale) => `/api/content/video_projects?page=1&per_page=${CATALOGUE_PAGE_SIZE}&locale=${locale}`;
 

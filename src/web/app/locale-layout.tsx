@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { detectLocale, isLocale, localeDirection, localizedPath, stripLocale, type Locale } from '../../common/locales.ts';
 import { authDialogs } from '../features/accounts/auth-dialogs-store.ts';
+import { AlertBars } from '../features/alerts/alert-bars.tsx';
 import { useApplyUserTimeZone } from '../features/accounts/time-zone.ts';
 import { useCurrentUser } from '../features/accounts/use-current-user.ts';
 import { isVideoPath } from '../features/catalogue/query-params.ts';
@@ -107,6 +108,7 @@ function LocaleFrame({ locale }: { locale: Locale }) {
             onSignUp={authDialogs.openSignUp}
             search={<SearchBox />}
           />
+          <AlertBars locale={locale} userId={user?.id ?? null} />
           {isVodPath(location.pathname) ? <MixedContentPanelOnDemand user={user} /> : null}
           <main id="main" className="app__main" tabIndex={-1}>
             <RouteErrorBoundary path={location.pathname}>

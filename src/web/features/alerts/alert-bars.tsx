@@ -1,0 +1,107 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Alert } from '../../../common/alerts.ts';
+import { pathLocale, type Locale } from '../../../common/locales.ts';
+import { useAfterFirstLoad } from '../../lib/after-first-load.ts';
+import { ChevronDownIcon } from '../../ui/icons.tsx';
+import { useAlerts } from './alerts-query.ts';
+import { isCollapsed, rememberCollapsed } from './collapsed-alerts.ts';
+import './alerts.css';
+
+/**
+ * Flash alert bars under the header (spec: content §2 "Dashboard pieces"): red for breaking news,
+ * yellow for live. Each collapses, and stays collapsed over reloads until the alert changes. Once
+ * the page has loaded, the alerts channel brings new, changed and removed alerts without a reload.
+ */
+export function AlertBars({ locale, userId }: { locale: Locale; userId: number | null }) {
+  const alerts = useAlerts();
+  useFollowAlerts(userId);
+  if (alerts.length === 0) return null;
+  return (
+    <div className="alert-bars" data-testid="alert-bars">
+      {alerts.map((alert) => (
+        // A changed alert is a new bar: it opens again unless that version was collapsed.
+        <AlertBar key={`${alert.id}@${alert.updated_at}`} alert={alert} locale={locale} />
+      ))}
+    </div>
+  );
+}
+
+/** Subscribes after the first load; reopens the connection when the signed-in user changes. */
+function useFollowAlerts(userId: number | null) {
+  const queryClient = useQueryClient();
+  const loaded = useAfterFirstLoad();
+  useEffect(() => {
+    if (!loaded) return;
+    let current = true;
+    let stop: (() => void) | undefined;
+    void import('./alerts-live.ts').then((live) => {
+      if (current) stop = live.followAlerts(queryClient);
+    });
+    return () => {
+      current = false;
+      stop?.();
+    };
+  }, [loaded, queryClient]);
+  const firstUser = useRef(userId);
+  useEffect(() => {
+    if (userId === firstUser.current) return;
+    firstUser.current = userId;
+    void import('../realtime/cable.ts').then((cable) => cable.reopenCable());
+  }, [userId]);
+}
+
+function AlertBar({ alert, locale }: { alert: Alert; locale: Locale }) {
+  const { t } = useTranslation();
+  const [collapsed, setCollapsed] = useState(() => isCollapsed(alert));
+  const label = t(alert.alert_type === 'red' ? 'alerts.breaking' : 'alerts.live');
+  const toggle = () => {
+    rememberCollapsed(alert, !collapsed);
+    setCollapsed(!collapsed);
+  };
+  return (
+    <section
+      className={`alert-bar alert-bar--${alert.alert_type}${collapsed ? ' alert-bar--collapsed' : ''}`}
+      aria-label={label}
+      data-testid="alert-bar"
+      data-alert-id={alert.id}
+    >
+      <div className="alert-bar__inner">
+        <span className="alert-bar__label">{label}</span>
+        {collapsed ? null : <AlertTitle alert={alert} locale={locale} />}
+        <button
+          type="button"
+          className="alert-bar__toggle"
+          aria-expanded={!collapsed}
+          aria-label={t(collapsed ? 'alerts.expand' : 'alerts.collapse', { title: alert.title })}
+          onClick={toggle}
+          data-testid="alert-toggle"
+        >
+          <ChevronDownIcon width={18} height={18} aria-hidden />
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The title, as a link to the alert's custom URL (a path on this site keeps the reader's language)
+ * or, once the live-event screen exists, to its live event; until then a live alert is plain text.
+ */
+function AlertTitle({ alert, locale }: { alert: Alert; locale: Locale }) {
+  const url = alert.target_link_to === 'custom' ? alert.custom_url : null;
+  if (!url) return <span className="alert-bar__title">{alert.title}</span>;
+  if (/^https?:\/\//i.test(url))
+    return (
+      <a className="alert-bar__title" href={url} target="_blank" rel="noopener noreferrer">
+        {alert.title}
+      </a>
+    );
+  return (
+    <Link className="alert-bar__title" to={pathLocale(url) ? url : `/${locale}${url === '/' ? '' : url}`}>
+      {alert.title}
+    </Link>
+  );
+}
