@@ -314,6 +314,24 @@ describe('a session that ends closes its connections within seconds', () => {
   });
 });
 
+describe('an open connection', () => {
+  it('outlives the HTTP header and request timeouts (they end slow requests, not WebSockets)', async () => {
+    const strict = await createTestApp({
+      env: { HEADERS_TIMEOUT: '1', REQUEST_TIMEOUT: '1' },
+      config: { cable: { ...CABLE_LIMITS, pingMs: 500 } },
+    });
+    const cable = await RawCable.open(await listen(strict));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await cable.pings(1);
+      expect(cable.socket.readyState).toBe(cable.socket.OPEN);
+    } finally {
+      cable.close();
+      await strict.close();
+    }
+  });
+});
+
 describe('graceful shutdown', () => {
   it('tells every client to reconnect, then the app closes', async () => {
     const other = await createTestApp();
