@@ -39,6 +39,10 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.PORT ?? 5173),
-    proxy: Object.fromEntries(['/api', '/users', '/dev', '/healthz', '/readyz', '/old-browsers.html'].map((path) => [path, apiTarget])),
+    proxy: {
+      ...Object.fromEntries(['/api', '/users', '/dev', '/healthz', '/readyz', '/old-browsers.html'].map((path) => [path, apiTarget])),
+      // The real-time WebSocket; the Host and Origin stay the page's, so the origin check passes.
+      '/cable': { target: apiTarget, ws: true },
+    },
   },
 });

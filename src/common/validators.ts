@@ -29,6 +29,7 @@ export const VALIDATION_MESSAGES = {
   'validation.terms_required': 'You must agree to the Terms of Service and Privacy Policy',
   'validation.date': 'Value is not a date',
   'validation.range': 'The end comes before the start',
+  'validation.extid': 'Value is not an event id',
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 export type FieldValue = string | number | boolean | null | undefined;

@@ -19,7 +19,9 @@ import { originCheck } from './http/origin-check.ts';
 import { rejectNul } from './http/reject-nul.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
 import { requestContext } from './http/request-context.ts';
-import { auth } from './modules/accounts/auth.ts';
+import { auth, callerLookup } from './modules/accounts/auth.ts';
+import { liveSessionIds } from './modules/accounts/sessions.ts';
+import { alertRoutes } from './modules/alerts/routes.ts';
 import { currentUserRoutes } from './modules/accounts/current-user-routes.ts';
 import { devAccountRoutes } from './modules/accounts/dev-routes.ts';
 import { passwordRoutes } from './modules/accounts/password-routes.ts';
@@ -33,6 +35,7 @@ import { tagRoutes } from './modules/catalogue/tag-routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { devMailboxRoutes } from './modules/mail/routes.ts';
+import { cableRoutes } from './modules/realtime/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import type { AppServices } from './services.ts';
@@ -86,15 +89,18 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const { database } = services;
+  const { database, broadcaster } = services;
   const ctx: ServiceContext = {
     db: database.db,
     clock: services.clock,
     mailer: services.mailer,
     secret: services.secret,
     background: services.background,
+    broadcast: (channel, stream, message) => broadcaster.broadcast(channel, stream, message),
+    sessionsEnded: (ended) => broadcaster.endSessions(ended),
   };
-  await app.register(auth, { db: database.db, clock: services.clock });
+  const lookUp = callerLookup({ db: database.db, clock: services.clock });
+  await app.register(auth, { lookUp });
   await app.register(microCache, { now: () => services.clock.now().getTime() });
   // After the micro-cache, whose onSend keeps the plain body; static assets come precompressed.
   await app.register(fastifyCompress, {
@@ -113,6 +119,13 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(catalogueAdminRoutes);
   await app.register(videoProjectRoutes, { db: database.db, clock: services.clock, secret: services.secret });
   await app.register(tagRoutes, { db: database.db, clock: services.clock });
+  await app.register(alertRoutes, { ctx });
+  await app.register(cableRoutes, {
+    config,
+    broadcaster,
+    lookUp,
+    liveSessions: (idHashes) => liveSessionIds(database.db, idHashes, services.clock.now()),
+  });
   await app.register(mediaRoutes, { db: database.db, storageDir: path.join(config.dataDir, 'storage') });
   if (config.devTools && services.mailer.transport === 'outbox') {
     await app.register(async (dev) => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseSiteVariants, parseHiddenLocales, type HiddenLocalesByVariant, type SiteVariantMap } from '../common/site.ts';
+import { CABLE_LIMITS, type CableLimits } from './modules/realtime/limits.ts';
 
 /**
  * The one place that reads process.env. Everything else receives the parsed Config.
@@ -14,6 +15,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** The Redis pub/sub channel real-time broadcasts travel on: one per deployment sharing a Redis. */
+  REDIS_CHANNEL: z.string().min(1).max(200).default('newsreel:cable'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -71,6 +74,9 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisChannel: string;
+  /** Real-time connections at /cable (realtime/limits.ts). */
+  cable: CableLimits;
   smtpUrl: string | undefined;
   publicUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -111,6 +117,8 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisChannel: e.REDIS_CHANNEL,
+    cable: CABLE_LIMITS,
     smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,

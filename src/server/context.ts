@@ -1,6 +1,7 @@
 import type { Db } from './db/client.ts';
 import type { Background } from './lib/background.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import type { Broadcast, EndedSessions } from './modules/realtime/broadcaster.ts';
 
 /** Time, passed in so tests can move it (token expiry, lockouts, idle sessions). */
 export type Clock = { now(): Date };
@@ -15,4 +16,8 @@ export type ServiceContext = {
   secret: string;
   /** Work done after the answer, so its timing tells nothing (lib/background.ts). */
   background: Background;
+  /** Sends a message to a channel's subscribers in every process (realtime/broadcaster.ts). */
+  broadcast: Broadcast;
+  /** Says that sessions ended, so their real-time connections close in every process. */
+  sessionsEnded: (ended: EndedSessions) => void;
 };

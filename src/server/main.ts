@@ -21,6 +21,7 @@ async function main() {
   app.addHook('onClose', async () => {
     await services.background.idle();
     await services.mailer.stop();
+    await services.broadcaster.close();
     await database.close();
   });
 

@@ -8,6 +8,8 @@ import type { Database } from './db/client.ts';
 import { backgroundTasks, type Background } from './lib/background.ts';
 import { recaptchaClient, skippedRecaptcha, type RecaptchaVerifier } from './modules/accounts/recaptcha.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.ts';
+import { inProcessBroadcaster, type Broadcaster } from './modules/realtime/broadcaster.ts';
+import { redisBroadcaster } from './modules/realtime/redis-broadcaster.ts';
 
 /** What the app is given rather than finds (STYLE: dependencies are passed, not found). */
 export type AppServices = {
@@ -17,6 +19,8 @@ export type AppServices = {
   secret: string;
   recaptcha: RecaptchaVerifier;
   background: Background;
+  /** Real-time broadcasts: in-process, or through Redis with REDIS_URL. */
+  broadcaster: Broadcaster;
 };
 
 /** APP_SECRET, else a secret generated once and kept in DATA_DIR (the embedded default). */
@@ -45,5 +49,8 @@ export async function createServices(config: Config, database: Database, log: Fa
       ? recaptchaClient({ secret: config.recaptcha.secret, verifyUrl: config.recaptcha.verifyUrl })
       : skippedRecaptcha,
     background: backgroundTasks(log),
+    broadcaster: config.redisUrl
+      ? await redisBroadcaster({ url: config.redisUrl, channel: config.redisChannel, log })
+      : inProcessBroadcaster(),
   };
 }

@@ -4,3 +4,4 @@ export * from '../modules/accounts/schema.ts';
 export * from '../modules/mail/schema.ts';
 export * from '../modules/security/schema.ts';
 export * from '../modules/catalogue/schema.ts';
+export * from '../modules/alerts/schema.ts';

@@ -20,7 +20,7 @@ export function appBaseUrl(config: Config, request: FastifyRequest): string {
 }
 
 /** Origins allowed to send unsafe requests: the request's own host, PUBLIC_URL and variant hosts. */
-export function isAllowedOrigin(config: Config, request: FastifyRequest, origin: string): boolean {
+export function isAllowedOrigin(config: Config, request: { host: string }, origin: string): boolean {
   let parsed: URL;
   try {
     parsed = new URL(origin);
@@ -28,7 +28,7 @@ export function isAllowedOrigin(config: Config, request: FastifyRequest, origin:
     return false;
   }
   // Normalised through URL so "localhost:80" and "http://localhost" compare equal.
-  if (new URL(`${parsed.protocol}//${request.host}`).host === parsed.host) return true;
+  if (URL.parse(`${parsed.protocol}//${request.host}`)?.host === parsed.host) return true;
   if (config.publicUrl && new URL(config.publicUrl).origin === parsed.origin) return true;
   return hostName(parsed.host) in config.siteVariants;
 }

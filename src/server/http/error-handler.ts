@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiErrorItem, type ErrorBody } from '../../common/errors.ts';
-import { AppError } from './errors.ts';
+import { AppError, fieldError } from './errors.ts';
 
 /** Paths answered by the API (JSON errors); everything else is the browser app. */
 export function isApiPath(url: string): boolean {
@@ -12,25 +12,14 @@ function body(items: ApiErrorItem[]): ErrorBody {
   return { errors: items };
 }
 
-/** zod issue → field-level error; the message is the validator's key when it set one. */
+/** zod issue → field-level error. */
 function validationItems(error: FastifyError): ApiErrorItem[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
   const context = error.validationContext ?? 'body';
   return error.validation.map((issue) => {
     const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
-    const message = issue.message ?? 'Invalid value';
-    const code = message.startsWith('validation.') ? message.slice('validation.'.length) : ERROR_CODES.invalid;
-    return {
-      code,
-      message: message.startsWith('validation.') ? humanize(code) : message,
-      field: path || context,
-    };
+    return fieldError(issue.message, path || context);
   });
-}
-
-function humanize(code: string): string {
-  const text = code.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function registerErrorHandlers(app: FastifyInstance) {

@@ -18,6 +18,18 @@ export class AppError extends Error {
   }
 }
 
+function humanize(code: string): string {
+  const text = code.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A failed check of one field; the message is the validator's key (`validation.url`) when it set one. */
+export function fieldError(message: string | undefined, field: string): ApiErrorItem {
+  const text = message ?? 'Invalid value';
+  const code = text.startsWith('validation.') ? text.slice('validation.'.length) : ERROR_CODES.invalid;
+  return { code, message: text.startsWith('validation.') ? humanize(code) : text, field };
+}
+
 type Detail = { code?: string; message?: string; field?: string; meta?: Record<string, string> };
 const item = (fallbackCode: string, fallbackMessage: string, detail: Detail = {}): ApiErrorItem => ({
   code: detail.code ?? fallbackCode,

@@ -6,6 +6,21 @@ import { Forbidden } from './errors.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+type Headers = Record<string, string | string[] | undefined>;
+
+/**
+ * Whether a request comes from another site: its Origin is not ours (or is `null`), or, without an
+ * Origin, the browser says it is cross-site. Unsafe methods and the WebSocket upgrade at /cable ask.
+ */
+export function isForeignOrigin(config: Config, request: { host: string; headers: Headers }): boolean {
+  const origin = request.headers.origin;
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (typeof origin === 'string' && origin !== '') return origin === 'null' || !isAllowedOrigin(config, request, origin);
+  return fetchSite === 'cross-site';
+}
+
+export const forbiddenOrigin = () => new Forbidden({ code: 'forbidden_origin', message: 'Requests from other sites are not allowed' });
+
 /**
  * Unsafe methods from a foreign Origin are refused with 403 (with SameSite=Lax cookies, the second
  * line against cross-site request forgery). Calls without Origin (API clients, curl) pass, unless
@@ -14,11 +29,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const originCheck = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
     app.addHook('onRequest', async (request) => {
-      if (!UNSAFE.has(request.method)) return;
-      const origin = request.headers.origin;
-      const fetchSite = request.headers['sec-fetch-site'];
-      const foreign = origin ? origin === 'null' || !isAllowedOrigin(config, request, origin) : fetchSite === 'cross-site';
-      if (foreign) throw new Forbidden({ code: 'forbidden_origin', message: 'Requests from other sites are not allowed' });
+      if (UNSAFE.has(request.method) && isForeignOrigin(config, request)) throw forbiddenOrigin();
     });
   },
   { name: 'origin-check' },

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { RELEASE_NOTE_ACCOUNTS, TERMS_V1 } from '../modules/accounts/data/terms.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { companies, releaseNotes, users } from '../modules/accounts/schema.ts';
+import { alerts } from '../modules/alerts/schema.ts';
 import { seedDemoCatalogue } from '../modules/catalogue/seed.ts';
 import { countries } from '../modules/reference/schema.ts';
 
@@ -94,4 +95,32 @@ export async function seedDemoData(db: Db): Promise<void> {
   const [note] = await db.select({ id: releaseNotes.id }).from(releaseNotes).limit(1);
   if (!note) await db.insert(releaseNotes).values({ published: true, publishedAt: now, ...RELEASE_NOTE_ACCOUNTS });
   await seedDemoCatalogue(db, now);
+  await seedDemoAlerts(db, now);
+}
+
+/**
+ * One alert bar of each kind. Live events are not built yet, so the yellow one names an event id
+ * that leads to the live-event-not-found page until they are.
+ */
+export async function seedDemoAlerts(db: Db, now: Date) {
+  const [existing] = await db.select({ id: alerts.id }).from(alerts).limit(1);
+  if (existing) return;
+  await db.insert(alerts).values([
+    {
+      title: 'Live: press conference on the flood relief plan',
+      alertType: 'yellow',
+      targetLinkTo: 'live_event',
+      liveEventExtid: 'NR-LIVE-0001',
+      createdAt: now,
+      updatedAt: now,
+    },
+    {
+      title: 'Breaking: earthquake footage now available',
+      alertType: 'red',
+      targetLinkTo: 'custom',
+      customUrl: '/videos',
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
 }

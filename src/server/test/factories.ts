@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { companies, users } from '../modules/accounts/schema.ts';
-import type { UserRow } from '../modules/accounts/sessions.ts';
+import { createSession, type UserRow } from '../modules/accounts/sessions.ts';
 
 export const PASSWORD = 'Correct-horse-9';
 let sequence = 0;
@@ -35,4 +35,10 @@ export async function createUser(
     .returning();
   if (!user) throw new Error('createUser inserted nothing');
   return user;
+}
+
+/** A session of the user, as sign-in makes it (admins skip the e-mailed code); the cookie's value. */
+export async function createSessionToken(db: Db, user: UserRow, now = new Date()): Promise<string> {
+  const { token } = await createSession(db, { userId: user.id, now, ip: '127.0.0.1', userAgent: 'test' });
+  return token;
 }

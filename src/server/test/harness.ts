@@ -9,6 +9,7 @@ import type { Clock } from '../context.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { backgroundTasks } from '../lib/background.ts';
 import { skippedRecaptcha } from '../modules/accounts/recaptcha.ts';
+import { inProcessBroadcaster } from '../modules/realtime/broadcaster.ts';
 import { outboxMailer } from '../modules/mail/mailer.ts';
 import type { AppServices } from '../services.ts';
 import { createDatabaseFromTemplate, dropDatabase } from './postgres.ts';
@@ -69,6 +70,7 @@ export function testServices(database: Database, overrides: Partial<AppServices>
     secret: 'test-secret-with-at-least-32-characters!',
     recaptcha: skippedRecaptcha,
     background: backgroundTasks({ error: (details, message) => console.error(message, details) }),
+    broadcaster: inProcessBroadcaster(),
     ...overrides,
   } as AppServices & { clock: TestClock };
 }
@@ -91,6 +93,7 @@ export async function createTestApp(
       await app.close();
       await services.background.idle();
       await services.mailer.stop();
+      await services.broadcaster.close();
       await database.close();
     },
   };

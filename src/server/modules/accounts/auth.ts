@@ -51,17 +51,23 @@ function unknownSessionIds(now: () => number, ttlMs = 10_000, max = 10_000) {
   };
 }
 
+/** Who a session cookie belongs to; HTTP requests (below) and the /cable upgrade both ask. */
+export type CallerLookup = (token: string) => Promise<Caller>;
+
+export function callerLookup({ db, clock }: { db: Db; clock: Clock }): CallerLookup {
+  const unknown = unknownSessionIds(() => clock.now().getTime());
+  return async (token) => {
+    if (unknown.has(token)) return { user: null, expired: false };
+    const found = await findSession(db, token, clock.now());
+    if (found.state === 'none') unknown.add(token);
+    return found.state === 'active'
+      ? { user: found.user, sessionIdHash: found.idHash, token }
+      : { user: null, expired: found.state === 'expired' };
+  };
+}
+
 export const auth = fp(
-  async (app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) => {
-    const unknown = unknownSessionIds(() => clock.now().getTime());
-    const lookUp = async (token: string): Promise<Caller> => {
-      if (unknown.has(token)) return { user: null, expired: false };
-      const found = await findSession(db, token, clock.now());
-      if (found.state === 'none') unknown.add(token);
-      return found.state === 'active'
-        ? { user: found.user, sessionIdHash: found.idHash, token }
-        : { user: null, expired: found.state === 'expired' };
-    };
+  async (app: FastifyInstance, { lookUp }: { lookUp: CallerLookup }) => {
     app.decorateRequest('caller', function (this: FastifyRequest) {
       let caller = callers.get(this);
       if (!caller) {

@@ -57,6 +57,7 @@ export async function resetPassword(ctx: ServiceContext, input: { reset_password
     await setPassword(ctx, tx, user, input.password, now);
     await deleteUserSessions(tx, user.id);
   });
+  ctx.sessionsEnded({ userId: token.userId });
 }
 
 /** Unlocks an account from the e-mailed link. */
@@ -106,4 +107,5 @@ export async function changePassword(
       .set({ usedAt: now })
       .where(and(eq(userTokens.userId, user.id), eq(userTokens.kind, 'reset_password'), isNull(userTokens.usedAt)));
   });
+  ctx.sessionsEnded({ userId: user.id, exceptIdHash: session.keepIdHash });
 }

@@ -9,7 +9,7 @@ import { clearSessionCookie, SESSION_COOKIE, setSessionCookie, TWO_FACTOR_COOKIE
 import { currentUserView } from './current-user.ts';
 import { accountErrors } from './errors.ts';
 import { client } from './http.ts';
-import { deleteSession } from './sessions.ts';
+import { endSession } from './sessions.ts';
 import { signIn } from './sign-in.ts';
 import { verifyTwoFactor } from './two-factor.ts';
 
@@ -61,7 +61,7 @@ export async function sessionRoutes(instance: FastifyInstance, { ctx, config }: 
 
   app.delete('/users/sign_out.json', { schema: { tags } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await deleteSession(ctx.db, token);
+    if (token) await endSession(ctx, token);
     clearSessionCookie(reply);
     return reply.status(204).send();
   });

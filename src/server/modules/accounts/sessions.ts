@@ -1,4 +1,5 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { ACCOUNT_LIMITS } from '../../../common/accounts.ts';
 import { randomToken, sha256 } from '../security/crypto.ts';
@@ -26,13 +27,18 @@ export async function createSession(db: Db, input: { userId: number; now: Date; 
   return { token, maxAgeSeconds: ACCOUNT_LIMITS.sessionMaxDays * 24 * 3600 };
 }
 
-/** Finds the session of a cookie; idle for 14 days or older than 30 days is expired (and deleted). */
+/** Idle for 14 days, older than 30 days, or of a deactivated user: the session is over. */
+function isOver(session: { expiresAt: Date; lastSeenAt: Date }, user: { deactivatedAt: Date | null }, now: Date): boolean {
+  const idleLimit = session.lastSeenAt.getTime() + ACCOUNT_LIMITS.sessionIdleDays * DAY;
+  return now.getTime() >= session.expiresAt.getTime() || now.getTime() >= idleLimit || user.deactivatedAt !== null;
+}
+
+/** Finds the session of a cookie; one that is over is expired (and deleted). */
 export async function findSession(db: Db, token: string, now: Date): Promise<SessionLookup> {
   const idHash = sha256(token);
   const [row] = await db.select().from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.idHash, idHash));
   if (!row) return { state: 'none' };
-  const idleLimit = row.sessions.lastSeenAt.getTime() + ACCOUNT_LIMITS.sessionIdleDays * DAY;
-  if (now.getTime() >= row.sessions.expiresAt.getTime() || now.getTime() >= idleLimit || row.users.deactivatedAt) {
+  if (isOver(row.sessions, row.users, now)) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return { state: 'expired' };
   }
@@ -42,8 +48,36 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Ses
   return { state: 'active', user: row.users, idHash };
 }
 
+/**
+ * Of these sessions (id hashes), the ones not over, by the same rule as findSession; read only. The
+ * real-time connections of the others are closed (realtime/cable.ts asks every few seconds).
+ */
+export async function liveSessionIds(db: Db, idHashes: string[], now: Date): Promise<Set<string>> {
+  const live = new Set<string>();
+  for (let start = 0; start < idHashes.length; start += 500) {
+    const rows = await db
+      .select({
+        idHash: sessions.idHash,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+        deactivatedAt: users.deactivatedAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(inArray(sessions.idHash, idHashes.slice(start, start + 500)));
+    for (const row of rows) if (!isOver(row, row, now)) live.add(row.idHash);
+  }
+  return live;
+}
+
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, sha256(token)));
+}
+
+/** Sign-out: the session is deleted and its real-time connections are closed. */
+export async function endSession(ctx: Pick<ServiceContext, 'db' | 'sessionsEnded'>, token: string): Promise<void> {
+  await deleteSession(ctx.db, token);
+  ctx.sessionsEnded({ idHash: sha256(token) });
 }
 
 /** Ends every session of the user but the one given (after a password change) or all of them. */
@@ -56,8 +90,14 @@ export async function deleteUserSessions(db: Db, userId: number, keepIdHash?: st
 export type Client = { ip: string; userAgent: string | undefined };
 
 /** A fresh session id at every sign-in; the one the browser held before is ended. */
-export async function startSession(db: Db, user: UserRow, previousSessionToken: string | undefined, client: Client, now: Date) {
-  if (previousSessionToken) await deleteSession(db, previousSessionToken);
-  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
-  return createSession(db, { userId: user.id, now, ip: client.ip, userAgent: client.userAgent });
+export async function startSession(
+  ctx: Pick<ServiceContext, 'db' | 'sessionsEnded'>,
+  user: UserRow,
+  previousSessionToken: string | undefined,
+  client: Client,
+  now: Date,
+) {
+  if (previousSessionToken) await endSession(ctx, previousSessionToken);
+  await ctx.db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
+  return createSession(ctx.db, { userId: user.id, now, ip: client.ip, userAgent: client.userAgent });
 }

@@ -84,5 +84,5 @@ export async function signIn(
   if (!user.confirmedAt) throw accountErrors.unconfirmed();
   if (user.deactivatedAt) throw accountErrors.deactivated();
   if (user.isAdmin) return { kind: 'two_factor', challenge: await startTwoFactor(ctx, user) };
-  return { kind: 'signed_in', user, session: await startSession(ctx.db, user, input.previousSessionToken, client, ctx.clock.now()) };
+  return { kind: 'signed_in', user, session: await startSession(ctx, user, input.previousSessionToken, client, ctx.clock.now()) };
 }

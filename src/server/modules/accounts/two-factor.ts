@@ -93,7 +93,7 @@ export async function verifyTwoFactor(
     .where(and(eq(userTokens.id, token.id), isNull(userTokens.usedAt)))
     .returning({ id: userTokens.id });
   if (used.length !== 1) throw accountErrors.noPendingTwoFactor();
-  return { kind: 'signed_in', user, session: await startSession(ctx.db, user, input.previousSessionToken, client, now) };
+  return { kind: 'signed_in', user, session: await startSession(ctx, user, input.previousSessionToken, client, now) };
 }
 
 async function lastAttemptIp(ctx: ServiceContext, tokenId: number, fallback: string): Promise<string> {

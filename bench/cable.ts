@@ -1,0 +1,331 @@
+/**
+ * bench/cable: the real-time endpoint next to a bare `ws` broadcast server (bench/cable-bare.ts),
+ * both started the same way (`node --import tsx …`) in the same run, with the clients in this
+ * process (a second process) speaking the ActionCable protocol over `ws`:
+ *
+ * - RSS per idle connection: the server's RSS (VmRSS, read after a full garbage collection asked
+ *   through the inspector) at 1,000, 5,000 and 10,000 connections, each subscribed to the alerts
+ *   channel, less its RSS before the first, divided by the connections;
+ * - fan-out: one alert broadcast to every client, from the broadcast (the alert's `updated_at`,
+ *   stamped by the server as it makes the alert; the same clock, one machine) to the moment each
+ *   client has it; p50, p95 and p99 over all clients of ROUNDS broadcasts, after a first one per
+ *   level (its p95 is shown apart). The trigger is an admin's POST /api/admin/content/alerts for
+ *   the app, POST /broadcast for the baseline; the p95 from that request is shown too;
+ * - in-process, and through Redis pub/sub (REDIS_URL, default the local one), for both servers.
+ *
+ *   npm run bench:cable      (LEVELS=1000,5000,10000 ROUNDS=5 MODES=bare,app,bare-redis,app-redis)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+import { freePort, percentile, sleep, stop, waitUntilReady } from './support.ts';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const LEVELS = (process.env.LEVELS ?? '1000,5000,10000').split(',').map(Number);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const MODES = (process.env.MODES ?? 'bare,app,bare-redis,app-redis').split(',');
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CONNECT_CONCURRENCY = 200;
+const ROUND_TIMEOUT_MS = 30_000;
+const DEMO_ADMIN = { email: 'admin@newsreel.example', password: 'Newsreel2026' };
+const ALERTS = JSON.stringify({ channel: 'Content::AlertsChannel' });
+const BROADCAST_MARK = Buffer.from('"message":{');
+
+/** A client; its index says where its receipt time goes. */
+class BenchSocket extends WebSocket {
+  index = -1;
+}
+
+/** Wall-clock milliseconds, sub-millisecond, comparable with the server's clock (one machine). */
+const wallNow = () => performance.timeOrigin + performance.now();
+
+let receipts = new Float64Array(0);
+let pending = 0;
+/** When the server broadcast this round's message: the alert's `updated_at`, read from the first receipt. */
+let broadcastAt = Number.NaN;
+let roundDone: () => void = () => undefined;
+
+/** One handler for all clients: a broadcast (not a ping) records when it arrived. */
+function onMessage(this: WebSocket, data: Buffer) {
+  if (!(this instanceof BenchSocket) || data.indexOf(BROADCAST_MARK) === -1 || receipts[this.index] !== 0) return;
+  receipts[this.index] = wallNow();
+  if (Number.isNaN(broadcastAt)) {
+    const { message } = JSON.parse(String(data)) as { message: { alert: { updated_at: string } } };
+    broadcastAt = Date.parse(message.alert.updated_at);
+  }
+  pending -= 1;
+  if (pending === 0) roundDone();
+}
+
+/** Opens a client, waits for welcome, subscribes to the alerts channel and waits for the confirmation. */
+function connect(url: string, index: number, headers: Record<string, string>): Promise<BenchSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new BenchSocket(url, ['actioncable-v1-json'], { perMessageDeflate: false, handshakeTimeout: 30_000, headers });
+    socket.index = index;
+    const handshake = (data: Buffer) => {
+      const message = JSON.parse(String(data)) as { type?: string };
+      if (message.type === 'welcome') socket.send(JSON.stringify({ command: 'subscribe', identifier: ALERTS }));
+      else if (message.type === 'confirm_subscription') {
+        socket.off('message', handshake);
+        socket.on('message', onMessage);
+        resolve(socket);
+      } else if (message.type === 'reject_subscription') reject(new Error('subscription rejected'));
+    };
+    socket.on('message', handshake);
+    socket.once('error', reject);
+  });
+}
+
+async function connectUpTo(url: string, clients: BenchSocket[], count: number) {
+  let next = clients.length;
+  const worker = async () => {
+    while (next < count) {
+      const index = next;
+      next += 1;
+      clients[index] = await connect(url, index, {});
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECT_CONCURRENCY }, worker));
+}
+
+function rssKiB(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match?.[1]) throw new Error(`no VmRSS for ${pid}`);
+  return Number(match[1]);
+}
+
+type Round = { fromBroadcast: number[]; fromRequest: number[] };
+
+/**
+ * One broadcast to `count` clients: each client's time from the broadcast (the message's
+ * `updated_at`, stamped by the server as it makes the alert) to receipt, and from the request that
+ * triggered it to receipt, in ms.
+ */
+async function broadcastRound(count: number, trigger: () => Promise<void>): Promise<Round> {
+  receipts = new Float64Array(count);
+  pending = count;
+  broadcastAt = Number.NaN;
+  const done = new Promise<void>((resolve) => (roundDone = resolve));
+  const requested = wallNow();
+  await trigger();
+  await Promise.race([done, sleep(ROUND_TIMEOUT_MS)]);
+  if (pending > 0) throw new Error(`${pending} of ${count} clients did not receive the broadcast within ${ROUND_TIMEOUT_MS / 1000} s`);
+  return { fromBroadcast: Array.from(receipts, (at) => at - broadcastAt), fromRequest: Array.from(receipts, (at) => at - requested) };
+}
+
+type Server = { child: ChildProcess; port: number; trigger: () => Promise<void> };
+
+/** Each server listens for the inspector too, so that RSS is read after a full garbage collection. */
+const inspectPorts = new Map<ChildProcess, number>();
+
+async function spawnServer(args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const inspectPort = await freePort();
+  const child = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, '--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  inspectPorts.set(child, inspectPort);
+  return child;
+}
+
+/** A full garbage collection in the server, through the inspector protocol (HeapProfiler.collectGarbage). */
+async function collectGarbage(child: ChildProcess): Promise<void> {
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectPorts.get(child)}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const url = targets[0]?.webSocketDebuggerUrl;
+  if (!url) throw new Error('no inspector target');
+  const inspector = new WebSocket(url);
+  await once(inspector, 'open');
+  const answered = once(inspector, 'message');
+  inspector.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
+  await answered;
+  inspector.close();
+}
+
+async function rssAfterGc(child: ChildProcess): Promise<number> {
+  await collectGarbage(child);
+  await sleep(500);
+  if (child.pid === undefined) throw new Error('no server pid');
+  return rssKiB(child.pid);
+}
+
+async function startBare(redis: boolean): Promise<Server> {
+  const port = await freePort();
+  const env: Record<string, string> = redis ? { REDIS_URL, REDIS_CHANNEL: `newsreel:bench-bare:${process.pid}` } : {};
+  const child = await spawnServer(['bench/cable-bare.ts'], env, port);
+  await waitUntilReady(child, `http://127.0.0.1:${port}/`);
+  const trigger = async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/broadcast`, { method: 'POST' });
+    if (response.status !== 204) throw new Error(`broadcast answered ${response.status}`);
+  };
+  return { child, port, trigger };
+}
+
+const cookiesOf = (response: Response) => response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
+
+/** The demo admin signs in as a person does: password, then the code from the e-mail (the dev mailbox). */
+async function adminSession(base: string): Promise<string> {
+  const signIn = await fetch(`${base}/users/sign_in.json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: DEMO_ADMIN }),
+  });
+  const challenge = cookiesOf(signIn).join('; ');
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const mails = (await (await fetch(`${base}/dev/mailbox.json`)).json()) as { to: string; text: string }[];
+    const code = /\b(\d{4})\b/.exec(mails.find((mail) => mail.to === DEMO_ADMIN.email)?.text ?? '')?.[1];
+    if (code) {
+      const verified = await fetch(`${base}/api/admin/users/admins/token_verifications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: challenge },
+        body: JSON.stringify({ token: code }),
+      });
+      const session = cookiesOf(verified).find((cookie) => cookie.startsWith('session='));
+      if (verified.status !== 200 || !session) throw new Error(`two-factor verification answered ${verified.status}`);
+      return session;
+    }
+    await sleep(100);
+  }
+  throw new Error('no sign-in code in the dev mailbox');
+}
+
+/**
+ * The demo data (with its admin) is seeded beforehand, as `npm run seed` does: a server started with
+ * SEED_DEMO=yes also renders preview clips with ffmpeg in the background, which would share the cores.
+ */
+async function seedDemo(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/seed/cli.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`seeding the demo data exited with ${code}`);
+}
+
+async function startApp(redis: boolean, dataDir: string): Promise<Server> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'no',
+    MAX_CONNECTIONS_PER_ADDRESS: '100000',
+    ...(redis ? { REDIS_URL, REDIS_CHANNEL: `newsreel:bench-app:${process.pid}` } : {}),
+  };
+  const child = await spawnServer(['src/server/main.ts'], env, port);
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilReady(child, `${base}/readyz`);
+  const cookie = await adminSession(base);
+  let sequence = 0;
+  const trigger = async () => {
+    sequence += 1;
+    const response = await fetch(`${base}/api/admin/content/alerts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({
+        alert: { title: `Breaking: bench alert ${sequence}`, alert_type: 'red', target_link_to: 'custom', custom_url: '/videos' },
+      }),
+    });
+    if (response.status !== 201) throw new Error(`creating an alert answered ${response.status}`);
+  };
+  return { child, port, trigger };
+}
+
+type LevelResult = {
+  connections: number;
+  rssPerConnection: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** p95 of the first broadcast to this many clients, not counted in the others. */
+  first: number;
+  /** p95 from the trigger request, whose handling (an admin's POST, a database insert) comes first. */
+  requestP95: number;
+};
+
+async function measure(name: string, server: Server): Promise<LevelResult[]> {
+  const url = `ws://127.0.0.1:${server.port}/cable`;
+  await server.trigger(); // the first broadcast, to no one, warms the path up
+  await sleep(1_000);
+  const idle = await rssAfterGc(server.child);
+  const clients: BenchSocket[] = [];
+  const results: LevelResult[] = [];
+  try {
+    for (const level of LEVELS) {
+      await connectUpTo(url, clients, level);
+      await sleep(1_000);
+      const rssPerConnection = (((await rssAfterGc(server.child)) - idle) * 1024) / level;
+      const first = percentile((await broadcastRound(level, server.trigger)).fromBroadcast, 95);
+      const fromBroadcast: number[] = [];
+      const fromRequest: number[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        await sleep(300);
+        const measured = await broadcastRound(level, server.trigger);
+        fromBroadcast.push(...measured.fromBroadcast);
+        fromRequest.push(...measured.fromRequest);
+      }
+      const result = {
+        connections: level,
+        rssPerConnection,
+        p50: percentile(fromBroadcast, 50),
+        p95: percentile(fromBroadcast, 95),
+        p99: percentile(fromBroadcast, 99),
+        first,
+        requestP95: percentile(fromRequest, 95),
+      };
+      results.push(result);
+      console.log(`${name.padEnd(11)} ${format(result)}`);
+    }
+  } finally {
+    for (const client of clients) client.terminate();
+    await stop(server.child);
+  }
+  return results;
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`.padStart(7);
+function format(result: LevelResult) {
+  return (
+    `${String(result.connections).padStart(6)} conns ${(result.rssPerConnection / 1024).toFixed(1).padStart(5)} KiB/conn  ` +
+    `p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  p99 ${ms(result.p99)}  first p95 ${ms(result.first)}  from request p95 ${ms(result.requestP95)}`
+  );
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsreel-bench-cable-'));
+  const all = new Map<string, LevelResult[]>();
+  console.log(
+    `bench/cable: levels ${LEVELS.join(', ')}; ${ROUNDS} measured broadcasts a level; ${os.cpus().length} cores, Node ${process.version}`,
+  );
+  console.log('RSS per idle connection after a full GC; fan-out from the broadcast to each client (ms)\n');
+  try {
+    if (MODES.some((mode) => mode.startsWith('app'))) await seedDemo(dataDir);
+    for (const mode of MODES) {
+      const redis = mode.endsWith('-redis');
+      const server = mode.startsWith('app') ? await startApp(redis, dataDir) : await startBare(redis);
+      all.set(mode, await measure(mode, server));
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  console.log('\napp against the bare baseline (fan-out p95, app ÷ bare)');
+  for (const [app, bare] of [
+    ['app', 'bare'],
+    ['app-redis', 'bare-redis'],
+  ] as const) {
+    const ours = all.get(app);
+    const base = all.get(bare);
+    if (!ours || !base) continue;
+    const ratios = ours.map((result, i) => `${result.connections}: ${(result.p95 / (base[i]?.p95 ?? Number.NaN)).toFixed(2)}x`);
+    console.log(`  ${app.padEnd(10)} ${ratios.join('  ')}`);
+  }
+}
+
+await main();

@@ -1,0 +1,82 @@
+import { desc, eq } from 'drizzle-orm';
+import { alertInputSchema, type Alert, type AlertChanges, type AlertInput, type AlertMessage } from '../../../common/alerts.ts';
+import { CHANNELS } from '../../../common/realtime.ts';
+import type { ServiceContext } from '../../context.ts';
+import { fieldError, Invalid, NotFound } from '../../http/errors.ts';
+import { ALERTS_STREAM } from '../realtime/channels.ts';
+import { alerts } from './schema.ts';
+
+export type AlertsContext = Pick<ServiceContext, 'db' | 'clock' | 'broadcast'>;
+type AlertRow = typeof alerts.$inferSelect;
+
+const alertNotFound = () => new NotFound({ code: 'alert_not_found', message: 'Alert not found' });
+
+function alertView(row: AlertRow): Alert {
+  return {
+    id: row.id,
+    updated_at: row.updatedAt.toISOString(),
+    title: row.title,
+    alert_type: row.alertType,
+    target_link_to: row.targetLinkTo,
+    custom_url: row.customUrl,
+    live_event_extid: row.liveEventExtid,
+  };
+}
+
+const columns = (input: AlertInput) => ({
+  title: input.title,
+  alertType: input.alert_type,
+  targetLinkTo: input.target_link_to,
+  customUrl: input.custom_url,
+  liveEventExtid: input.live_event_extid,
+});
+
+/** Every change reaches the alert bars of everyone connected at once (spec: content §4). */
+function announce(ctx: AlertsContext, message: AlertMessage) {
+  ctx.broadcast(CHANNELS.alerts, ALERTS_STREAM, message);
+}
+
+/** The alerts shown now, newest first (spec: content §7 GET /api/content/alerts). */
+export async function listAlerts(ctx: Pick<AlertsContext, 'db'>): Promise<Alert[]> {
+  const rows = await ctx.db.select().from(alerts).orderBy(desc(alerts.id));
+  return rows.map(alertView);
+}
+
+export async function createAlert(ctx: AlertsContext, input: AlertInput): Promise<Alert> {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .insert(alerts)
+    .values({ ...columns(input), createdAt: now, updatedAt: now })
+    .returning();
+  if (!row) throw new Error('inserting an alert returned no row');
+  const alert = alertView(row);
+  announce(ctx, { type: 'created', alert });
+  return alert;
+}
+
+/** Some fields change; the alert they make must still be whole (a custom target keeps a valid URL…). */
+export async function updateAlert(ctx: AlertsContext, id: number, changes: AlertChanges): Promise<Alert> {
+  const [current] = await ctx.db.select().from(alerts).where(eq(alerts.id, id));
+  if (!current) throw alertNotFound();
+  const merged = alertInputSchema.safeParse({
+    ...alertView(current),
+    ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
+  });
+  if (!merged.success)
+    throw new Invalid(merged.error.issues.map((issue) => fieldError(issue.message, ['alert', ...issue.path.map(String)].join('.'))));
+  const [row] = await ctx.db
+    .update(alerts)
+    .set({ ...columns(merged.data), updatedAt: ctx.clock.now() })
+    .where(eq(alerts.id, id))
+    .returning();
+  if (!row) throw alertNotFound();
+  const alert = alertView(row);
+  announce(ctx, { type: 'updated', alert });
+  return alert;
+}
+
+export async function deleteAlert(ctx: AlertsContext, id: number): Promise<void> {
+  const [row] = await ctx.db.delete(alerts).where(eq(alerts.id, id)).returning({ id: alerts.id });
+  if (!row) throw alertNotFound();
+  announce(ctx, { type: 'deleted', id: row.id });
+}

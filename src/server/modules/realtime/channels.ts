@@ -1,0 +1,37 @@
+import { CHANNELS, type ChannelName } from '../../../common/realtime.ts';
+
+/** Who a connection is: the signed-in user and the session it was opened with, or a guest (null). */
+export type Identity = { userId: number; sessionIdHash: string } | null;
+
+/** Streams: what a broadcast names besides its channel. Public channels have one stream each. */
+export const ALERTS_STREAM = 'alerts';
+export const LIVE_EVENTS_STREAM = 'live_events';
+/** The stream of one user on a per-user channel (transcoding, notifications). */
+export const userStream = (userId: number) => `user:${userId}`;
+
+type ChannelDefinition = {
+  /** The stream a subscription listens to, or null to reject it. */
+  stream(identity: Identity, params: Record<string, unknown>): string | null;
+};
+
+const everyone = (stream: string): ChannelDefinition => ({ stream: () => stream });
+
+/**
+ * Signed-in users only, each on their own stream. An identifier may name the user
+ * (`{"channel":…,"user_id":7}`), as the consumer of another app might; naming anyone else is rejected.
+ */
+const ownStream: ChannelDefinition = {
+  stream(identity, params) {
+    if (!identity) return null;
+    if ('user_id' in params && String(params.user_id) !== String(identity.userId)) return null;
+    return userStream(identity.userId);
+  },
+};
+
+/** Every channel a client may subscribe to; an identifier naming any other is rejected. */
+export const CHANNEL_DEFINITIONS: ReadonlyMap<string, ChannelDefinition> = new Map<ChannelName, ChannelDefinition>([
+  [CHANNELS.alerts, everyone(ALERTS_STREAM)],
+  [CHANNELS.liveEvents, everyone(LIVE_EVENTS_STREAM)],
+  [CHANNELS.transcoding, ownStream],
+  [CHANNELS.notifications, ownStream],
+]);
