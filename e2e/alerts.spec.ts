@@ -6,7 +6,7 @@ import { adminApi } from './support/admin.ts';
  * Flash alert bars (issue: "Real-time at /cable"): an alert an admin creates appears on an open page
  * without a reload, collapses, stays collapsed over a reload, and opens again when it changes.
  */
-// The demo admin's two-factor challenges must not overlap with admin.spec.ts: one session for all.
+// One newsroom-admin session for both (its own demo admin: admin.spec.ts signs in the other one).
 test.describe.configure({ mode: 'serial' });
 
 let admin: APIRequestContext;

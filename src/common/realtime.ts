@@ -6,30 +6,7 @@ import { z } from 'zod';
  * identifiers such as `{"channel":"Content::AlertsChannel"}` and parses what each channel sends with
  * the schemas below (the alerts channel's are in alerts.ts).
  */
-export const CABLE_PATH = '/cable';
-export const CABLE_PROTOCOL = 'actioncable-v1-json';
-
-export const CHANNELS = {
-  /** Everyone, guests too: alert bars created, changed, removed. */
-  alerts: 'Content::AlertsChannel',
-  /** Signed-in users only, each on their own stream: their renders' progress and completions. */
-  transcoding: 'Content::VideoProjects::TranscodingChannel',
-  /** Everyone: status changes of live events. */
-  liveEvents: 'Content::LiveEventsChannel',
-  /** Signed-in users only, each on their own stream: notifications meant for that user. */
-  notifications: 'NotificationsChannel',
-} as const;
-export type ChannelName = (typeof CHANNELS)[keyof typeof CHANNELS];
-
-/** Why the server closes a connection (`disconnect.reason`); ActionCable's own words where it has one. */
-export const DISCONNECT_REASONS = {
-  /** The session the connection was opened with ended (sign-out, password change, expiry). */
-  unauthorized: 'unauthorized',
-  /** A frame that is not the protocol: not JSON, an unknown command, a missing identifier. */
-  invalidRequest: 'invalid_request',
-  /** The server is stopping; the consumer reconnects, to this process's successor or another one. */
-  serverRestart: 'server_restart',
-} as const;
+export { CABLE_PATH, CABLE_PROTOCOL, CHANNELS, DISCONNECT_REASONS, type ChannelName } from './realtime-channels.ts';
 
 /** A render's progress and its end (spec: content §4 "Requested videos"). */
 export const transcodingMessageSchema = z.discriminatedUnion('type', [

@@ -41,6 +41,8 @@ export const DEMO_USERS: DemoUser[] = [
   },
   { email: 'member@newsreel.example', firstName: 'Max', lastName: 'Member', country: 'DE', company: 'Rheinland TV', userGroup: 'customer' },
   { email: 'admin@newsreel.example', firstName: 'Ada', lastName: 'Admin', country: 'GB', userGroup: 'other', isAdmin: true },
+  // A second admin: the newsroom desk that posts alerts (its browser tests run beside the admin's own).
+  { email: 'newsroom@newsreel.example', firstName: 'Nina', lastName: 'Newsroom', country: 'GB', userGroup: 'other', isAdmin: true },
   {
     email: 'client@newsreel.example',
     firstName: 'Chris',

@@ -48,10 +48,13 @@ export async function alertRoutes(instance: FastifyInstance, { ctx }: { ctx: Ale
 
   app.delete(
     `${ADMIN_ALERTS}/:id`,
-    { preValidation: adminOnly, schema: { tags: ['admin', 'alerts'], params: idParams } },
+    {
+      preValidation: adminOnly,
+      schema: { tags: ['admin', 'alerts'], params: idParams, response: { 204: z.null().describe('Deleted: no body') } },
+    },
     async (request, reply) => {
       await deleteAlert(ctx, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }
