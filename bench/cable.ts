@@ -128,7 +128,14 @@ async function spawnServer(args: string[], env: Record<string, string>, port: nu
   const child = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, '--import', 'tsx', ...args], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'ignore'],
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // The inspector's own lines are not news; anything else the server says is passed on.
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = chunk
+      .toString()
+      .replace(/^(Debugger listening on|For help, see|Debugger attached|Debugger ending on|Waiting for the debugger).*\n?/gm, '');
+    if (text.trim()) process.stderr.write(text);
   });
   inspectPorts.set(child, inspectPort);
   return child;
@@ -252,7 +259,14 @@ type LevelResult = {
 
 async function measure(name: string, server: Server): Promise<LevelResult[]> {
   const url = `ws://127.0.0.1:${server.port}/cable`;
-  await server.trigger(); // the first broadcast, to no one, warms the path up
+  // Warm-up: a first broadcast, and a first thousand clients that come and go, so that the idle
+  // figure is the server's after start-up has settled, not before (the app frees tens of MB then).
+  await server.trigger();
+  const warmUp: BenchSocket[] = [];
+  await connectUpTo(url, warmUp, 1_000);
+  for (const client of warmUp) client.terminate();
+  await sleep(2_000);
+  await collectGarbage(server.child);
   await sleep(1_000);
   const idle = await rssAfterGc(server.child);
   const clients: BenchSocket[] = [];

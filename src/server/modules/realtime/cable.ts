@@ -49,7 +49,14 @@ export class CableSocket extends WebSocket {
 }
 
 function onMessage(this: WebSocket, data: RawData, isBinary: boolean) {
-  if (this instanceof CableSocket) this.cable?.receive(this, data, isBinary);
+  if (!(this instanceof CableSocket)) return;
+  try {
+    this.cable?.receive(this, data, isBinary);
+  } catch (error) {
+    // A fault in handling one frame ends that connection, not the process.
+    this.cable?.log.warn({ err: error }, 'cable frame failed');
+    this.terminate();
+  }
 }
 function onClose(this: WebSocket) {
   if (this instanceof CableSocket) this.cable?.remove(this);

@@ -91,7 +91,12 @@ export async function cableRoutes(
     cable.accept(request, socket, head, identity);
   }
 
-  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => void handshake(request, socket, head);
+  // Whatever goes wrong in one handshake ends that socket, never the process.
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
+    void handshake(request, socket, head).catch((error: unknown) => {
+      app.log.error({ err: error }, 'cable handshake failed');
+      socket.destroy();
+    });
   app.server.on('upgrade', onUpgrade);
   app.addHook('preClose', () => cable.close());
   app.addHook('onClose', async () => {
