@@ -13,7 +13,10 @@
  *   the app, POST /broadcast for the baseline; the p95 from that request is shown too;
  * - in-process, and through Redis pub/sub (REDIS_URL, default the local one), for both servers.
  *
- *   npm run bench:cable      (LEVELS=1000,5000,10000 ROUNDS=5 MODES=bare,app,bare-redis,app-redis)
+ * The modes take turns, PASSES times over (the machine is shared: one pass can be unlucky), and
+ * the summary gives each figure's median over the passes.
+ *
+ *   npm run bench:cable      (LEVELS=1000,5000,10000 ROUNDS=5 PASSES=3 MODES=bare,app,bare-redis,app-redis)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -28,6 +31,7 @@ import { freePort, percentile, sleep, stop, waitUntilReady } from './support.ts'
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const LEVELS = (process.env.LEVELS ?? '1000,5000,10000').split(',').map(Number);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const PASSES = Number(process.env.PASSES ?? 3);
 const MODES = (process.env.MODES ?? 'bare,app,bare-redis,app-redis').split(',');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CONNECT_CONCURRENCY = 200;
@@ -312,30 +316,58 @@ function format(result: LevelResult) {
   );
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** Per mode and level, the median of each figure over the passes. */
+function medians(passes: Map<string, LevelResult[]>[], mode: string): LevelResult[] {
+  return LEVELS.map((connections, i) => {
+    const runs = passes.flatMap((pass) => pass.get(mode)?.[i] ?? []);
+    const of = (key: Exclude<keyof LevelResult, 'connections'>) => median(runs.map((run) => run[key]));
+    return {
+      connections,
+      rssPerConnection: of('rssPerConnection'),
+      p50: of('p50'),
+      p95: of('p95'),
+      p99: of('p99'),
+      first: of('first'),
+      requestP95: of('requestP95'),
+    };
+  });
+}
+
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsreel-bench-cable-'));
-  const all = new Map<string, LevelResult[]>();
+  const passes: Map<string, LevelResult[]>[] = [];
   console.log(
-    `bench/cable: levels ${LEVELS.join(', ')}; ${ROUNDS} measured broadcasts a level; ${os.cpus().length} cores, Node ${process.version}`,
+    `bench/cable: levels ${LEVELS.join(', ')}; ${ROUNDS} measured broadcasts a level; ${PASSES} passes over ${MODES.join(', ')}; ` +
+      `${os.cpus().length} cores, Node ${process.version}`,
   );
   console.log('RSS per idle connection after a full GC; fan-out from the broadcast to each client (ms)\n');
   try {
     if (MODES.some((mode) => mode.startsWith('app'))) await seedDemo(dataDir);
-    for (const mode of MODES) {
-      const redis = mode.endsWith('-redis');
-      const server = mode.startsWith('app') ? await startApp(redis, dataDir) : await startBare(redis);
-      all.set(mode, await measure(mode, server));
+    for (let pass = 1; pass <= PASSES; pass += 1) {
+      console.log(`pass ${pass} (load average ${os.loadavg()[0]?.toFixed(2)})`);
+      const results = new Map<string, LevelResult[]>();
+      for (const mode of MODES) {
+        const redis = mode.endsWith('-redis');
+        const server = mode.startsWith('app') ? await startApp(redis, dataDir) : await startBare(redis);
+        results.set(mode, await measure(mode, server));
+      }
+      passes.push(results);
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
-  console.log('\napp against the bare baseline (fan-out p95, app ÷ bare)');
+  const summary = new Map(MODES.map((mode) => [mode, medians(passes, mode)]));
+  console.log(`\nmedians of ${PASSES} passes`);
+  for (const [mode, results] of summary) for (const result of results) console.log(`${mode.padEnd(11)} ${format(result)}`);
+  console.log('\napp against the bare baseline (median fan-out p95, app ÷ bare)');
   for (const [app, bare] of [
     ['app', 'bare'],
     ['app-redis', 'bare-redis'],
   ] as const) {
-    const ours = all.get(app);
-    const base = all.get(bare);
+    const ours = summary.get(app);
+    const base = summary.get(bare);
     if (!ours || !base) continue;
     const ratios = ours.map((result, i) => `${result.connections}: ${(result.p95 / (base[i]?.p95 ?? Number.NaN)).toFixed(2)}x`);
     console.log(`  ${app.padEnd(10)} ${ratios.join('  ')}`);
