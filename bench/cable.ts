@@ -6,12 +6,15 @@
  * - RSS per idle connection: the server's RSS (VmRSS, read after a full garbage collection asked
  *   through the inspector) at 1,000, 5,000 and 10,000 connections, each subscribed to the alerts
  *   channel, less its RSS before the first, divided by the connections;
- * - fan-out: one alert broadcast to every client, from the broadcast (the alert's `updated_at`,
- *   stamped by the server as it makes the alert; the same clock, one machine) to the moment each
- *   client has it; p50, p95 and p99 over all clients of ROUNDS broadcasts, after a first one per
- *   level (its p95 is shown apart). The trigger is an admin's POST /api/admin/content/alerts for
- *   the app, POST /broadcast for the baseline; the p95 from that request is shown too;
- * - in-process, and through Redis pub/sub (REDIS_URL, default the local one), for both servers.
+ * - fan-out: one alert broadcast to every client, from the broadcast to the moment each client has
+ *   it; p50, p95 and p99 over all clients of ROUNDS broadcasts, after a first one per level (its
+ *   p95 is shown apart);
+ * - in-process: the app's broadcast is an admin's POST /api/admin/content/alerts, the baseline's a
+ *   POST /broadcast; the broadcast instant is the alert's `updated_at`, which each server stamps as
+ *   it makes the message (the app just before its database insert; one machine, one clock); the
+ *   p95 from the request is shown too;
+ * - through Redis pub/sub (REDIS_URL, default the local one): this process broadcasts, as a worker
+ *   process would (to the app with the app's own Redis broadcaster), and the instant is its own.
  *
  * The modes take turns, PASSES times over (the machine is shared: one pass can be unlucky), and
  * the summary gives each figure's median over the passes.
@@ -25,7 +28,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
+import type { Alert } from '../src/common/alerts.ts';
+import { CHANNELS } from '../src/common/realtime.ts';
+import { ALERTS_STREAM } from '../src/server/modules/realtime/channels.ts';
+import { redisBroadcaster } from '../src/server/modules/realtime/redis-broadcaster.ts';
 import { freePort, percentile, sleep, stop, waitUntilReady } from './support.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -50,7 +58,7 @@ const wallNow = () => performance.timeOrigin + performance.now();
 
 let receipts = new Float64Array(0);
 let pending = 0;
-/** When the server broadcast this round's message: the alert's `updated_at`, read from the first receipt. */
+/** When this round's message was broadcast: given by the trigger, else the alert's `updated_at` from the first receipt. */
 let broadcastAt = Number.NaN;
 let roundDone: () => void = () => undefined;
 
@@ -106,23 +114,41 @@ function rssKiB(pid: number): number {
 type Round = { fromBroadcast: number[]; fromRequest: number[] };
 
 /**
- * One broadcast to `count` clients: each client's time from the broadcast (the message's
- * `updated_at`, stamped by the server as it makes the alert) to receipt, and from the request that
- * triggered it to receipt, in ms.
+ * One broadcast to `count` clients: each client's time from the broadcast to receipt, and from the
+ * trigger (the request, or the publish) to receipt, in ms.
  */
-async function broadcastRound(count: number, trigger: () => Promise<void>): Promise<Round> {
+async function broadcastRound(count: number, trigger: Trigger): Promise<Round> {
   receipts = new Float64Array(count);
   pending = count;
   broadcastAt = Number.NaN;
   const done = new Promise<void>((resolve) => (roundDone = resolve));
   const requested = wallNow();
-  await trigger();
+  const stamped = await trigger();
+  if (stamped !== null) broadcastAt = stamped;
   await Promise.race([done, sleep(ROUND_TIMEOUT_MS)]);
   if (pending > 0) throw new Error(`${pending} of ${count} clients did not receive the broadcast within ${ROUND_TIMEOUT_MS / 1000} s`);
   return { fromBroadcast: Array.from(receipts, (at) => at - broadcastAt), fromRequest: Array.from(receipts, (at) => at - requested) };
 }
 
-type Server = { child: ChildProcess; port: number; trigger: () => Promise<void> };
+/** Makes one broadcast; answers when it was made if it knows (a publish from here), else null. */
+type Trigger = () => Promise<number | null>;
+type Server = { child: ChildProcess; port: number; trigger: Trigger; close?: () => Promise<void> };
+
+let sequence = 0;
+/** An alert as the app's alerts channel carries it. */
+function benchAlert(): Alert {
+  sequence += 1;
+  const alert = {
+    id: sequence,
+    updated_at: new Date().toISOString(),
+    title: `Breaking: bench alert ${sequence}`,
+    alert_type: 'red' as const,
+    target_link_to: 'custom' as const,
+    custom_url: '/videos',
+    live_event_extid: null,
+  };
+  return alert;
+}
 
 /** Each server listens for the inspector too, so that RSS is read after a full garbage collection. */
 const inspectPorts = new Map<ChildProcess, number>();
@@ -169,12 +195,25 @@ async function rssAfterGc(child: ChildProcess): Promise<number> {
 
 async function startBare(redis: boolean): Promise<Server> {
   const port = await freePort();
-  const env: Record<string, string> = redis ? { REDIS_URL, REDIS_CHANNEL: `newsreel:bench-bare:${process.pid}` } : {};
+  const channel = `newsreel:bench-bare:${process.pid}`;
+  const env: Record<string, string> = redis ? { REDIS_URL, REDIS_CHANNEL: channel } : {};
   const child = await spawnServer(['bench/cable-bare.ts'], env, port);
   await waitUntilReady(child, `http://127.0.0.1:${port}/`);
-  const trigger = async () => {
+  if (redis) {
+    // Another process publishes, as a worker would: the message as it is, serialised once.
+    const publisher = new Redis(REDIS_URL);
+    const trigger: Trigger = async () => {
+      const message = JSON.stringify({ type: 'created', alert: benchAlert() });
+      const at = wallNow();
+      await publisher.publish(channel, message);
+      return at;
+    };
+    return { child, port, trigger, close: async () => void (await publisher.quit()) };
+  }
+  const trigger: Trigger = async () => {
     const response = await fetch(`http://127.0.0.1:${port}/broadcast`, { method: 'POST' });
     if (response.status !== 204) throw new Error(`broadcast answered ${response.status}`);
+    return null;
   };
   return { child, port, trigger };
 }
@@ -223,28 +262,37 @@ async function seedDemo(dataDir: string) {
 
 async function startApp(redis: boolean, dataDir: string): Promise<Server> {
   const port = await freePort();
+  const channel = `newsreel:bench-app:${process.pid}`;
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'no',
     MAX_CONNECTIONS_PER_ADDRESS: '100000',
-    ...(redis ? { REDIS_URL, REDIS_CHANNEL: `newsreel:bench-app:${process.pid}` } : {}),
+    ...(redis ? { REDIS_URL, REDIS_CHANNEL: channel } : {}),
   };
   const child = await spawnServer(['src/server/main.ts'], env, port);
   const base = `http://127.0.0.1:${port}`;
   await waitUntilReady(child, `${base}/readyz`);
+  if (redis) {
+    // This process broadcasts as a worker process would: the app's own broadcaster, through Redis.
+    const broadcaster = await redisBroadcaster({ url: REDIS_URL, channel, log: console });
+    const trigger: Trigger = async () => {
+      const alert = benchAlert();
+      const at = wallNow();
+      broadcaster.broadcast(CHANNELS.alerts, ALERTS_STREAM, { type: 'created', alert });
+      return at;
+    };
+    return { child, port, trigger, close: () => broadcaster.close() };
+  }
   const cookie = await adminSession(base);
-  let sequence = 0;
-  const trigger = async () => {
-    sequence += 1;
+  const trigger: Trigger = async () => {
     const response = await fetch(`${base}/api/admin/content/alerts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({
-        alert: { title: `Breaking: bench alert ${sequence}`, alert_type: 'red', target_link_to: 'custom', custom_url: '/videos' },
-      }),
+      body: JSON.stringify({ alert: { title: benchAlert().title, alert_type: 'red', target_link_to: 'custom', custom_url: '/videos' } }),
     });
     if (response.status !== 201) throw new Error(`creating an alert answered ${response.status}`);
+    return null;
   };
   return { child, port, trigger };
 }
@@ -303,6 +351,7 @@ async function measure(name: string, server: Server): Promise<LevelResult[]> {
     }
   } finally {
     for (const client of clients) client.terminate();
+    await server.close?.();
     await stop(server.child);
   }
   return results;
