@@ -309,25 +309,28 @@ type LevelResult = {
   requestP95: number;
 };
 
+async function idleRss(server: Server): Promise<number> {
+  await sleep(2_000);
+  await collectGarbage(server.child);
+  await sleep(1_000);
+  return rssAfterGc(server.child);
+}
+
 async function measure(name: string, server: Server): Promise<LevelResult[]> {
   const url = `ws://127.0.0.1:${server.port}/cable`;
-  // Warm-up: a first broadcast, and a first thousand clients that come and go, so that the idle
-  // figure is the server's after start-up has settled, not before (the app frees tens of MB then).
+  // Warm-up: a first broadcast, and a first thousand clients that come and go.
   await server.trigger();
   const warmUp: BenchSocket[] = [];
   await connectUpTo(url, warmUp, 1_000);
   for (const client of warmUp) client.terminate();
-  await sleep(2_000);
-  await collectGarbage(server.child);
-  await sleep(1_000);
-  const idle = await rssAfterGc(server.child);
+  const idleBefore = await idleRss(server);
   const clients: BenchSocket[] = [];
-  const results: LevelResult[] = [];
+  const results: (LevelResult & { rss: number })[] = [];
   try {
     for (const level of LEVELS) {
       await connectUpTo(url, clients, level);
       await sleep(1_000);
-      const rssPerConnection = (((await rssAfterGc(server.child)) - idle) * 1024) / level;
+      const rss = await rssAfterGc(server.child);
       const first = percentile((await broadcastRound(level, server.trigger)).fromBroadcast, 95);
       const fromBroadcast: number[] = [];
       const fromRequest: number[] = [];
@@ -337,16 +340,24 @@ async function measure(name: string, server: Server): Promise<LevelResult[]> {
         fromBroadcast.push(...measured.fromBroadcast);
         fromRequest.push(...measured.fromRequest);
       }
-      const result = {
+      results.push({
         connections: level,
-        rssPerConnection,
+        rss,
+        rssPerConnection: Number.NaN,
         p50: percentile(fromBroadcast, 50),
         p95: percentile(fromBroadcast, 95),
         p99: percentile(fromBroadcast, 99),
         first,
         requestP95: percentile(fromRequest, 95),
-      };
-      results.push(result);
+      });
+    }
+    for (const client of clients) client.terminate();
+    // The server's own RSS is the lower of before and after the clients: the app's heap settles
+    // (and hands memory back) only some while after start-up, which would otherwise count against
+    // the connections as a negative figure.
+    const idle = Math.min(idleBefore, await idleRss(server));
+    for (const result of results) {
+      result.rssPerConnection = ((result.rss - idle) * 1024) / result.connections;
       console.log(`${name.padEnd(11)} ${format(result)}`);
     }
   } finally {
@@ -409,7 +420,14 @@ async function main() {
   }
   const summary = new Map(MODES.map((mode) => [mode, medians(passes, mode)]));
   console.log(`\nmedians of ${PASSES} passes`);
-  for (const [mode, results] of summary) for (const result of results) console.log(`${mode.padEnd(11)} ${format(result)}`);
+  for (const [mode, results] of summary) {
+    for (const [i, result] of results.entries()) {
+      const p95s = passes.map((pass) => pass.get(mode)?.[i]?.p95 ?? Number.NaN);
+      console.log(
+        `${mode.padEnd(11)} ${format(result)}  p95 over passes ${Math.min(...p95s).toFixed(0)}–${Math.max(...p95s).toFixed(0)} ms`,
+      );
+    }
+  }
   console.log('\napp against the bare baseline (median fan-out p95, app ÷ bare)');
   for (const [app, bare] of [
     ['app', 'bare'],
