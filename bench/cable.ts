@@ -152,6 +152,7 @@ function benchAlert(): Alert {
 
 /** Each server listens for the inspector too, so that RSS is read after a full garbage collection. */
 const inspectPorts = new Map<ChildProcess, number>();
+const startedAt = new Map<ChildProcess, number>();
 
 async function spawnServer(args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
   const inspectPort = await freePort();
@@ -168,6 +169,7 @@ async function spawnServer(args: string[], env: Record<string, string>, port: nu
     if (text.trim()) process.stderr.write(text);
   });
   inspectPorts.set(child, inspectPort);
+  startedAt.set(child, performance.now());
   return child;
 }
 
@@ -309,8 +311,14 @@ type LevelResult = {
   requestP95: number;
 };
 
+/**
+ * V8 hands memory back some while after start-up (the app's RSS falls by about 40 MB some 20 s in,
+ * with nothing happening): the idle figure is read once a server has run SETTLE_MS.
+ */
+const SETTLE_MS = 30_000;
+
 async function idleRss(server: Server): Promise<number> {
-  await sleep(2_000);
+  await sleep(Math.max(2_000, SETTLE_MS - (performance.now() - (startedAt.get(server.child) ?? 0))));
   await collectGarbage(server.child);
   await sleep(1_000);
   return rssAfterGc(server.child);
@@ -352,9 +360,7 @@ async function measure(name: string, server: Server): Promise<LevelResult[]> {
       });
     }
     for (const client of clients) client.terminate();
-    // The server's own RSS is the lower of before and after the clients: the app's heap settles
-    // (and hands memory back) only some while after start-up, which would otherwise count against
-    // the connections as a negative figure.
+    // The server's own RSS: the lower of before and after the clients, which is the larger cost per connection.
     const idle = Math.min(idleBefore, await idleRss(server));
     for (const result of results) {
       result.rssPerConnection = ((result.rss - idle) * 1024) / result.connections;
