@@ -6,12 +6,15 @@
  * - RSS per idle connection: the server's RSS (VmRSS, read after a full garbage collection asked
  *   through the inspector) at 1,000, 5,000 and 10,000 connections, each subscribed to the alerts
  *   channel, less its RSS before the first, divided by the connections;
- * - fan-out: one alert broadcast to every client, from the broadcast (the alert's `updated_at`,
- *   stamped by the server as it makes the alert; the same clock, one machine) to the moment each
- *   client has it; p50, p95 and p99 over all clients of ROUNDS broadcasts, after a first one per
- *   level (its p95 is shown apart). The trigger is an admin's POST /api/admin/content/alerts for
- *   the app, POST /broadcast for the baseline; the p95 from that request is shown too;
- * - in-process, and through Redis pub/sub (REDIS_URL, default the local one), for both servers.
+ * - fan-out: one alert broadcast to every client, from the broadcast to the moment each client has
+ *   it; p50, p95 and p99 over all clients of ROUNDS broadcasts, after a first one per level (its
+ *   p95 is shown apart);
+ * - in-process: the app's broadcast is an admin's POST /api/admin/content/alerts, the baseline's a
+ *   POST /broadcast; the broadcast instant is the alert's `updated_at`, which each server stamps as
+ *   it makes the message (the app just before its database insert; one machine, one clock); the
+ *   p95 from the request is shown too;
+ * - through Redis pub/sub (REDIS_URL, default the local one): this process broadcasts, as a worker
+ *   process would (to the app with the app's own Redis broadcaster), and the instant is its own.
  *
  * The modes take turns, PASSES times over (the machine is shared: one pass can be unlucky), and
  * the summary gives each figure's median over the passes.
@@ -25,7 +28,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
+import type { Alert } from '../src/common/alerts.ts';
+import { CHANNELS } from '../src/common/realtime.ts';
+import { ALERTS_STREAM } from '../src/server/modules/realtime/channels.ts';
+import { redisBroadcaster } from '../src/server/modules/realtime/redis-broadcaster.ts';
 import { freePort, percentile, sleep, stop, waitUntilReady } from './support.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -50,7 +58,7 @@ const wallNow = () => performance.timeOrigin + performance.now();
 
 let receipts = new Float64Array(0);
 let pending = 0;
-/** When the server broadcast this round's message: the alert's `updated_at`, read from the first receipt. */
+/** When this round's message was broadcast: given by the trigger, else the alert's `updated_at` from the first receipt. */
 let broadcastAt = Number.NaN;
 let roundDone: () => void = () => undefined;
 
@@ -106,26 +114,45 @@ function rssKiB(pid: number): number {
 type Round = { fromBroadcast: number[]; fromRequest: number[] };
 
 /**
- * One broadcast to `count` clients: each client's time from the broadcast (the message's
- * `updated_at`, stamped by the server as it makes the alert) to receipt, and from the request that
- * triggered it to receipt, in ms.
+ * One broadcast to `count` clients: each client's time from the broadcast to receipt, and from the
+ * trigger (the request, or the publish) to receipt, in ms.
  */
-async function broadcastRound(count: number, trigger: () => Promise<void>): Promise<Round> {
+async function broadcastRound(count: number, trigger: Trigger): Promise<Round> {
   receipts = new Float64Array(count);
   pending = count;
   broadcastAt = Number.NaN;
   const done = new Promise<void>((resolve) => (roundDone = resolve));
   const requested = wallNow();
-  await trigger();
+  const stamped = await trigger();
+  if (stamped !== null) broadcastAt = stamped;
   await Promise.race([done, sleep(ROUND_TIMEOUT_MS)]);
   if (pending > 0) throw new Error(`${pending} of ${count} clients did not receive the broadcast within ${ROUND_TIMEOUT_MS / 1000} s`);
   return { fromBroadcast: Array.from(receipts, (at) => at - broadcastAt), fromRequest: Array.from(receipts, (at) => at - requested) };
 }
 
-type Server = { child: ChildProcess; port: number; trigger: () => Promise<void> };
+/** Makes one broadcast; answers when it was made if it knows (a publish from here), else null. */
+type Trigger = () => Promise<number | null>;
+type Server = { child: ChildProcess; port: number; trigger: Trigger; close?: () => Promise<void> };
+
+let sequence = 0;
+/** An alert as the app's alerts channel carries it. */
+function benchAlert(): Alert {
+  sequence += 1;
+  const alert = {
+    id: sequence,
+    updated_at: new Date().toISOString(),
+    title: `Breaking: bench alert ${sequence}`,
+    alert_type: 'red' as const,
+    target_link_to: 'custom' as const,
+    custom_url: '/videos',
+    live_event_extid: null,
+  };
+  return alert;
+}
 
 /** Each server listens for the inspector too, so that RSS is read after a full garbage collection. */
 const inspectPorts = new Map<ChildProcess, number>();
+const startedAt = new Map<ChildProcess, number>();
 
 async function spawnServer(args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
   const inspectPort = await freePort();
@@ -142,6 +169,7 @@ async function spawnServer(args: string[], env: Record<string, string>, port: nu
     if (text.trim()) process.stderr.write(text);
   });
   inspectPorts.set(child, inspectPort);
+  startedAt.set(child, performance.now());
   return child;
 }
 
@@ -169,12 +197,25 @@ async function rssAfterGc(child: ChildProcess): Promise<number> {
 
 async function startBare(redis: boolean): Promise<Server> {
   const port = await freePort();
-  const env: Record<string, string> = redis ? { REDIS_URL, REDIS_CHANNEL: `newsreel:bench-bare:${process.pid}` } : {};
+  const channel = `newsreel:bench-bare:${process.pid}`;
+  const env: Record<string, string> = redis ? { REDIS_URL, REDIS_CHANNEL: channel } : {};
   const child = await spawnServer(['bench/cable-bare.ts'], env, port);
   await waitUntilReady(child, `http://127.0.0.1:${port}/`);
-  const trigger = async () => {
+  if (redis) {
+    // Another process publishes, as a worker would: the message as it is, serialised once.
+    const publisher = new Redis(REDIS_URL);
+    const trigger: Trigger = async () => {
+      const message = JSON.stringify({ type: 'created', alert: benchAlert() });
+      const at = wallNow();
+      await publisher.publish(channel, message);
+      return at;
+    };
+    return { child, port, trigger, close: async () => void (await publisher.quit()) };
+  }
+  const trigger: Trigger = async () => {
     const response = await fetch(`http://127.0.0.1:${port}/broadcast`, { method: 'POST' });
     if (response.status !== 204) throw new Error(`broadcast answered ${response.status}`);
+    return null;
   };
   return { child, port, trigger };
 }
@@ -223,28 +264,37 @@ async function seedDemo(dataDir: string) {
 
 async function startApp(redis: boolean, dataDir: string): Promise<Server> {
   const port = await freePort();
+  const channel = `newsreel:bench-app:${process.pid}`;
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'no',
     MAX_CONNECTIONS_PER_ADDRESS: '100000',
-    ...(redis ? { REDIS_URL, REDIS_CHANNEL: `newsreel:bench-app:${process.pid}` } : {}),
+    ...(redis ? { REDIS_URL, REDIS_CHANNEL: channel } : {}),
   };
   const child = await spawnServer(['src/server/main.ts'], env, port);
   const base = `http://127.0.0.1:${port}`;
   await waitUntilReady(child, `${base}/readyz`);
+  if (redis) {
+    // This process broadcasts as a worker process would: the app's own broadcaster, through Redis.
+    const broadcaster = await redisBroadcaster({ url: REDIS_URL, channel, log: console });
+    const trigger: Trigger = async () => {
+      const alert = benchAlert();
+      const at = wallNow();
+      broadcaster.broadcast(CHANNELS.alerts, ALERTS_STREAM, { type: 'created', alert });
+      return at;
+    };
+    return { child, port, trigger, close: () => broadcaster.close() };
+  }
   const cookie = await adminSession(base);
-  let sequence = 0;
-  const trigger = async () => {
-    sequence += 1;
+  const trigger: Trigger = async () => {
     const response = await fetch(`${base}/api/admin/content/alerts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({
-        alert: { title: `Breaking: bench alert ${sequence}`, alert_type: 'red', target_link_to: 'custom', custom_url: '/videos' },
-      }),
+      body: JSON.stringify({ alert: { title: benchAlert().title, alert_type: 'red', target_link_to: 'custom', custom_url: '/videos' } }),
     });
     if (response.status !== 201) throw new Error(`creating an alert answered ${response.status}`);
+    return null;
   };
   return { child, port, trigger };
 }
@@ -261,25 +311,34 @@ type LevelResult = {
   requestP95: number;
 };
 
+/**
+ * V8 hands memory back some while after start-up (the app's RSS falls by about 40 MB some 20 s in,
+ * with nothing happening): the idle figure is read once a server has run SETTLE_MS.
+ */
+const SETTLE_MS = 30_000;
+
+async function idleRss(server: Server): Promise<number> {
+  await sleep(Math.max(2_000, SETTLE_MS - (performance.now() - (startedAt.get(server.child) ?? 0))));
+  await collectGarbage(server.child);
+  await sleep(1_000);
+  return rssAfterGc(server.child);
+}
+
 async function measure(name: string, server: Server): Promise<LevelResult[]> {
   const url = `ws://127.0.0.1:${server.port}/cable`;
-  // Warm-up: a first broadcast, and a first thousand clients that come and go, so that the idle
-  // figure is the server's after start-up has settled, not before (the app frees tens of MB then).
+  // Warm-up: a first broadcast, and a first thousand clients that come and go.
   await server.trigger();
   const warmUp: BenchSocket[] = [];
   await connectUpTo(url, warmUp, 1_000);
   for (const client of warmUp) client.terminate();
-  await sleep(2_000);
-  await collectGarbage(server.child);
-  await sleep(1_000);
-  const idle = await rssAfterGc(server.child);
+  const idleBefore = await idleRss(server);
   const clients: BenchSocket[] = [];
-  const results: LevelResult[] = [];
+  const results: (LevelResult & { rss: number })[] = [];
   try {
     for (const level of LEVELS) {
       await connectUpTo(url, clients, level);
       await sleep(1_000);
-      const rssPerConnection = (((await rssAfterGc(server.child)) - idle) * 1024) / level;
+      const rss = await rssAfterGc(server.child);
       const first = percentile((await broadcastRound(level, server.trigger)).fromBroadcast, 95);
       const fromBroadcast: number[] = [];
       const fromRequest: number[] = [];
@@ -289,20 +348,27 @@ async function measure(name: string, server: Server): Promise<LevelResult[]> {
         fromBroadcast.push(...measured.fromBroadcast);
         fromRequest.push(...measured.fromRequest);
       }
-      const result = {
+      results.push({
         connections: level,
-        rssPerConnection,
+        rss,
+        rssPerConnection: Number.NaN,
         p50: percentile(fromBroadcast, 50),
         p95: percentile(fromBroadcast, 95),
         p99: percentile(fromBroadcast, 99),
         first,
         requestP95: percentile(fromRequest, 95),
-      };
-      results.push(result);
+      });
+    }
+    for (const client of clients) client.terminate();
+    // The server's own RSS: the lower of before and after the clients, which is the larger cost per connection.
+    const idle = Math.min(idleBefore, await idleRss(server));
+    for (const result of results) {
+      result.rssPerConnection = ((result.rss - idle) * 1024) / result.connections;
       console.log(`${name.padEnd(11)} ${format(result)}`);
     }
   } finally {
     for (const client of clients) client.terminate();
+    await server.close?.();
     await stop(server.child);
   }
   return results;
@@ -360,7 +426,14 @@ async function main() {
   }
   const summary = new Map(MODES.map((mode) => [mode, medians(passes, mode)]));
   console.log(`\nmedians of ${PASSES} passes`);
-  for (const [mode, results] of summary) for (const result of results) console.log(`${mode.padEnd(11)} ${format(result)}`);
+  for (const [mode, results] of summary) {
+    for (const [i, result] of results.entries()) {
+      const p95s = passes.map((pass) => pass.get(mode)?.[i]?.p95 ?? Number.NaN);
+      console.log(
+        `${mode.padEnd(11)} ${format(result)}  p95 over passes ${Math.min(...p95s).toFixed(0)}–${Math.max(...p95s).toFixed(0)} ms`,
+      );
+    }
+  }
   console.log('\napp against the bare baseline (median fan-out p95, app ÷ bare)');
   for (const [app, bare] of [
     ['app', 'bare'],

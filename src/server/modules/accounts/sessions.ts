@@ -70,14 +70,11 @@ export async function liveSessionIds(db: Db, idHashes: string[], now: Date): Pro
   return live;
 }
 
-export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, sha256(token)));
-}
-
-/** Sign-out: the session is deleted and its real-time connections are closed. */
+/** Sign-out: the session is deleted and its real-time connections are closed (a cookie naming none says nothing). */
 export async function endSession(ctx: Pick<ServiceContext, 'db' | 'sessionsEnded'>, token: string): Promise<void> {
-  await deleteSession(ctx.db, token);
-  ctx.sessionsEnded({ idHash: sha256(token) });
+  const idHash = sha256(token);
+  const deleted = await ctx.db.delete(sessions).where(eq(sessions.idHash, idHash)).returning({ idHash: sessions.idHash });
+  if (deleted.length > 0) ctx.sessionsEnded({ idHash });
 }
 
 /** Ends every session of the user but the one given (after a password change) or all of them. */

@@ -68,6 +68,10 @@ describe('the official consumer (@rails/actioncable) in Node', () => {
 });
 
 describe('the protocol, frame by frame', () => {
+  it('pings every 3 s by default: the consumer calls a connection stale after 6 s without one (spec: content §4)', () => {
+    expect(CABLE_LIMITS.pingMs).toBe(3_000);
+  });
+
   it('welcomes, pings every interval with the time, confirms and delivers, then stops after unsubscribe', async () => {
     const cable = await RawCable.open(url);
     try {

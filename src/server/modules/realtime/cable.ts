@@ -178,12 +178,12 @@ export class Cable implements CableListener {
   }
 
   endSessions(ended: EndedSessions) {
-    const ends = (socket: CableSocket) =>
-      socket.identity !== null &&
-      ('idHash' in ended
-        ? socket.identity.sessionIdHash === ended.idHash
-        : socket.identity.userId === ended.userId && socket.identity.sessionIdHash !== ended.exceptIdHash);
-    const sockets = 'idHash' in ended ? [...(this.bySession.get(ended.idHash) ?? [])] : [...this.connections].filter(ends);
+    const sockets =
+      'idHash' in ended
+        ? [...(this.bySession.get(ended.idHash) ?? [])]
+        : [...this.connections].filter(
+            (socket) => socket.identity?.userId === ended.userId && socket.identity.sessionIdHash !== ended.exceptIdHash,
+          );
     for (const socket of sockets) this.disconnect(socket, SESSION_ENDED);
   }
 
