@@ -28,7 +28,8 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.locator('h1')).toBeVisible();
     // The demo seed's red and yellow alerts are there from the start.
     await expect(page.getByTestId('alert-bar').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // The alerts channel is subscribed once the page has loaded; an alert sent before would be missed.
+    await expect(page.getByTestId('alert-bars')).toHaveAttribute('data-live', 'true');
 
     const title = `Polls close in the capital ${locale} ${Date.now()}`;
     const created = await admin.post('/api/admin/content/alerts', {
@@ -51,7 +52,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(bar).toBeVisible();
     await expect(bar.getByTestId('alert-toggle')).toHaveAttribute('aria-expanded', 'false');
     await expect(bar.getByRole('link', { name: title })).toBeHidden();
-    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('alert-bars')).toHaveAttribute('data-live', 'true');
 
     const changed = await admin.patch(`/api/admin/content/alerts/${id}`, {
       data: { alert: { title: `${title} (updated)`, alert_type: 'yellow' } },

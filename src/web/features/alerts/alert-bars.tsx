@@ -17,10 +17,10 @@ import './alerts.css';
  */
 export function AlertBars({ locale, userId }: { locale: Locale; userId: number | null }) {
   const alerts = useAlerts();
-  useFollowAlerts(userId);
-  if (alerts.length === 0) return null;
+  const live = useFollowAlerts(userId);
   return (
-    <div className="alert-bars" data-testid="alert-bars">
+    // Present while empty, so a reader (or a test) can tell when new alerts will arrive by themselves.
+    <div className="alert-bars" data-testid="alert-bars" data-live={live}>
       {alerts.map((alert) => (
         // A changed alert is a new bar: it opens again unless that version was collapsed.
         <AlertBar key={`${alert.id}@${alert.updated_at}`} alert={alert} locale={locale} />
@@ -29,16 +29,20 @@ export function AlertBars({ locale, userId }: { locale: Locale; userId: number |
   );
 }
 
-/** Subscribes after the first load; reopens the connection when the signed-in user changes. */
-function useFollowAlerts(userId: number | null) {
+/**
+ * Subscribes after the first load; true once the server has confirmed the subscription. Reopens the
+ * connection when the signed-in user changes.
+ */
+function useFollowAlerts(userId: number | null): boolean {
   const queryClient = useQueryClient();
   const loaded = useAfterFirstLoad();
+  const [live, setLive] = useState(false);
   useEffect(() => {
     if (!loaded) return;
     let current = true;
     let stop: (() => void) | undefined;
-    void import('./alerts-live.ts').then((live) => {
-      if (current) stop = live.followAlerts(queryClient);
+    void import('./alerts-live.ts').then((module) => {
+      if (current) stop = module.followAlerts(queryClient, () => setLive(true));
     });
     return () => {
       current = false;
@@ -51,6 +55,7 @@ function useFollowAlerts(userId: number | null) {
     firstUser.current = userId;
     void import('../realtime/cable.ts').then((cable) => cable.reopenCable());
   }, [userId]);
+  return live;
 }
 
 function AlertBar({ alert, locale }: { alert: Alert; locale: Locale }) {

@@ -15,13 +15,14 @@ export function applyAlertMessage(alerts: Alert[], message: AlertMessage): Alert
  * Keeps the alerts current from the alerts channel; returns the unsubscribe. After the connection
  * comes back from a break, the list is fetched again so nothing sent meanwhile is missed.
  */
-export function followAlerts(queryClient: QueryClient): () => void {
+export function followAlerts(queryClient: QueryClient, onLive: () => void): () => void {
   let connectedBefore = false;
   return subscribe<AlertMessage>(CHANNELS.alerts, {
     received: (message) => queryClient.setQueryData<Alert[]>(alertsQuery.queryKey, (alerts = []) => applyAlertMessage(alerts, message)),
     connected: () => {
       if (connectedBefore) void queryClient.invalidateQueries({ queryKey: alertsQuery.queryKey });
       connectedBefore = true;
+      onLive();
     },
   });
 }
