@@ -89,7 +89,8 @@ for (const locale of ['en', 'ar'] as const) {
         .getByRole('link', { name: locale === 'ar' ? 'هل نسيت كلمة المرور؟' : 'Forgot your password?' })
         .click();
       await expect(page).toHaveURL(new RegExp(`/${locale}/restore-password$`));
-      await page.locator('input[type=email]').fill(email);
+      // The address moves at once; the sign-in page (with its own e-mail field) stays until the next page has loaded.
+      await page.getByTestId('restore-password-page').locator('input[type=email]').fill(email);
       await page.getByTestId('restore-submit').click();
       await expect(page).toHaveURL(new RegExp(`/${locale}/restore-password/check-email$`));
 

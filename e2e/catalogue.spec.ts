@@ -127,3 +127,27 @@ test('load more appends the next page of 12', async ({ page, context, baseURL })
   await page.getByTestId('load-more').click();
   await expect(page.getByTestId('video-card')).toHaveCount(24);
 });
+
+test('on a phone the filters are folded above the videos, and open with their choices', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await acceptNecessaryCookies(context, baseURL ?? '');
+  const page = await context.newPage();
+  const referenceCalls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/content\/(categories|geodata)/.test(request.url())) referenceCalls.push(request.url());
+  });
+  await page.goto('/en/videos');
+  await expect(page.getByTestId('video-card')).toHaveCount(12);
+  const toggle = page.getByTestId('filters').getByRole('button', { name: 'Filters' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('filter-category')).toHaveCount(0);
+  expect(referenceCalls).toEqual([]);
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('filter-category').locator('option', { hasText: 'Politics' })).toHaveCount(1);
+  await page.getByTestId('filter-category').selectOption('politics');
+  await expect(page).toHaveURL(/category=politics/);
+  await expect(page.getByTestId('video-card').first().locator('.video-card__category')).toHaveText('Politics');
+  await context.close();
+});

@@ -11,6 +11,24 @@ import { useFilterChoices } from './reference-queries.ts';
 /** Filters of the video list and search page; every choice is a URL parameter, so it can be shared. */
 export function FiltersPanel({ fixed }: { fixed: string | null }) {
   const { t } = useTranslation();
+  // Open beside the results on wide screens; folded above them on phones, where they would push the videos off screen.
+  // Folded, the fields are not rendered at all: a phone's first paint does not wait for them nor for their choices.
+  const [open, setOpen] = useState(() => typeof window === 'undefined' || window.matchMedia('(min-width: 901px)').matches);
+
+  return (
+    <aside className={`filters${open ? '' : ' filters--closed'}`} aria-label={t('catalogue.filters.title')} data-testid="filters">
+      <button type="button" className="filters__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <h2 className="filters__title">{t('catalogue.filters.title')}</h2>
+        <span aria-hidden>{open ? '−' : '+'}</span>
+      </button>
+      {open ? <FilterFields fixed={fixed} /> : null}
+    </aside>
+  );
+}
+
+/** The fields of the open panel. */
+function FilterFields({ fixed }: { fixed: string | null }) {
+  const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const [params, setParams] = useSearchParams();
   const choices = useFilterChoices(locale);
@@ -26,15 +44,9 @@ export function FiltersPanel({ fixed }: { fixed: string | null }) {
   };
   const setMinutes = (name: string, value: string) => set(name, value === '' ? null : String(Math.max(0, Math.round(Number(value) * 60))));
   const active = [...params.keys()].some((key) => key !== 'search' && key !== 'with_international_mix');
-  // Open beside the results on wide screens; folded above them on phones, where they would push the videos off screen.
-  const [open, setOpen] = useState(() => typeof window === 'undefined' || window.matchMedia('(min-width: 901px)').matches);
 
   return (
-    <aside className={`filters${open ? '' : ' filters--closed'}`} aria-label={t('catalogue.filters.title')} data-testid="filters">
-      <button type="button" className="filters__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <h2 className="filters__title">{t('catalogue.filters.title')}</h2>
-        <span aria-hidden>{open ? '−' : '+'}</span>
-      </button>
+    <>
       {fixed !== 'category' ? (
         <SelectField
           label={t('catalogue.filters.category')}
@@ -134,6 +146,6 @@ export function FiltersPanel({ fixed }: { fixed: string | null }) {
           {t('catalogue.filters.reset')}
         </Button>
       ) : null}
-    </aside>
+    </>
   );
 }

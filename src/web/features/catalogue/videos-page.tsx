@@ -8,17 +8,21 @@ import { catalogueApi } from './api.ts';
 import { FiltersPanel } from './filters-panel.tsx';
 import { formatCount } from './format.ts';
 import { queryFromRoute, queryFromSearch } from './query-params.ts';
-import { useFilterChoices } from './reference-queries.ts';
+import { type FilterChoiceList, useFilterChoices } from './reference-queries.ts';
 import { LoadMore } from './load-more.tsx';
 import { VideoGrid } from './video-card.tsx';
 import { ViewToggle } from './view-toggle.tsx';
 import { useViewType } from './view-type.ts';
 import './catalogue.css';
 
+/** Which list of choices names a route's filter (the others are named without a call). */
+const HEADING_LISTS: Record<string, FilterChoiceList | undefined> = { category: 'categories', region: 'regions', country: 'countries' };
+
 /** A heading for the filtered list: the category, tag, country or region by its name. */
 function useHeading(kind: string | undefined, name: string | undefined, locale: string): string {
   const { t } = useTranslation();
-  const choices = useFilterChoices(locale);
+  const list = HEADING_LISTS[kind ?? ''];
+  const choices = useFilterChoices(locale, list ? [list] : []);
   if (!kind || !name) return t('catalogue.latest');
   if (kind === 'category') return choices.categories.find((c) => c.slug === name)?.name ?? name;
   if (kind === 'region') return choices.regions.find((r) => r.slug === name)?.name ?? name;

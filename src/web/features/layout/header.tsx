@@ -34,9 +34,15 @@ function useStickyHeight() {
   useEffect(() => {
     const element = header.current;
     if (!element) return;
-    const publish = () => document.documentElement.style.setProperty('--header-block-size', `${element.offsetHeight}px`);
-    publish();
-    const observer = new ResizeObserver(publish);
+    // The observer reports the height after the browser's own layout (its first report comes with the
+    // first frame): reading offsetHeight here would force a layout of the page while it is still rendering.
+    let published = -1;
+    const observer = new ResizeObserver(([entry]) => {
+      const height = Math.round(entry?.borderBoxSize[0]?.blockSize ?? element.offsetHeight);
+      if (height === published) return;
+      published = height;
+      document.documentElement.style.setProperty('--header-block-size', `${height}px`);
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
