@@ -9,17 +9,18 @@
  * - fan-out: one alert broadcast to every client, from the broadcast to the moment each client has
  *   it; p50, p95 and p99 over all clients of ROUNDS broadcasts, after a first one per level (its
  *   p95 is shown apart);
- * - in-process: the app's broadcast is an admin's POST /api/admin/content/alerts, the baseline's a
- *   POST /broadcast; the broadcast instant is the alert's `updated_at`, which each server stamps as
- *   it makes the message (the app just before its database insert; one machine, one clock); the
- *   p95 from the request is shown too;
+ * - in-process: each server's POST /broadcast (the app's on a second port, bench/cable-app.ts)
+ *   makes an alert, stamps its `updated_at` and hands it to the broadcaster (the app's own); that
+ *   stamp is the broadcast instant (one machine, one clock); the p95 from the request is shown too;
+ * - app-admin: the broadcast is an admin's POST /api/admin/content/alerts, timed from the alert's
+ *   `updated_at`, stamped before its database insert: the insert and the rest of the request count;
  * - through Redis pub/sub (REDIS_URL, default the local one): this process broadcasts, as a worker
  *   process would (to the app with the app's own Redis broadcaster), and the instant is its own.
  *
  * The modes take turns, PASSES times over (the machine is shared: one pass can be unlucky), and
  * the summary gives each figure's median over the passes.
  *
- *   npm run bench:cable      (LEVELS=1000,5000,10000 ROUNDS=5 PASSES=3 MODES=bare,app,bare-redis,app-redis)
+ *   npm run bench:cable      (LEVELS=1000,5000,10000 ROUNDS=5 PASSES=3 MODES=bare,app,app-admin,bare-redis,app-redis)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -40,7 +41,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const LEVELS = (process.env.LEVELS ?? '1000,5000,10000').split(',').map(Number);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const PASSES = Number(process.env.PASSES ?? 3);
-const MODES = (process.env.MODES ?? 'bare,app,bare-redis,app-redis').split(',');
+const MODES = (process.env.MODES ?? 'bare,app,app-admin,bare-redis,app-redis').split(',');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CONNECT_CONCURRENCY = 200;
 const ROUND_TIMEOUT_MS = 30_000;
@@ -262,41 +263,63 @@ async function seedDemo(dataDir: string) {
   if (code !== 0) throw new Error(`seeding the demo data exited with ${code}`);
 }
 
-async function startApp(redis: boolean, dataDir: string): Promise<Server> {
+/** The app (bench/cable-app.ts); `trigger` says who broadcasts: the app itself, an admin's request, or this process through Redis. */
+async function startApp(trigger: 'app' | 'admin' | 'redis', dataDir: string): Promise<Server> {
   const port = await freePort();
+  const triggerPort = await freePort();
   const channel = `newsreel:bench-app:${process.pid}`;
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'no',
+    TRIGGER_PORT: String(triggerPort),
     MAX_CONNECTIONS_PER_ADDRESS: '100000',
-    ...(redis ? { REDIS_URL, REDIS_CHANNEL: channel } : {}),
+    ...(trigger === 'redis' ? { REDIS_URL, REDIS_CHANNEL: channel } : {}),
   };
-  const child = await spawnServer(['src/server/main.ts'], env, port);
+  const child = await spawnServer(['bench/cable-app.ts'], env, port);
   const base = `http://127.0.0.1:${port}`;
   await waitUntilReady(child, `${base}/readyz`);
-  if (redis) {
+  if (trigger === 'redis') {
     // This process broadcasts as a worker process would: the app's own broadcaster, through Redis.
     const broadcaster = await redisBroadcaster({ url: REDIS_URL, channel, log: console });
-    const trigger: Trigger = async () => {
-      const alert = benchAlert();
-      const at = wallNow();
-      broadcaster.broadcast(CHANNELS.alerts, ALERTS_STREAM, { type: 'created', alert });
-      return at;
+    return {
+      child,
+      port,
+      trigger: async () => {
+        const alert = benchAlert();
+        const at = wallNow();
+        broadcaster.broadcast(CHANNELS.alerts, ALERTS_STREAM, { type: 'created', alert });
+        return at;
+      },
+      close: () => broadcaster.close(),
     };
-    return { child, port, trigger, close: () => broadcaster.close() };
+  }
+  if (trigger === 'app') {
+    // The app's broadcaster, called in the app's process as a service calls it; the alert is stamped there.
+    return {
+      child,
+      port,
+      trigger: async () => {
+        const response = await fetch(`http://127.0.0.1:${triggerPort}/broadcast`, { method: 'POST' });
+        if (response.status !== 204) throw new Error(`broadcast answered ${response.status}`);
+        return null;
+      },
+    };
   }
   const cookie = await adminSession(base);
-  const trigger: Trigger = async () => {
-    const response = await fetch(`${base}/api/admin/content/alerts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ alert: { title: benchAlert().title, alert_type: 'red', target_link_to: 'custom', custom_url: '/videos' } }),
-    });
-    if (response.status !== 201) throw new Error(`creating an alert answered ${response.status}`);
-    return null;
+  return {
+    child,
+    port,
+    trigger: async () => {
+      const response = await fetch(`${base}/api/admin/content/alerts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ alert: { title: benchAlert().title, alert_type: 'red', target_link_to: 'custom', custom_url: '/videos' } }),
+      });
+      if (response.status !== 201) throw new Error(`creating an alert answered ${response.status}`);
+      return null;
+    },
   };
-  return { child, port, trigger };
 }
 
 type LevelResult = {
@@ -415,8 +438,9 @@ async function main() {
       console.log(`pass ${pass} (load average ${os.loadavg()[0]?.toFixed(2)})`);
       const results = new Map<string, LevelResult[]>();
       for (const mode of MODES) {
-        const redis = mode.endsWith('-redis');
-        const server = mode.startsWith('app') ? await startApp(redis, dataDir) : await startBare(redis);
+        const server = mode.startsWith('app')
+          ? await startApp(mode === 'app-redis' ? 'redis' : mode === 'app-admin' ? 'admin' : 'app', dataDir)
+          : await startBare(mode.endsWith('-redis'));
         results.set(mode, await measure(mode, server));
       }
       passes.push(results);
@@ -437,6 +461,7 @@ async function main() {
   console.log('\napp against the bare baseline (median fan-out p95, app ÷ bare)');
   for (const [app, bare] of [
     ['app', 'bare'],
+    ['app-admin', 'bare'],
     ['app-redis', 'bare-redis'],
   ] as const) {
     const ours = summary.get(app);

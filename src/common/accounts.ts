@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGREEMENT_TYPES } from './agreements.ts';
 import { LOCALES } from './locales.ts';
 import { MAX_ID, PASSWORD_MAX_LENGTH, zod } from './validators.ts';
 
@@ -25,21 +26,11 @@ export const currentUserSchema = z.object({
   terms_accepted: z.boolean(),
   /** Accepted release notes: note id → when it was accepted. */
   accepted_release_notes: z.record(z.string(), z.string()),
-  agreement_types: z.array(z.string()),
+  agreement_types: z.array(z.enum(AGREEMENT_TYPES)),
+  /** A company agreement in force has a limited balance, so member limits can be set (spec §6 menus). */
+  has_limit_agreements: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
-
-/** Spec §3: has one-off, has pass, has enterprise (both and more than two types), only one-off. */
-export function agreementFlags(types: readonly string[]) {
-  const hasOneOff = types.includes('one_off');
-  const hasPass = types.includes('pass');
-  return {
-    hasOneOff,
-    hasPass,
-    hasEnterprise: hasOneOff && hasPass && types.length > 2,
-    onlyOneOff: hasOneOff && types.length === 1,
-  };
-}
 
 const password = zod.password;
 const loginPassword = () => z.string({ error: 'validation.required' }).min(1, 'validation.required').max(1024, 'validation.max_length');

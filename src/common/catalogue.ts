@@ -232,8 +232,9 @@ export const availableFormatSchema = z.object({
   quality_label: z.string(),
   container: z.enum(CONTAINERS),
   available: z.boolean(),
-  reason: z.enum(['login_required', 'licence_required', 'subscribers_only', 'embargoed']).nullable(),
+  reason: z.enum(['login_required', 'licence_required', 'subscribers_only', 'balance_used_up', 'embargoed']).nullable(),
 });
+export type AvailableFormat = z.infer<typeof availableFormatSchema>;
 export const availableFormatsResponseSchema = z.object({
   project_id: z.number().int(),
   formats: z.array(availableFormatSchema),

@@ -5,3 +5,4 @@ export * from '../modules/mail/schema.ts';
 export * from '../modules/security/schema.ts';
 export * from '../modules/catalogue/schema.ts';
 export * from '../modules/alerts/schema.ts';
+export * from '../modules/agreements/schema.ts';

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { RELEASE_NOTE_ACCOUNTS, TERMS_V1 } from '../modules/accounts/data/terms.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { companies, releaseNotes, users } from '../modules/accounts/schema.ts';
+import { seedDemoAgreements } from '../modules/agreements/seed.ts';
 import { alerts } from '../modules/alerts/schema.ts';
 import { seedDemoCatalogue } from '../modules/catalogue/seed.ts';
 import { countries } from '../modules/reference/schema.ts';
@@ -16,6 +17,7 @@ type DemoUser = {
   lastName: string;
   country: string;
   company?: string;
+  companyRole?: 'master' | 'member';
   userGroup: 'client' | 'customer' | 'other';
   isAdmin?: boolean;
 };
@@ -29,6 +31,7 @@ export const DEMO_USERS: DemoUser[] = [
     lastName: 'Subscriber',
     country: 'ES',
     company: 'Canal Sur Noticias',
+    companyRole: 'master',
     userGroup: 'customer',
   },
   {
@@ -37,9 +40,18 @@ export const DEMO_USERS: DemoUser[] = [
     lastName: 'Master',
     country: 'DE',
     company: 'Rheinland TV',
+    companyRole: 'master',
     userGroup: 'customer',
   },
-  { email: 'member@newsreel.example', firstName: 'Max', lastName: 'Member', country: 'DE', company: 'Rheinland TV', userGroup: 'customer' },
+  {
+    email: 'member@newsreel.example',
+    firstName: 'Max',
+    lastName: 'Member',
+    country: 'DE',
+    company: 'Rheinland TV',
+    companyRole: 'member',
+    userGroup: 'customer',
+  },
   { email: 'admin@newsreel.example', firstName: 'Ada', lastName: 'Admin', country: 'GB', userGroup: 'other', isAdmin: true },
   // A second admin: the newsroom desk that posts alerts (its browser tests run beside the admin's own).
   { email: 'newsroom@newsreel.example', firstName: 'Nina', lastName: 'Newsroom', country: 'GB', userGroup: 'other', isAdmin: true },
@@ -49,6 +61,7 @@ export const DEMO_USERS: DemoUser[] = [
     lastName: 'Client',
     country: 'FR',
     company: 'Agence Client',
+    companyRole: 'master',
     userGroup: 'client',
   },
 ];
@@ -84,6 +97,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       lastName: demo.lastName,
       countryId: country?.id ?? null,
       companyId,
+      companyRole: demo.companyRole ?? null,
       companyName: demo.company ?? '',
       notACompany: !demo.company,
       userGroup: demo.userGroup,
@@ -98,6 +112,7 @@ export async function seedDemoData(db: Db): Promise<void> {
   if (!note) await db.insert(releaseNotes).values({ published: true, publishedAt: now, ...RELEASE_NOTE_ACCOUNTS });
   await seedDemoCatalogue(db, now);
   await seedDemoAlerts(db, now);
+  await seedDemoAgreements(db, now);
 }
 
 /**

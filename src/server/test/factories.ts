@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
+import type { ContentKind } from '../../common/agreements.ts';
 import type { Db } from '../db/client.ts';
+import { openBalance } from '../modules/agreements/operations.ts';
+import { agreements } from '../modules/agreements/schema.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { companies, users } from '../modules/accounts/schema.ts';
 import { createSession, type UserRow } from '../modules/accounts/sessions.ts';
@@ -41,4 +44,30 @@ export async function createUser(
 export async function createSessionToken(db: Db, user: UserRow, now = new Date()): Promise<string> {
   const { token } = await createSession(db, { userId: user.id, now, ip: '127.0.0.1', userAgent: 'test' });
   return token;
+}
+
+type AgreementOverrides = Partial<typeof agreements.$inferInsert> & {
+  balances?: { kind: ContentKind; amount: number; refill?: number | null; validTill?: Date | null }[];
+};
+
+/** An agreement of a user or a company (say which through userId or companyId) with its balances. */
+export async function createAgreement(db: Db, overrides: AgreementOverrides, now = new Date('2026-11-01T00:00:00Z')) {
+  const { balances = [], ...fields } = overrides;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(agreements)
+      .values({ agreementType: 'enterprise', status: 'active', vodAccess: true, createdAt: now, updatedAt: now, ...fields })
+      .returning();
+    if (!row) throw new Error('createAgreement inserted nothing');
+    for (const balance of balances)
+      await openBalance(tx, {
+        agreementId: row.id,
+        kind: balance.kind,
+        amount: balance.amount,
+        refillAmount: balance.refill ?? null,
+        validTill: balance.validTill ?? null,
+        at: now,
+      });
+    return row;
+  });
 }

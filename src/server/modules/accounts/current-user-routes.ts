@@ -23,7 +23,7 @@ export async function currentUserRoutes(instance: FastifyInstance, { ctx }: { ct
   app.get('/api/current_user', { schema: { tags, response: { 200: currentUserSchema } } }, async (request, reply) => {
     noStore(reply);
     const { user } = await requireUser(request);
-    return currentUserView(ctx.db, user);
+    return currentUserView(ctx, user);
   });
 
   app.patch(
@@ -31,7 +31,7 @@ export async function currentUserRoutes(instance: FastifyInstance, { ctx }: { ct
     { schema: { tags, body: profileUpdateBodySchema, response: { 200: currentUserSchema } } },
     async (request) => {
       const { user } = await requireUser(request);
-      return currentUserView(ctx.db, await updateProfile(ctx, user, request.body.user));
+      return currentUserView(ctx, await updateProfile(ctx, user, request.body.user));
     },
   );
 
@@ -47,13 +47,13 @@ export async function currentUserRoutes(instance: FastifyInstance, { ctx }: { ct
     async (request) => {
       const { user } = await requireUser(request);
       await acceptReleaseNote(ctx, user, request.body.id);
-      return currentUserView(ctx.db, user);
+      return currentUserView(ctx, user);
     },
   );
 
   app.post('/api/current_user/accept_terms_of_service', { schema: { tags, response: { 200: currentUserSchema } } }, async (request) => {
     const { user } = await requireUser(request);
-    return currentUserView(ctx.db, await acceptTerms(ctx, user));
+    return currentUserView(ctx, await acceptTerms(ctx, user));
   });
 
   app.post('/api/current_user/send_to_pardot', { schema: { tags, response: { 200: okResponseSchema } } }, async (request) => {

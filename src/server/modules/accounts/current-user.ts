@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { CurrentUser, Profile } from '../../../common/accounts.ts';
 import type { Db } from '../../db/client.ts';
+import { agreementSummary, type AgreementsContext } from '../agreements/service.ts';
 import { acceptedReleaseNotes, companies, termsVersions, users } from './schema.ts';
 import type { UserRow } from './sessions.ts';
 
@@ -10,10 +11,11 @@ export async function latestTermsVersion(db: Db): Promise<number | null> {
 }
 
 /**
- * The current user exactly as the spec lists it (accounts §3). Fields owned by features that have
- * not landed (agreements) are their empty values; members_count counts the company's other users.
+ * The current user as the spec lists it (accounts §3), plus has_limit_agreements; the agreement
+ * fields come from the agreements in force; members_count counts the company's other users.
  */
-export async function currentUserView(db: Db, user: UserRow): Promise<CurrentUser> {
+export async function currentUserView(ctx: AgreementsContext, user: UserRow): Promise<CurrentUser> {
+  const { db } = ctx;
   const [company] = user.companyId ? await db.select().from(companies).where(eq(companies.id, user.companyId)) : [];
   const [members] = user.companyId
     ? await db
@@ -26,6 +28,7 @@ export async function currentUserView(db: Db, user: UserRow): Promise<CurrentUse
     .from(acceptedReleaseNotes)
     .where(eq(acceptedReleaseNotes.userId, user.id));
   const latestTerms = await latestTermsVersion(db);
+  const agreements = await agreementSummary(ctx, user);
 
   return {
     id: user.id,
@@ -36,10 +39,11 @@ export async function currentUserView(db: Db, user: UserRow): Promise<CurrentUse
     user_group: user.userGroup,
     admin_group: user.adminGroup ?? null,
     members_count: Number(members?.n ?? 0),
-    only_one_off: false,
+    only_one_off: agreements.only_one_off,
     terms_accepted: latestTerms === null || (user.termsAcceptedVersion ?? 0) >= latestTerms,
     accepted_release_notes: Object.fromEntries(accepted.map((row) => [String(row.id), row.at.toISOString()])),
-    agreement_types: [],
+    agreement_types: agreements.agreement_types,
+    has_limit_agreements: agreements.has_limit_agreements,
   };
 }
 

@@ -43,7 +43,7 @@ export async function registrationRoutes(instance: FastifyInstance, { ctx, confi
       noStore(reply);
       const { user, session } = await confirmAccount(ctx, request.body.user, client(request));
       setSessionCookie(reply, session.token, session.maxAgeSeconds);
-      return currentUserView(ctx.db, user);
+      return currentUserView(ctx, user);
     },
   );
 

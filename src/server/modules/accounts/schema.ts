@@ -29,6 +29,8 @@ export const users = pgTable(
     phoneNumber: text('phone_number').notNull().default(''),
     countryId: integer('country_id').references(() => countries.id),
     companyId: integer('company_id').references(() => companies.id),
+    /** A company's master accepts its agreements and runs its team; members work under them. */
+    companyRole: text('company_role').$type<'master' | 'member'>(),
     companyName: text('company_name').notNull().default(''),
     notACompany: boolean('not_a_company').notNull().default(false),
     promoCode: text('promo_code').notNull().default(''),

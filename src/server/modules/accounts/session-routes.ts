@@ -38,7 +38,7 @@ export async function sessionRoutes(instance: FastifyInstance, { ctx, config }: 
         throw accountErrors.needTwoFactor();
       }
       setSessionCookie(reply, result.session.token, result.session.maxAgeSeconds);
-      return currentUserView(ctx.db, result.user);
+      return currentUserView(ctx, result.user);
     },
   );
 
@@ -55,7 +55,7 @@ export async function sessionRoutes(instance: FastifyInstance, { ctx, config }: 
       );
       reply.clearCookie(TWO_FACTOR_COOKIE, { path: TWO_FACTOR_PATH, httpOnly: true, sameSite: 'strict', secure: request.overHttps });
       setSessionCookie(reply, result.session.token, result.session.maxAgeSeconds);
-      return currentUserView(ctx.db, result.user);
+      return currentUserView(ctx, result.user);
     },
   );
 

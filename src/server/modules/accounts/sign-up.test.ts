@@ -137,6 +137,7 @@ describe('confirmation (final step)', () => {
         'company',
         'country_id',
         'email',
+        'has_limit_agreements',
         'id',
         'members_count',
         'only_one_off',

@@ -11,7 +11,8 @@ import {
   videoProjectSchema,
 } from '../../../common/catalogue.ts';
 import { seedTestCatalogue } from '../../test/catalogue-fixtures.ts';
-import { createUser } from '../../test/factories.ts';
+import { createAgreement, createUser } from '../../test/factories.ts';
+import { recordOperation } from '../agreements/operations.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
 import { CLEAR_OF_CONTROLS_Y } from '../media/posters.ts';
@@ -227,6 +228,33 @@ describe('available formats', () => {
       (await browser.get(`/api/content/video_projects/${idOf(6)}/videos/current_available_formats?branded=true`)).json(),
     );
     expect(branded.formats).toEqual([]);
+  });
+
+  it('follow the access rules: a pass opens pool material until its pool balance is used up; branded files need a branded agreement', async () => {
+    const user = await createUser(t.database.db, { userGroup: 'customer' });
+    const browser = new Browser(t.app);
+    await browser.signIn(user.email);
+    const pass = await createAgreement(t.database.db, { userId: user.id, agreementType: 'pass', balances: [{ kind: 'pool', amount: 1 }] });
+    expect((await formats(browser, idOf(3))).formats.every((f) => f.available)).toBe(true);
+    // Paid (standard) material is not limited under a pass (spec §6).
+    expect((await formats(browser, idOf(2))).formats.every((f) => f.available)).toBe(true);
+    await t.database.db.transaction((tx) =>
+      recordOperation(tx, { agreementId: pass.id, kind: 'pool', type: 'download', amount: -1, at: new Date() }),
+    );
+    expect((await formats(browser, idOf(3))).formats[0]?.reason).toBe('balance_used_up');
+
+    const enterprise = await createUser(t.database.db, { userGroup: 'customer' });
+    const other = new Browser(t.app);
+    await other.signIn(enterprise.email);
+    await createAgreement(t.database.db, {
+      userId: enterprise.id,
+      agreementType: 'enterprise',
+      balances: [{ kind: 'standard', amount: 5 }],
+    });
+    const files = (await formats(other, idOf(2))).formats;
+    expect(files.filter((f) => f.format !== 'branded').every((f) => f.available)).toBe(true);
+    expect(files.filter((f) => f.format === 'branded').map((f) => f.reason)).toContain('licence_required');
+    expect(files.filter((f) => f.format === 'branded').every((f) => f.reason === 'licence_required')).toBe(true);
   });
 });
 

@@ -2,7 +2,11 @@ import { and, desc, eq, getTableColumns, gte, inArray, ne, sql } from 'drizzle-o
 import { CATALOGUE_PAGE_SIZE, LOGO_POSITIONS, QUALITY_LABELS, type VideoProject } from '../../../common/catalogue.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { NotFound } from '../../http/errors.ts';
+import { accessTo } from '../../../common/access.ts';
+import { isBrandedType } from '../../../common/agreements.ts';
+import type { AvailableFormat } from '../../../common/catalogue.ts';
 import type { UserRow } from '../accounts/sessions.ts';
+import { accessAgreements, agreementsServing } from '../agreements/service.ts';
 import { projectWhere, type CatalogueContext } from './search.ts';
 import { videoDownloads, videoProjects, videoProjectTags, videos } from './schema.ts';
 import { detail, summaries, summaryColumns } from './views.ts';
@@ -83,31 +87,38 @@ export async function minMaxDuration(ctx: CatalogueContext) {
   return { min_duration: row?.min ?? 0, max_duration: row?.max ?? 0 };
 }
 
-type Access = 'login_required' | 'licence_required' | 'subscribers_only' | 'embargoed' | null;
-
 /**
  * Formats the caller may download (spec: content §7 current_available_formats): every rendition,
- * each marked available or with the reason it is not. Visitors must sign in; free material is for
- * registered users; pool material for subscribers; the rest needs a licence. Agreements (passes,
- * one-off licences) arrive with their feature; until then no caller holds one.
+ * each marked available or with the reason it is not, by the access rules of common/access.ts
+ * (visitors sign in, free material for registered users, pool material under a pass or a pool
+ * balance, the rest under an agreement with vod access and a balance). Branded files need a
+ * branded agreement, a pass or a one-off licence.
  */
 export async function availableFormats(ctx: CatalogueContext, idOrSlug: string, user: UserRow | null, options: { branded?: boolean }) {
   const [project] = await ctx.db
-    .select({ id: p.id, freeAccess: p.freeAccess, pool: p.pool, embargoUntil: p.embargoUntil })
+    .select({ id: p.id, freeAccess: p.freeAccess, limitType: p.limitType, embargoUntil: p.embargoUntil })
     .from(p)
     .where(projectWhere(idOrSlug));
   if (!project) throw notFound();
   const renditions = await ctx.db.select().from(videos).where(eq(videos.projectId, project.id)).orderBy(videos.id);
-  const embargoed = project.embargoUntil !== null && project.embargoUntil.getTime() > ctx.now().getTime();
-  const reason: Access = !user
-    ? 'login_required'
-    : embargoed
-      ? 'embargoed'
-      : project.freeAccess
-        ? null
-        : project.pool
-          ? 'subscribers_only'
-          : 'licence_required';
+  const now = ctx.now();
+  const embargoed = project.embargoUntil !== null && project.embargoUntil.getTime() > now.getTime();
+  const held = user ? accessAgreements(await agreementsServing({ db: ctx.db, clock: { now: ctx.now } }, user), now) : [];
+  const decision = accessTo(
+    { signedIn: user !== null, agreements: held },
+    { kind: 'vod', id: project.id, free_access: project.freeAccess, limit_type: project.limitType },
+  );
+  const reasonFor = (format: string): AvailableFormat['reason'] => {
+    if (!user) return 'login_required';
+    if (embargoed) return 'embargoed';
+    if (!decision.allowed) return decision.reason === 'live_access_required' ? 'licence_required' : decision.reason;
+    if (format !== 'branded' || decision.agreementId === null) return null;
+    const agreement = held.find((candidate) => candidate.id === decision.agreementId);
+    const brandedAllowed =
+      agreement &&
+      (isBrandedType(agreement.agreement_type) || agreement.agreement_type === 'pass' || agreement.agreement_type === 'one_off');
+    return brandedAllowed ? null : 'licence_required';
+  };
   return {
     project_id: project.id,
     formats: renditions
@@ -117,8 +128,8 @@ export async function availableFormats(ctx: CatalogueContext, idOrSlug: string, 
         quality: video.quality,
         quality_label: QUALITY_LABELS[video.quality],
         container: video.container,
-        available: reason === null,
-        reason,
+        available: reasonFor(video.format) === null,
+        reason: reasonFor(video.format),
       })),
     logo_positions: [...LOGO_POSITIONS],
   };

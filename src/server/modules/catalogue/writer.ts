@@ -106,7 +106,7 @@ export async function insertProjects(db: Db, projects: NewProject[], now: Date):
             freeAccess: project.freeAccess ?? false,
             pool: project.pool ?? false,
             duration: project.duration,
-            limitType: project.limitType ?? 'standard',
+            limitType: project.limitType ?? (project.pool ? 'pool' : 'standard'),
             rightsType: project.rightsType ?? 'all_rights',
             externalName: project.externalName ?? '',
             innerId: project.innerId ?? '',

@@ -11,6 +11,7 @@ export const REASON_KEYS: Record<BlockedReason, string> = {
   login_required: 'video.reasons.login_required',
   licence_required: 'video.reasons.licence_required',
   subscribers_only: 'video.reasons.subscribers_only',
+  balance_used_up: 'video.reasons.balance_used_up',
   embargoed: 'video.reasons.embargoed',
   no_files: 'video.reasons.no_files',
 };

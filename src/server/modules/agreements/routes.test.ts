@@ -1,0 +1,429 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentUserSchema } from '../../../common/accounts.ts';
+import { agreementSchema, agreementsResponseSchema, availableForOperationsSchema } from '../../../common/agreements.ts';
+import { newPlanRequestSchema, planRequestSchema } from '../../../common/plan-requests.ts';
+import { planningAccessSchema, planningSectionSchema } from '../../../common/planning.ts';
+import { companies } from '../accounts/schema.ts';
+import { createAgreement, createSessionToken, createUser } from '../../test/factories.ts';
+import { Browser, codes, errors, mailbox } from '../../test/http.ts';
+import { createTestApp, days, type TestApp } from '../../test/harness.ts';
+import { companyTypes, countries, jobTitles } from '../reference/schema.ts';
+import { seedPlanningSections } from './seed.ts';
+import { agreements } from './schema.ts';
+
+const CURRENT = '/api/current_user/agreements';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedPlanningSections(t.database.db);
+});
+afterAll(() => t.close());
+
+async function company(name: string) {
+  const [row] = await t.database.db.insert(companies).values({ name }).returning();
+  if (!row) throw new Error('no company');
+  return row;
+}
+
+/** A signed-in browser for a new user; `user` is theirs. */
+async function signedIn(overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(t.database.db, overrides);
+  const browser = new Browser(t.app);
+  browser.setCookie('session', await createSessionToken(t.database.db, user, t.services.clock.now()));
+  return { user, browser };
+}
+
+/** A company with a master and a member, and another company's master. */
+async function team() {
+  const home = await company(`Team ${Math.random().toString(36).slice(2, 7)}`);
+  const other = await company(`Other ${Math.random().toString(36).slice(2, 7)}`);
+  return {
+    home,
+    master: await signedIn({ companyId: home.id, companyRole: 'master', userGroup: 'customer' }),
+    member: await signedIn({ companyId: home.id, companyRole: 'member', userGroup: 'customer' }),
+    otherMaster: await signedIn({ companyId: other.id, companyRole: 'master', userGroup: 'customer' }),
+  };
+}
+
+describe('GET /api/current_user/agreements', () => {
+  it('a customer sees every agreement of theirs and their company’s, with balances and terms', async () => {
+    const { home, member } = await team();
+    const active = await createAgreement(t.database.db, {
+      companyId: home.id,
+      agreementType: 'enterprise_branded',
+      liveAccess: true,
+      billingPeriod: 'month',
+      durationValue: 12,
+      durationUnit: 'months',
+      validTill: new Date('2027-11-01T00:00:00Z'),
+      balances: [
+        { kind: 'standard', amount: 200, refill: 200 },
+        { kind: 'pool', amount: 30, refill: 30 },
+      ],
+    });
+    const pending = await createAgreement(t.database.db, { companyId: home.id, agreementType: 'regional', status: 'user_accepting' });
+    const answer = agreementsResponseSchema.parse((await member.browser.get(CURRENT)).json());
+    expect(answer.has_unaccepted).toBe(false);
+    expect(answer.agreements.map((agreement) => [agreement.id, agreement.status])).toEqual([
+      [active.id, 'active'],
+      [pending.id, 'user_accepting'],
+    ]);
+    expect(answer.agreements[0]).toMatchObject({
+      agreement_type: 'enterprise_branded',
+      owner: 'company',
+      live_access: true,
+      duration: { value: 12, unit: 'months' },
+      balances: [
+        { kind: 'standard', remaining: 200, total: 200, refills_monthly: true },
+        { kind: 'pool', remaining: 30, total: 30, refills_monthly: true },
+      ],
+      // A member may not accept or change the company's agreements.
+      can_accept: false,
+    });
+    expect(answer.agreements[1]?.can_accept).toBe(false);
+  });
+
+  it('anyone else sees only active agreements, and a flag that unaccepted ones exist', async () => {
+    const { user, browser } = await signedIn({ userGroup: 'other' });
+    await createAgreement(t.database.db, { userId: user.id, agreementType: 'bundle' });
+    await createAgreement(t.database.db, { userId: user.id, agreementType: 'trial', status: 'user_accepting' });
+    const answer = agreementsResponseSchema.parse((await browser.get(CURRENT)).json());
+    expect(answer.agreements.map((agreement) => agreement.agreement_type)).toEqual(['bundle']);
+    expect(answer.has_unaccepted).toBe(true);
+  });
+
+  it('a pass shows no limit on standard material and its pool balance', async () => {
+    const { user, browser } = await signedIn({ userGroup: 'customer' });
+    await createAgreement(t.database.db, { userId: user.id, agreementType: 'pass', balances: [{ kind: 'pool', amount: 10, refill: 10 }] });
+    const [pass] = agreementsResponseSchema.parse((await browser.get(CURRENT)).json()).agreements;
+    expect(pass?.balances).toEqual([
+      { kind: 'standard', remaining: null, total: null, refills_monthly: false, valid_till: null },
+      { kind: 'pool', remaining: 10, total: 10, refills_monthly: true, valid_till: null },
+    ]);
+  });
+
+  it('a visitor is asked to sign in', async () => {
+    expect((await new Browser(t.app).get(CURRENT)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/current_user/agreements/{id}/accepts', () => {
+  it('the master accepts; a member gets the spec’s message; another company’s master gets 404; twice is refused', async () => {
+    const { home, master, member, otherMaster } = await team();
+    const pending = await createAgreement(t.database.db, { companyId: home.id, status: 'user_accepting' });
+    const url = `${CURRENT}/${pending.id}/accepts`;
+
+    const byMember = await member.browser.post(url);
+    expect(byMember.statusCode).toBe(403);
+    expect(errors(byMember)).toEqual([
+      {
+        code: 'company_agreement_unaccepted',
+        message: 'You company has unaccepted agreement. Please, contact your Master account to approve it.',
+      },
+    ]);
+    expect((await otherMaster.browser.post(url)).statusCode).toBe(404);
+
+    const listed = agreementsResponseSchema.parse((await master.browser.get(CURRENT)).json());
+    expect(listed.agreements.find((agreement) => agreement.id === pending.id)?.can_accept).toBe(true);
+
+    const accepted = await master.browser.post(url);
+    expect(accepted.statusCode).toBe(200);
+    expect(agreementSchema.parse(accepted.json())).toMatchObject({ id: pending.id, status: 'active', can_accept: false });
+    const [row] = await t.database.db.select().from(agreements).where(eq(agreements.id, pending.id));
+    expect(row?.acceptedBy).toBe(master.user.id);
+
+    const again = await master.browser.post(url);
+    expect(again.statusCode).toBe(409);
+    expect(codes(again)).toEqual(['agreement_already_accepted']);
+  });
+
+  it('an admin accepts any agreement; a made-up id is 404', async () => {
+    const { home } = await team();
+    const pending = await createAgreement(t.database.db, { companyId: home.id, status: 'user_accepting' });
+    const admin = await signedIn({ isAdmin: true });
+    expect((await admin.browser.post(`${CURRENT}/${pending.id}/accepts`)).json()).toMatchObject({ status: 'active' });
+    expect((await admin.browser.post(`${CURRENT}/999999/accepts`)).statusCode).toBe(404);
+    expect((await admin.browser.post(`${CURRENT}/abc/accepts`)).statusCode).toBe(422);
+  });
+
+  it('many accepts at once make one acceptance', async () => {
+    const { home, master } = await team();
+    const pending = await createAgreement(t.database.db, { companyId: home.id, status: 'user_accepting' });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => master.browser.post(`${CURRENT}/${pending.id}/accepts`)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array.from({ length: 9 }, () => 409)]);
+  });
+});
+
+describe('auto-renewal: opt_ins and opt_outs (spec §4 "Pass auto-renewal")', () => {
+  it('opting out keeps the pass until its renewal date and drops the next invoice; opting in brings it back', async () => {
+    const { user, browser } = await signedIn({ userGroup: 'customer' });
+    const validTill = new Date('2027-10-01T00:00:00Z');
+    const pass = await createAgreement(t.database.db, {
+      userId: user.id,
+      agreementType: 'pass',
+      autoRenewal: true,
+      renewalMonths: 12,
+      validTill,
+      nextInvoiceDate: '2027-10-01',
+      nextInvoiceCents: 9600,
+    });
+    const out = agreementSchema.parse((await browser.post(`${CURRENT}/${pass.id}/opt_outs`)).json());
+    expect(out).toMatchObject({ auto_renewal: false, status: 'active', valid_till: validTill.toISOString(), next_invoice: null });
+    const back = agreementSchema.parse((await browser.post(`${CURRENT}/${pass.id}/opt_ins`)).json());
+    expect(back).toMatchObject({ auto_renewal: true, next_invoice: { date: '2027-10-01', amount_cents: 9600, currency: 'EUR' } });
+  });
+
+  it('an agreement that does not renew refuses; a member may not change the company’s', async () => {
+    const { home, member, master } = await team();
+    const fixed = await createAgreement(t.database.db, { companyId: home.id, agreementType: 'bundle' });
+    expect(codes(await master.browser.post(`${CURRENT}/${fixed.id}/opt_outs`))).toEqual(['renewal_not_available']);
+    const renewing = await createAgreement(t.database.db, { companyId: home.id, renewalMonths: 12, autoRenewal: true });
+    expect((await member.browser.post(`${CURRENT}/${renewing.id}/opt_outs`)).statusCode).toBe(403);
+  });
+});
+
+describe('current_user agreement fields come from data', () => {
+  it('types of agreements in force, only_one_off and has_limit_agreements', async () => {
+    const { user, browser } = await signedIn({ userGroup: 'customer' });
+    const fields = async () => currentUserSchema.parse((await browser.get('/api/current_user')).json());
+    expect(await fields()).toMatchObject({ agreement_types: [], only_one_off: false, has_limit_agreements: false });
+    await createAgreement(t.database.db, { userId: user.id, agreementType: 'one_off', videoProjectId: 1 });
+    expect(await fields()).toMatchObject({ agreement_types: ['one_off'], only_one_off: true });
+    await createAgreement(t.database.db, {
+      userId: user.id,
+      agreementType: 'pass',
+      validTill: new Date(t.services.clock.now().getTime() - days(1)),
+    });
+    expect((await fields()).agreement_types).toEqual(['one_off']);
+
+    const { home, member } = await team();
+    await createAgreement(t.database.db, { companyId: home.id, balances: [{ kind: 'standard', amount: 5 }] });
+    expect(currentUserSchema.parse((await member.browser.get('/api/current_user')).json())).toMatchObject({
+      agreement_types: ['enterprise'],
+      has_limit_agreements: true,
+    });
+  });
+});
+
+describe('available_for_operations and purchase_possibility', () => {
+  it('lists agreements in force that can pay; a visitor’s list is empty', async () => {
+    const { user, browser } = await signedIn({ userGroup: 'customer' });
+    const usable = await createAgreement(t.database.db, { userId: user.id, balances: [{ kind: 'standard', amount: 3 }] });
+    await createAgreement(t.database.db, { userId: user.id, status: 'user_accepting' });
+    await createAgreement(t.database.db, { userId: user.id, status: 'expired' });
+    const answer = availableForOperationsSchema.parse((await browser.get(`${CURRENT}/available_for_operations`)).json());
+    expect(answer.agreements.map((agreement) => agreement.id)).toEqual([usable.id]);
+    expect((await new Browser(t.app).get('/api/current_guest/agreements/available_for_operations')).json()).toEqual({ agreements: [] });
+  });
+
+  it('one pass per user (spec §5); a visitor must sign in; a client does not buy', async () => {
+    const { user, browser } = await signedIn({ userGroup: 'customer' });
+    const ask = (who: Browser, type: string) => who.get(`${CURRENT}/purchase_possibility?agreement_type=${type}`);
+    expect((await ask(browser, 'pass')).json()).toEqual({ agreement_type: 'pass', possible: true, reason: null });
+    await createAgreement(t.database.db, { userId: user.id, agreementType: 'pass' });
+    expect((await ask(browser, 'pass')).json()).toMatchObject({ possible: false, reason: 'pass_already_held' });
+    expect((await ask(browser, 'one_off')).json()).toMatchObject({ possible: true });
+    expect((await ask(new Browser(t.app), 'pass')).json()).toMatchObject({ possible: false, reason: 'sign_in_required' });
+    const client = await signedIn({ userGroup: 'client' });
+    expect((await ask(client.browser, 'one_off')).json()).toMatchObject({ possible: false, reason: 'client_account' });
+    expect((await ask(browser, 'gold')).statusCode).toBe(422);
+  });
+});
+
+async function requestForm(overrides: Record<string, unknown> = {}) {
+  const [type] = await t.database.db
+    .select()
+    .from(companyTypes)
+    .where(sql`${companyTypes.slug} <> 'other'`)
+    .limit(1);
+  const [title] = await t.database.db.select().from(jobTitles).limit(1);
+  const [country] = await t.database.db.select().from(countries).where(eq(countries.code, 'DE'));
+  return {
+    plan: 'enterprise',
+    first_name: 'Greta',
+    last_name: 'Gast',
+    phone_number: '+49 30 1234567',
+    email: `greta-${Math.random().toString(36).slice(2, 7)}@sender.example`,
+    job_title_id: title?.id,
+    company_name: 'Sender Nord',
+    company_type_id: type?.id,
+    company_size: '51_249',
+    country_id: country?.id,
+    privacy_accepted: true,
+    ...overrides,
+  };
+}
+
+describe('plan requests (spec §4 "Plan requests and agreements")', () => {
+  it('a visitor asks for an enterprise plan: processing, e-mailed; an admin approves: an agreement to accept, held for the address', async () => {
+    const form = await requestForm();
+    const created = await new Browser(t.app).post('/api/agreement_requests?locale=de', { agreement_request: form });
+    expect(created.statusCode).toBe(201);
+    const request = planRequestSchema.parse(created.json());
+    expect(request).toMatchObject({ plan: 'enterprise', status: 'processing', agreement_id: null });
+    expect((await mailbox(t.app)).some((mail) => mail.to === form.email && /2–4 hours/.test(mail.text))).toBe(true);
+
+    const admin = await signedIn({ isAdmin: true });
+    const approved = planRequestSchema.parse(
+      (await admin.browser.post(`/api/admin/agreement_requests/${request.id}/approvals`, {})).json(),
+    );
+    expect(approved.status).toBe('approved');
+    expect((await admin.browser.post(`/api/admin/agreement_requests/${request.id}/rejections`)).statusCode).toBe(409);
+
+    // The address has no account yet: the account made with it later finds the agreement waiting.
+    const later = await signedIn({ email: form.email, userGroup: 'customer' });
+    const [agreement] = agreementsResponseSchema.parse((await later.browser.get(CURRENT)).json()).agreements;
+    expect(agreement).toMatchObject({
+      id: approved.agreement_id,
+      agreement_type: 'enterprise',
+      status: 'user_accepting',
+      can_accept: true,
+    });
+    expect(agreement?.balances.map((balance) => [balance.kind, balance.remaining])).toEqual([
+      ['standard', 20],
+      ['pool', 5],
+    ]);
+    // The first balance is valid for 2 weeks (spec §9).
+    expect(Date.parse(agreement?.balances[0]?.valid_till ?? '') - t.services.clock.now().getTime()).toBe(days(14));
+    expect((await later.browser.get('/api/current_user/agreement_requests')).json()).toEqual([approved]);
+  });
+
+  it('a signed-in master’s approved request becomes the company’s; a declined one failed to qualify', async () => {
+    const { home, master } = await team();
+    const form = await requestForm({ plan: 'regional', email: master.user.email });
+    const made = planRequestSchema.parse(
+      (await master.browser.post('/api/current_user/agreement_requests', { agreement_request: form })).json(),
+    );
+    const admin = await signedIn({ isAdmin: true });
+    await admin.browser.post(`/api/admin/agreement_requests/${made.id}/approvals`, { balances: { standard: 7 } });
+    const [row] = await t.database.db.select().from(agreements).where(eq(agreements.requestId, made.id));
+    expect(row).toMatchObject({ companyId: home.id, agreementType: 'regional', status: 'user_accepting' });
+
+    const other = planRequestSchema.parse(
+      (await new Browser(t.app).post('/api/agreement_requests', { agreement_request: await requestForm() })).json(),
+    );
+    const declined = await admin.browser.post(`/api/admin/agreement_requests/${other.id}/rejections`);
+    expect(declined.json()).toMatchObject({ status: 'failed_to_qualify' });
+    expect((await mailbox(t.app)).some((mail) => /5–15 business days/.test(mail.text))).toBe(true);
+  });
+
+  it('every field is required; “other” needs saying which; privacy must be accepted', async () => {
+    const visitor = new Browser(t.app);
+    const blank = await visitor.post('/api/agreement_requests', { agreement_request: { plan: 'enterprise' } });
+    expect(blank.statusCode).toBe(422);
+    const fields = errors(blank).map((error) => error.field);
+    for (const name of [
+      'first_name',
+      'last_name',
+      'phone_number',
+      'email',
+      'job_title_id',
+      'company_name',
+      'company_type_id',
+      'company_size',
+      'country_id',
+      'privacy_accepted',
+    ])
+      expect(fields).toContain(`agreement_request.${name}`);
+
+    const [other] = await t.database.db.select().from(companyTypes).where(eq(companyTypes.slug, 'other'));
+    const unsaid = await visitor.post('/api/agreement_requests', { agreement_request: await requestForm({ company_type_id: other?.id }) });
+    expect(errors(unsaid).map((error) => error.field)).toEqual(['agreement_request.company_type_other']);
+    const made = await visitor.post('/api/agreement_requests', {
+      agreement_request: await requestForm({ company_type_id: other?.id, company_type_other: 'Podcast network' }),
+    });
+    expect(made.statusCode).toBe(201);
+    const madeUp = await visitor.post('/api/agreement_requests', { agreement_request: await requestForm({ country_id: 999999 }) });
+    expect(errors(madeUp).map((error) => error.field)).toEqual(['agreement_request.country_id']);
+  });
+
+  it('the form starts from the account’s details; a visitor’s is blank', async () => {
+    const { user, browser } = await signedIn({ firstName: 'Ola', companyName: 'Kanal 9' });
+    expect((await browser.get('/api/agreement_requests/new')).json()).toMatchObject({
+      agreement_request: { first_name: 'Ola', email: user.email, company_name: 'Kanal 9' },
+    });
+    const blank = newPlanRequestSchema.parse((await new Browser(t.app).get('/api/agreement_requests/new')).json());
+    expect(blank.agreement_request.email).toBe('');
+    expect(blank.company_sizes.at(-1)).toEqual({ value: '250_and_more', label: '250+' });
+  });
+});
+
+describe('planning (spec §6: the menu shows when the access check has no error)', () => {
+  it('enterprise holders and admins read planning; a pass holder is refused', async () => {
+    const { home, member } = await team();
+    await createAgreement(t.database.db, { companyId: home.id, agreementType: 'enterprise' });
+    const access = planningAccessSchema.parse((await member.browser.get('/api/system/user_access_to_planning_sections?locale=es')).json());
+    expect(access.sections.map((section) => section.slug)).toEqual(['week-ahead', 'elections']);
+    const first = access.sections[0];
+    expect(first?.title).toBe('La semana que viene');
+    const section = planningSectionSchema.parse((await member.browser.get(`/api/system/planning_sections/${first?.id}`)).json());
+    expect(section.body).toMatch(/Brussels/);
+
+    const { user, browser } = await signedIn({ userGroup: 'customer' });
+    await createAgreement(t.database.db, { userId: user.id, agreementType: 'pass' });
+    const refused = await browser.get('/api/system/user_access_to_planning_sections');
+    expect(refused.statusCode).toBe(403);
+    expect(codes(refused)).toEqual(['planning_access_denied']);
+    expect((await browser.get(`/api/system/planning_sections/${first?.id}`)).statusCode).toBe(403);
+    expect((await browser.get('/api/system/planning_sections/999999')).statusCode).toBe(404);
+
+    const admin = await signedIn({ isAdmin: true });
+    expect((await admin.browser.get('/api/system/user_access_to_planning_sections')).statusCode).toBe(200);
+  });
+});
+
+describe('who may call what (one row per caller)', () => {
+  it('guest, user, member, master, another company’s master and admin each get exactly their rights', async () => {
+    const { home, master, member, otherMaster } = await team();
+    const user = await signedIn({ userGroup: 'other' });
+    const admin = await signedIn({ isAdmin: true });
+    const callers = {
+      guest: new Browser(t.app),
+      user: user.browser,
+      member: member.browser,
+      master: master.browser,
+      otherMaster: otherMaster.browser,
+      admin: admin.browser,
+    };
+    const pendingFor = async () => (await createAgreement(t.database.db, { companyId: home.id, status: 'user_accepting' })).id;
+    const request = async () =>
+      planRequestSchema.parse((await new Browser(t.app).post('/api/agreement_requests', { agreement_request: await requestForm() })).json())
+        .id;
+
+    type Call = (who: Browser) => Promise<number>;
+    const calls: Record<string, { call: Call; expected: Record<keyof typeof callers, number> }> = {
+      'GET agreements': {
+        call: async (who) => (await who.get(CURRENT)).statusCode,
+        expected: { guest: 401, user: 200, member: 200, master: 200, otherMaster: 200, admin: 200 },
+      },
+      'POST accepts (the company’s)': {
+        call: async (who) => (await who.post(`${CURRENT}/${await pendingFor()}/accepts`)).statusCode,
+        expected: { guest: 401, user: 404, member: 403, master: 200, otherMaster: 404, admin: 200 },
+      },
+      'GET admin requests': {
+        call: async (who) => (await who.get('/api/admin/agreement_requests')).statusCode,
+        expected: { guest: 401, user: 403, member: 403, master: 403, otherMaster: 403, admin: 200 },
+      },
+      'POST approvals': {
+        call: async (who) => (await who.post(`/api/admin/agreement_requests/${await request()}/approvals`, {})).statusCode,
+        expected: { guest: 401, user: 403, member: 403, master: 403, otherMaster: 403, admin: 200 },
+      },
+      'POST guest request': {
+        call: async (who) => (await who.post('/api/agreement_requests', { agreement_request: await requestForm() })).statusCode,
+        expected: { guest: 201, user: 201, member: 201, master: 201, otherMaster: 201, admin: 201 },
+      },
+      'POST current_user request': {
+        call: async (who) =>
+          (await who.post('/api/current_user/agreement_requests', { agreement_request: await requestForm() })).statusCode,
+        expected: { guest: 401, user: 201, member: 201, master: 201, otherMaster: 201, admin: 201 },
+      },
+    };
+    for (const [name, { call, expected }] of Object.entries(calls)) {
+      const got: Record<string, number> = {};
+      for (const who of Object.keys(callers) as (keyof typeof callers)[]) got[who] = await call(callers[who]);
+      expect({ name, got }).toEqual({ name, got: expected });
+    }
+  });
+});

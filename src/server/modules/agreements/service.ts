@@ -1,0 +1,260 @@
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { AccessAgreement } from '../../../common/access.ts';
+import {
+  agreementFlags,
+  visibleAgreements,
+  type Agreement,
+  type AgreementsResponse,
+  type AgreementType,
+  type Balance,
+  type ContentKind,
+} from '../../../common/agreements.ts';
+import type { ServiceContext } from '../../context.ts';
+import { Conflict, Forbidden, NotFound } from '../../http/errors.ts';
+import type { UserRow } from '../accounts/sessions.ts';
+import { agreementBalances, agreements } from './schema.ts';
+
+export type AgreementsContext = Pick<ServiceContext, 'db' | 'clock'>;
+type AgreementRow = typeof agreements.$inferSelect;
+type BalanceRow = typeof agreementBalances.$inferSelect;
+
+export const agreementNotFound = () => new NotFound({ code: 'agreement_not_found', message: 'Agreement not found' });
+
+/** Spec §8, word for word. */
+export const unacceptedCompanyAgreement = () =>
+  new Forbidden({
+    code: 'company_agreement_unaccepted',
+    message: 'You company has unaccepted agreement. Please, contact your Master account to approve it.',
+  });
+
+/** Whose agreements serve the user: their own and their company's. */
+function ownedBy(user: UserRow) {
+  const own = eq(agreements.userId, user.id);
+  return user.companyId ? or(own, eq(agreements.companyId, user.companyId)) : own;
+}
+
+/** A company's master (or its owner: a user's own agreement) accepts; an admin may act for anyone. */
+function mayManage(user: UserRow, row: AgreementRow): boolean {
+  if (user.isAdmin) return true;
+  if (row.userId === user.id) return true;
+  return row.companyId !== null && row.companyId === user.companyId && user.companyRole === 'master';
+}
+
+/** The agreement is the user's or their company's; admins reach every agreement. */
+function serves(user: UserRow, row: AgreementRow): boolean {
+  return user.isAdmin || row.userId === user.id || (row.companyId !== null && row.companyId === user.companyId);
+}
+
+/**
+ * An approved request's agreement waits under its e-mail address for an account; the account with
+ * that address takes it the first time its agreements are read.
+ */
+async function claimWaitingAgreements(ctx: AgreementsContext, user: UserRow) {
+  await ctx.db
+    .update(agreements)
+    .set(user.companyId ? { companyId: user.companyId, claimEmail: null } : { userId: user.id, claimEmail: null })
+    .where(and(eq(agreements.claimEmail, user.email), isNull(agreements.userId), isNull(agreements.companyId)));
+}
+
+function balancesView(row: AgreementRow, rows: BalanceRow[]): Balance[] {
+  const limited: Balance[] = rows
+    .sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind))
+    .map((balance) => ({
+      kind: balance.kind,
+      remaining: balance.amount,
+      total: Math.max(balance.periodTotal, balance.amount),
+      refills_monthly: balance.refillAmount !== null,
+      valid_till: balance.validTill?.toISOString() ?? null,
+    }));
+  // A pass has no limit on standard material (spec §6).
+  if (row.agreementType === 'pass' && !rows.some((balance) => balance.kind === 'standard'))
+    limited.unshift({ kind: 'standard', remaining: null, total: null, refills_monthly: false, valid_till: null });
+  return limited;
+}
+const KIND_ORDER: ContentKind[] = ['standard', 'pool', 'spherical'];
+
+export function agreementView(row: AgreementRow, balances: BalanceRow[], caller: UserRow): Agreement {
+  const manager = mayManage(caller, row);
+  return {
+    id: row.id,
+    status: row.status,
+    agreement_type: row.agreementType,
+    live_access: row.liveAccess,
+    vod_access: row.vodAccess,
+    access: row.access,
+    billing_period: row.billingPeriod,
+    archival_days: row.archivalDays,
+    duration: row.durationValue !== null && row.durationUnit ? { value: row.durationValue, unit: row.durationUnit } : null,
+    start_date: row.startDate,
+    valid_till: row.validTill?.toISOString() ?? null,
+    auto_renewal: row.autoRenewal,
+    renewal_duration_months: row.renewalMonths,
+    next_invoice:
+      row.autoRenewal && row.nextInvoiceDate && row.nextInvoiceCents !== null
+        ? { date: row.nextInvoiceDate, amount_cents: row.nextInvoiceCents, currency: row.currency }
+        : null,
+    balances: balancesView(row, balances),
+    top_up_price_cents: row.topUpPriceCents,
+    currency: row.currency,
+    platform_urls: row.platformUrls,
+    owner: row.companyId !== null ? 'company' : 'user',
+    can_accept: row.status === 'user_accepting' && manager,
+    can_change_renewal: row.renewalMonths !== null && row.status === 'active' && manager,
+    video_project_id: row.videoProjectId,
+    live_event_id: row.liveEventId,
+  };
+}
+
+/** The user's and their company's agreements with their balances, oldest first. */
+export async function agreementsServing(ctx: AgreementsContext, user: UserRow): Promise<{ row: AgreementRow; balances: BalanceRow[] }[]> {
+  await claimWaitingAgreements(ctx, user);
+  const rows = await ctx.db.select().from(agreements).where(ownedBy(user)).orderBy(asc(agreements.id));
+  if (rows.length === 0) return [];
+  const balances = await ctx.db
+    .select()
+    .from(agreementBalances)
+    .where(
+      inArray(
+        agreementBalances.agreementId,
+        rows.map((row) => row.id),
+      ),
+    );
+  return rows.map((row) => ({ row, balances: balances.filter((balance) => balance.agreementId === row.id) }));
+}
+
+/** GET /api/current_user/agreements (spec §4: customers see all; others active ones and a flag). */
+export async function listAgreements(ctx: AgreementsContext, user: UserRow): Promise<AgreementsResponse> {
+  const all = (await agreementsServing(ctx, user)).map(({ row, balances }) => agreementView(row, balances, user));
+  return visibleAgreements(user.userGroup, all);
+}
+
+/** What the access rules (common/access.ts) need: active agreements with what is left, balances past their date at zero. */
+export function accessAgreements(served: { row: AgreementRow; balances: BalanceRow[] }[], now: Date): AccessAgreement[] {
+  return served
+    .filter(({ row }) => row.validTill === null || row.validTill.getTime() > now.getTime())
+    .map(({ row, balances }) => ({
+      id: row.id,
+      agreement_type: row.agreementType,
+      status: row.status,
+      live_access: row.liveAccess,
+      vod_access: row.vodAccess,
+      balances: Object.fromEntries(
+        balances.map((balance) => [balance.kind, balance.validTill && balance.validTill.getTime() <= now.getTime() ? 0 : balance.amount]),
+      ),
+      video_project_id: row.videoProjectId,
+      live_event_id: row.liveEventId,
+    }));
+}
+
+/** The current user's agreement fields (spec §3): types of the agreements in force, and whether any limits members. */
+export async function agreementSummary(ctx: AgreementsContext, user: UserRow) {
+  const served = await agreementsServing(ctx, user);
+  const now = ctx.clock.now();
+  const inForce = served.filter(({ row }) => row.status === 'active' && (row.validTill === null || row.validTill > now));
+  const types = [...new Set(inForce.map(({ row }) => row.agreementType))] as AgreementType[];
+  return {
+    agreement_types: types,
+    only_one_off: agreementFlags(types).onlyOneOff,
+    // Member limits are set on a company's agreements that have a limited balance (issue: company teams).
+    has_limit_agreements: inForce.some(({ row, balances }) => row.companyId !== null && balances.length > 0),
+  };
+}
+
+async function lockedAgreement(tx: AgreementsContext['db'], id: number): Promise<AgreementRow | undefined> {
+  const [row] = await tx.select().from(agreements).where(eq(agreements.id, id)).for('update');
+  return row;
+}
+
+async function viewOf(ctx: AgreementsContext, row: AgreementRow, user: UserRow): Promise<Agreement> {
+  const balances = await ctx.db.select().from(agreementBalances).where(eq(agreementBalances.agreementId, row.id));
+  return agreementView(row, balances, user);
+}
+
+/**
+ * POST …/agreements/{id}/accepts: only the company's master (or the user it belongs to, or an
+ * admin) accepts; a member gets the spec's message; anyone else, another company's master
+ * included, learns nothing: 404. Accepting twice is refused (409), never applied twice.
+ */
+export async function acceptAgreement(ctx: AgreementsContext, user: UserRow, id: number): Promise<Agreement> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await lockedAgreement(tx, id);
+    if (!current || !serves(user, current)) throw agreementNotFound();
+    if (!mayManage(user, current)) throw unacceptedCompanyAgreement();
+    if (current.status !== 'user_accepting')
+      throw new Conflict({ code: 'agreement_already_accepted', message: 'This agreement does not wait for acceptance' });
+    const now = ctx.clock.now();
+    const [accepted] = await tx
+      .update(agreements)
+      .set({ status: 'active', acceptedAt: now, acceptedBy: user.id, updatedAt: now })
+      .where(eq(agreements.id, id))
+      .returning();
+    return accepted;
+  });
+  if (!row) throw agreementNotFound();
+  return viewOf(ctx, row, user);
+}
+
+/**
+ * Auto-renewal opt-in and opt-out (spec §4 "Pass auto-renewal"): opting out keeps the agreement
+ * valid until its renewal date; no invoice follows. Saying the same twice changes nothing.
+ */
+export async function setAutoRenewal(ctx: AgreementsContext, user: UserRow, id: number, on: boolean): Promise<Agreement> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await lockedAgreement(tx, id);
+    if (!current || !serves(user, current)) throw agreementNotFound();
+    if (!mayManage(user, current)) throw new Forbidden({ code: 'not_master', message: 'Only the master account changes agreements' });
+    if (current.renewalMonths === null || current.status !== 'active')
+      throw new Conflict({ code: 'renewal_not_available', message: 'This agreement does not renew' });
+    const [changed] = await tx
+      .update(agreements)
+      .set({ autoRenewal: on, updatedAt: ctx.clock.now() })
+      .where(eq(agreements.id, id))
+      .returning();
+    return changed;
+  });
+  if (!row) throw agreementNotFound();
+  return viewOf(ctx, row, user);
+}
+
+/** GET …/agreements/available_for_operations: agreements in force that can pay for a download now. */
+export async function availableForOperations(ctx: AgreementsContext, user: UserRow) {
+  const now = ctx.clock.now();
+  const served = await agreementsServing(ctx, user);
+  const usable = served.filter(
+    ({ row }) =>
+      row.status === 'active' &&
+      (row.validTill === null || row.validTill > now) &&
+      (row.vodAccess || row.liveAccess || row.agreementType === 'one_off'),
+  );
+  return {
+    agreements: usable.map(({ row, balances }) => ({
+      id: row.id,
+      agreement_type: row.agreementType,
+      balances: balancesView(row, balances).map((balance) =>
+        balance.valid_till && Date.parse(balance.valid_till) <= now.getTime() ? { ...balance, remaining: 0 } : balance,
+      ),
+    })),
+  };
+}
+
+/** Statuses in which a pass is still held: one pass per user (spec §5). */
+const HELD: readonly string[] = ['active', 'user_accepting', 'payment_required'];
+
+/** GET …/agreements/purchase_possibility ?agreement_type: may the caller buy one now, and if not, why. */
+export async function purchasePossibility(ctx: AgreementsContext, user: UserRow | null, type: AgreementType) {
+  const answer = (reason: 'sign_in_required' | 'pass_already_held' | 'client_account' | null) => ({
+    agreement_type: type,
+    possible: reason === null,
+    reason,
+  });
+  if (!user) return answer('sign_in_required');
+  if (user.userGroup === 'client') return answer('client_account');
+  if (type === 'pass') {
+    const now = ctx.clock.now();
+    const held = (await agreementsServing(ctx, user)).some(
+      ({ row }) => row.agreementType === 'pass' && HELD.includes(row.status) && (row.validTill === null || row.validTill > now),
+    );
+    if (held) return answer('pass_already_held');
+  }
+  return answer(null);
+}
