@@ -67,14 +67,6 @@ const envSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(256),
   /** Job workers inside this process, or `off` to leave the jobs to `npm run worker` processes. */
   WORKERS: z.enum(['in-process', 'off']).default('in-process'),
-}).superRefine((e, ctx) => {
-  // The embedded database belongs to one process: nothing else could work its jobs.
-  if (e.WORKERS === 'off' && !e.DATABASE_URL)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['WORKERS'],
-      message: 'off needs DATABASE_URL: workers in another process (npm run worker) cannot open the embedded database',
-    });
 });
 
 export type Config = {
@@ -121,6 +113,11 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = result.data;
+  // The embedded database belongs to the one process that opened it: no worker could take its jobs.
+  if (e.WORKERS === 'off' && !e.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  WORKERS: off needs DATABASE_URL; workers in another process cannot open the embedded database',
+    );
   return {
     env: e.NODE_ENV,
     host: e.HOST ?? (e.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),

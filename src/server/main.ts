@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { startJobRunner } from './jobs/runner.ts';
 import { generateDemoClips } from './modules/media/demo-clips.ts';
 import { resolveFfmpeg } from './modules/media/ffmpeg.ts';
 import { createServices } from './services.ts';
@@ -18,7 +19,13 @@ async function main() {
   await prepareDatabase(database, { seedDemo: config.seedDemo });
   const services = await createServices(config, database, pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel }));
   const app = await buildApp(config, services);
+  // Jobs are worked here unless WORKERS=off leaves them to `npm run worker` processes.
+  const jobs =
+    config.workers === 'in-process'
+      ? await startJobRunner({ database, clock: services.clock, log: app.log.child({ part: 'jobs' }), name: 'api' })
+      : undefined;
   app.addHook('onClose', async () => {
+    await jobs?.stop();
     await services.background.idle();
     await services.mailer.stop();
     await services.broadcaster.close();
@@ -40,7 +47,8 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   const shown = config.publicUrl ?? `http://localhost:${config.port}`;
-  console.log(`Newsreel is ready at ${shown} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}/db` : 'PostgreSQL'})`);
+  const where = database.kind === 'pglite' ? `embedded, ${config.dataDir}/db` : 'PostgreSQL';
+  console.log(`Newsreel is ready at ${shown} (database: ${where}; jobs: ${jobs ? 'in this process' : 'left to npm run worker'})`);
   if (!config.webRoot) console.log('The browser app is not built; run `npm run build` or use `npm start`.');
   if (config.seedDemo) {
     // Playable previews for the demo, made in the background so start-up does not wait for ffmpeg.
