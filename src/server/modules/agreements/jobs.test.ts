@@ -47,13 +47,21 @@ async function operations(agreementId: number, type: OperationType) {
 
 /** Balances anywhere in the database that differ from the sum of their operations (none, ever). */
 async function balancesApartFromOperations() {
-  const result = await database.db.execute<{ agreement_id: number; kind: string; amount: number; operations: number }>(sql`
-    select b.agreement_id, b.kind, b.amount, coalesce(sum(o.amount), 0)::int as operations
-    from ${agreementBalances} b
-    left join ${agreementOperations} o on o.agreement_id = b.agreement_id and o.kind = b.kind
-    group by b.agreement_id, b.kind, b.amount
-    having b.amount <> coalesce(sum(o.amount), 0)`);
-  return result.rows;
+  const operationsSum = sql<number>`coalesce(sum(${agreementOperations.amount}), 0)::int`;
+  return database.db
+    .select({
+      agreementId: agreementBalances.agreementId,
+      kind: agreementBalances.kind,
+      amount: agreementBalances.amount,
+      operations: operationsSum,
+    })
+    .from(agreementBalances)
+    .leftJoin(
+      agreementOperations,
+      and(eq(agreementOperations.agreementId, agreementBalances.agreementId), eq(agreementOperations.kind, agreementBalances.kind)),
+    )
+    .groupBy(agreementBalances.agreementId, agreementBalances.kind, agreementBalances.amount)
+    .having(sql`${agreementBalances.amount} <> ${operationsSum}`);
 }
 
 describe('monthly refill', () => {
