@@ -50,20 +50,19 @@ async function eachInPages<K>(page: (after: K | undefined) => Promise<K[]>, visi
   return changed;
 }
 
-/** Due for the month's refill: refills, not yet for this month, of an agreement in force, not past its own date. */
+/** A balance due for the month's refill: it refills, not yet for this month, and is not past its own date. */
 const refillDue = (month: string, now: Date) =>
   and(
     isNotNull(agreementBalances.refillAmount),
     or(isNull(agreementBalances.refilledFor), lt(agreementBalances.refilledFor, month)),
     or(isNull(agreementBalances.validTill), gt(agreementBalances.validTill, now)),
-    inForce(now),
   );
 
 /**
  * Monthly refill: each due balance is brought back to its `refill_amount` for the current month
  * (UTC) by one `refill` operation keyed `refill:{agreementId}:{kind}:{YYYY-MM}`, and marked
  * refilled for that month. The amount is reset, not topped up: what top-ups left above the refill
- * amount goes with the month they were bought for (docs/decisions.md "Jobs: refill, expiry").
+ * amount goes with the month they were bought for (docs/decisions.md "Jobs: refill and expiry").
  * The balance row is locked and the condition checked again under the lock, so of two runs at
  * once the second finds it refilled already; the key would stop it even so.
  */
@@ -77,17 +76,24 @@ export async function refillBalances(ctx: AgreementsContext): Promise<{ refilled
         .select({ agreementId: agreementBalances.agreementId, kind: agreementBalances.kind })
         .from(agreementBalances)
         .innerJoin(agreements, eq(agreements.id, agreementBalances.agreementId))
-        .where(and(due, balanceAfter(after)))
+        .where(and(due, inForce(now), balanceAfter(after)))
         .orderBy(asc(agreementBalances.agreementId), asc(agreementBalances.kind))
         .limit(PAGE_SIZE),
     (key) =>
       ctx.db.transaction(async (tx) => {
+        // The agreement first, then the balance, as expiry takes them: an agreement expiring (or
+        // being deactivated) at this moment is waited for and then seen as it is now.
+        const [agreement] = await tx
+          .select({ id: agreements.id })
+          .from(agreements)
+          .where(and(eq(agreements.id, key.agreementId), inForce(now)))
+          .for('share');
+        if (!agreement) return false;
         const [balance] = await tx
           .select({ amount: agreementBalances.amount, refillAmount: agreementBalances.refillAmount })
           .from(agreementBalances)
-          .innerJoin(agreements, eq(agreements.id, agreementBalances.agreementId))
           .where(and(balanceIs(key), due))
-          .for('update', { of: agreementBalances });
+          .for('update');
         if (!balance || balance.refillAmount === null) return false;
         await recordOperation(tx, {
           ...key,
