@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Clock } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { createBoss, type BossTimings } from './boss.ts';
+import { createBoss } from './boss.ts';
 import type { JobDefinition } from './definition.ts';
 import { JOB_QUEUES } from './queues.ts';
 
@@ -26,10 +26,8 @@ export type JobRunnerOptions = {
   log: JobLog;
   /** This process in pg-boss's instance registry: `api` (npm start) or `worker` (npm run worker). */
   name: 'api' | 'worker';
-  queues?: readonly JobDefinition[];
-  /** Seconds between a worker's looks for new jobs (pg-boss allows 0.5 and up). */
+  /** Seconds between a worker's looks for new jobs (pg-boss allows 0.5 and up; default 2). */
   pollingIntervalSeconds?: number;
-  timings?: BossTimings;
 };
 
 const DAY = 24 * 3600;
@@ -84,12 +82,12 @@ async function serve(boss: PgBoss, definition: JobDefinition, options: JobRunner
  */
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const { log } = options;
-  const boss = createBoss(options.database.connection, { name: options.name, timings: options.timings });
+  const boss = createBoss(options.database.connection, { name: options.name });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   boss.on('warning', (warning) => log.warn({ warning: warning.data }, `job queue: ${warning.message}`));
   await boss.start();
   try {
-    for (const definition of options.queues ?? JOB_QUEUES) await serve(boss, definition, options);
+    for (const definition of JOB_QUEUES) await serve(boss, definition, options);
   } catch (error) {
     await boss.stop({ graceful: false });
     throw error;
