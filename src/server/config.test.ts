@@ -35,7 +35,14 @@ describe('configuration', () => {
     expect(parseConfig({ DEV_TOOLS: 'false' }).devTools).toBe(false);
   });
 
+  it('works jobs in-process unless WORKERS=off leaves them to worker processes on a database server', () => {
+    expect(parseConfig({}).workers).toBe('in-process');
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db', WORKERS: 'off' }).workers).toBe('off');
+    expect(() => parseConfig({ WORKERS: 'off' })).toThrow('WORKERS: off needs DATABASE_URL');
+  });
+
   it.each([
+    [{ WORKERS: 'elsewhere' }, 'WORKERS'],
     [{ DEV_TOOLS: 'yes' }, 'DEV_TOOLS'],
     [{ REQUEST_TIMEOUT: '0' }, 'REQUEST_TIMEOUT'],
     [{ MAX_CONNECTIONS_PER_ADDRESS: 'many' }, 'MAX_CONNECTIONS_PER_ADDRESS'],

@@ -65,6 +65,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(30),
   /** Open connections one client address may hold at once; more are closed at once. */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(256),
+  /** Job workers inside this process, or `off` to leave the jobs to `npm run worker` processes. */
+  WORKERS: z.enum(['in-process', 'off']).default('in-process'),
 });
 
 export type Config = {
@@ -98,6 +100,8 @@ export type Config = {
   devTools: boolean;
   timeouts: { headersSeconds: number; requestSeconds: number };
   maxConnectionsPerAddress: number;
+  /** Where jobs are worked: in this process (the default), or only by `npm run worker` processes. */
+  workers: 'in-process' | 'off';
 };
 
 export class ConfigError extends Error {}
@@ -109,6 +113,11 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = result.data;
+  // The embedded database belongs to the one process that opened it: no worker could take its jobs.
+  if (e.WORKERS === 'off' && !e.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  WORKERS: off needs DATABASE_URL; workers in another process cannot open the embedded database',
+    );
   return {
     env: e.NODE_ENV,
     host: e.HOST ?? (e.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
@@ -134,6 +143,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     devTools: e.DEV_TOOLS ? e.DEV_TOOLS === 'true' : e.NODE_ENV !== 'production' && !e.DATABASE_URL,
     timeouts: { headersSeconds: e.HEADERS_TIMEOUT, requestSeconds: e.REQUEST_TIMEOUT },
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    workers: e.WORKERS,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { startJobRunner, type JobRunner } from './jobs/runner.ts';
 import { generateDemoClips } from './modules/media/demo-clips.ts';
 import { resolveFfmpeg } from './modules/media/ffmpeg.ts';
 import { createServices } from './services.ts';
@@ -18,7 +19,9 @@ async function main() {
   await prepareDatabase(database, { seedDemo: config.seedDemo });
   const services = await createServices(config, database, pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel }));
   const app = await buildApp(config, services);
+  let jobs: JobRunner | undefined;
   app.addHook('onClose', async () => {
+    await jobs?.stop();
     await services.background.idle();
     await services.mailer.stop();
     await services.broadcaster.close();
@@ -39,8 +42,18 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  // Jobs are worked here unless WORKERS=off leaves them to `npm run worker` processes; they start
+  // once the app answers, so readiness does not wait for pg-boss.
+  if (config.workers === 'in-process')
+    jobs = await startJobRunner({ database, clock: services.clock, log: app.log.child({ part: 'jobs' }), name: 'api' }).catch(
+      async (error: unknown) => {
+        await app.close();
+        throw error;
+      },
+    );
   const shown = config.publicUrl ?? `http://localhost:${config.port}`;
-  console.log(`Newsreel is ready at ${shown} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}/db` : 'PostgreSQL'})`);
+  const where = database.kind === 'pglite' ? `embedded, ${config.dataDir}/db` : 'PostgreSQL';
+  console.log(`Newsreel is ready at ${shown} (database: ${where}; jobs: ${jobs ? 'in this process' : 'left to npm run worker'})`);
   if (!config.webRoot) console.log('The browser app is not built; run `npm run build` or use `npm start`.');
   if (config.seedDemo) {
     // Playable previews for the demo, made in the background so start-up does not wait for ffmpeg.

@@ -17,9 +17,17 @@ export type Schema = typeof schema;
 /** The one database type services receive: the same on PGlite and on a PostgreSQL server. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * How another client reaches the same database: the job queue (pg-boss) speaks to the embedded
+ * PGlite instance itself (one connection, shared with the app, taking turns like its queries) or
+ * opens its own pool to the server.
+ */
+export type DatabaseConnection = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  connection: DatabaseConnection;
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
@@ -87,10 +95,12 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: PGLITE_EXTENSIONS,
   });
-  const db = drizzlePglite(takingTurns(client), { schema }) as unknown as Db;
+  const turns = takingTurns(client);
+  const db = drizzlePglite(turns, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    connection: { kind: 'pglite', client: turns },
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await client.query('select 1');
@@ -113,6 +123,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return {
     db,
     kind: 'postgres',
+    connection: { kind: 'postgres', url },
     migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -1,0 +1,13 @@
+import { expireAgreements, expireBalances, refillBalances } from '../modules/agreements/jobs.ts';
+import type { JobDefinition } from './definition.ts';
+
+/**
+ * Every queue the workers serve, by domain. The periodic agreement jobs run every ten minutes:
+ * each is cheap when nothing is due, so a month's refill or an agreement's expiry lands within
+ * ten minutes of its time, also after the process was down across it.
+ */
+export const JOB_QUEUES: readonly JobDefinition[] = [
+  { queue: 'agreements.refill-balances', schedule: '*/10 * * * *', expireInSeconds: 300, run: refillBalances },
+  { queue: 'agreements.expire-agreements', schedule: '*/10 * * * *', expireInSeconds: 300, run: expireAgreements },
+  { queue: 'agreements.expire-balances', schedule: '*/10 * * * *', expireInSeconds: 300, run: expireBalances },
+];

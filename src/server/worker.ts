@@ -1,0 +1,47 @@
+import pino from 'pino';
+import { ConfigError, parseConfig } from './config.ts';
+import { systemClock } from './context.ts';
+import { openPostgres } from './db/client.ts';
+import { startJobRunner } from './jobs/runner.ts';
+import { JOB_QUEUES } from './jobs/queues.ts';
+
+/**
+ * `npm run worker`: works the job queues in a process of its own, beside API processes started
+ * with WORKERS=off (or not), against the PostgreSQL server at DATABASE_URL. Start as many as the
+ * work needs: pg-boss hands each job to one of them. The schema is the API's to migrate at start.
+ */
+async function worker() {
+  const config = parseConfig(process.env);
+  if (!config.databaseUrl)
+    throw new ConfigError(
+      'npm run worker needs DATABASE_URL (postgres://…): the embedded database belongs to the one process that opened it,\n' +
+        'and `npm start` works the jobs in that process already.',
+    );
+  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel }).child({ part: 'jobs' });
+  const database = await openPostgres(config.databaseUrl);
+  const jobs = await startJobRunner({ database, clock: systemClock, log, name: 'worker' }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'worker stopping');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await jobs.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  console.log(`Newsreel worker is working ${JOB_QUEUES.map((definition) => definition.queue).join(', ')}`);
+}
+
+worker().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});
