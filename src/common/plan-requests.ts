@@ -43,6 +43,22 @@ export const planRequestFormSchema = z
   })
   .strict();
 export type PlanRequestForm = z.infer<typeof planRequestFormSchema>;
+
+/** A company type of "other" must say which (spec §5: every field required). */
+export function companyTypeOtherMissing(isOther: boolean, other: string): boolean {
+  return isOther && other.trim() === '';
+}
+
+/**
+ * The form as the browser checks it: the schema, plus the "other" rule for the type id the
+ * reference list names "other" (the server checks the same rule against the stored type).
+ */
+export function planRequestFormSchemaWith(otherCompanyTypeId: number | null) {
+  return planRequestFormSchema.superRefine((value, ctx) => {
+    if (companyTypeOtherMissing(value.company_type_id === otherCompanyTypeId, value.company_type_other))
+      ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['company_type_other'] });
+  });
+}
 export const planRequestBodySchema = z.object({ agreement_request: planRequestFormSchema });
 
 export const planRequestSchema = z.object({
