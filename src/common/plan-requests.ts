@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zod } from './validators.ts';
+import { MAX_ID, zod } from './validators.ts';
 
 /**
  * Requests for enterprise and regional plans, the demo form (spec: accounts §2 /plans/request-{name},
@@ -24,6 +24,10 @@ export const COMPANY_SIZE_LABELS: Record<CompanySize, string> = {
 /** The slug of the company type that asks the user to say which. */
 export const OTHER_COMPANY_TYPE = 'other';
 
+/** A choice from a reference list (job title, company type, country): missing is "required". */
+const choice = () =>
+  z.number({ error: 'validation.required' }).int('validation.number').min(1, 'validation.required').max(MAX_ID, 'validation.number');
+
 export const planRequestFormSchema = z
   .object({
     plan: z.enum(PLAN_REQUEST_NAMES, { error: 'validation.required' }),
@@ -31,13 +35,13 @@ export const planRequestFormSchema = z
     last_name: zod.requiredText(100),
     phone_number: zod.requiredText(40).refine((value) => /^\+?[\d\s().\-/]+$/.test(value), 'validation.phone'),
     email: zod.email(),
-    job_title_id: zod.id(),
+    job_title_id: choice(),
     company_name: zod.requiredText(200),
-    company_type_id: zod.id(),
+    company_type_id: choice(),
     /** Required when the company type is "other" (checked against the type on the server). */
     company_type_other: z.string().trim().max(200, 'validation.max_length').default(''),
     company_size: z.enum(COMPANY_SIZES, { error: 'validation.required' }),
-    country_id: zod.id(),
+    country_id: choice(),
     privacy_accepted: z.literal(true, { error: 'validation.privacy_required' }),
     recaptcha_response: z.string().max(4000, 'validation.max_length').optional(),
   })
