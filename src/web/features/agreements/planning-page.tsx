@@ -21,21 +21,29 @@ export function PlanningPage() {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const access = useQuery(planningAccessQuery(useSignedInUserId(), locale));
+  const sections = access.data?.sections ?? [];
+  const bodies = useQueries({
+    queries: sections.map((section) => ({
+      queryKey: AGREEMENT_KEYS.planningSection(section.id, locale),
+      queryFn: ({ signal }: { signal?: AbortSignal }) => agreementsApi.planningSection(section.id, signal),
+    })),
+  });
   useScreenMeta(t('planning.title'));
   if (access.error instanceof ApiError && access.error.status === 403) return <NoPlanningAccess locale={locale} />;
   if (access.isError) throw access.error;
-  if (!access.data) return <LoadingFallback />;
+  // The page shows once every body has answered, so it does not grow under the reader.
+  if (!access.data || bodies.some((body) => body.isPending)) return <LoadingFallback />;
   return (
     <div className="page planning" data-testid="planning-page">
       <h1>{t('planning.title')}</h1>
       <p className="planning__lead">{t('planning.lead')}</p>
-      {access.data.sections.length >= 2 ? (
+      {sections.length >= 2 ? (
         <nav className="planning__toc" aria-labelledby="planning-toc-title">
           <h2 className="planning__toc-title" id="planning-toc-title">
             {t('planning.contents')}
           </h2>
           <ul>
-            {access.data.sections.map((section) => (
+            {sections.map((section) => (
               <li key={section.id}>
                 <a href={`#planning-${section.slug}`}>{section.title}</a>
               </li>
@@ -43,49 +51,35 @@ export function PlanningPage() {
           </ul>
         </nav>
       ) : null}
-      <PlanningSections sections={access.data.sections} locale={locale} />
+      {sections.map((section, index) => (
+        <PlanningSectionView key={section.id} section={section} body={bodies[index]?.data?.body} />
+      ))}
     </div>
   );
 }
 
 /**
- * Each section's body is HTML written by the newsroom and served like a content page's (trusted,
- * docs/decisions.md "Planning"), so it is set as HTML. The sections show once every body has
- * answered, so the page does not grow under the reader as they arrive.
+ * A section's body is HTML written by the newsroom and served like a content page's (trusted,
+ * docs/decisions.md "Planning"), so it is set as HTML.
  */
-function PlanningSections({ sections, locale }: { sections: PlanningSectionSummary[]; locale: string }) {
+function PlanningSectionView({ section, body }: { section: PlanningSectionSummary; body: string | undefined }) {
   const { t } = useTranslation();
-  const bodies = useQueries({
-    queries: sections.map((section) => ({
-      queryKey: AGREEMENT_KEYS.planningSection(section.id, locale),
-      queryFn: ({ signal }: { signal?: AbortSignal }) => agreementsApi.planningSection(section.id, signal),
-    })),
-  });
-  if (bodies.some((body) => body.isPending)) return <LoadingFallback />;
   return (
-    <>
-      {sections.map((section, index) => {
-        const body = bodies[index];
-        return (
-          <section
-            key={section.id}
-            id={`planning-${section.slug}`}
-            className="planning-section"
-            aria-labelledby={`planning-${section.slug}-title`}
-            data-testid={`planning-section-${section.slug}`}
-          >
-            <h2 className="planning-section__title" id={`planning-${section.slug}-title`}>
-              {section.title}
-            </h2>
-            {body?.data ? (
-              <div className="planning-section__body" dangerouslySetInnerHTML={{ __html: body.data.body }} />
-            ) : (
-              <p className="planning-section__error">{t('planning.unavailable')}</p>
-            )}
-          </section>
-        );
-      })}
-    </>
+    <section
+      id={`planning-${section.slug}`}
+      className="planning-section"
+      aria-labelledby={`planning-${section.slug}-title`}
+      data-testid={`planning-section-${section.slug}`}
+    >
+      <h2 className="planning-section__title" id={`planning-${section.slug}-title`}>
+        {section.title}
+      </h2>
+      {body !== undefined ? (
+        <div className="planning-section__body" dangerouslySetInnerHTML={{ __html: body }} />
+      ) : (
+        <p className="planning-section__error">{t('planning.unavailable')}</p>
+      )}
+    </section>
   );
 }
 
