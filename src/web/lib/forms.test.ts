@@ -1,3 +1,4 @@
+import type { UseFormSetError } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { applyServerErrors } from './forms.ts';
@@ -6,7 +7,8 @@ type Form = { email: string; first_name: string };
 
 function collect() {
   const set: Record<string, string | undefined> = {};
-  return { set, setError: (name: keyof Form, error: { message?: string }) => void (set[name] = error.message) };
+  const setError: UseFormSetError<Form> = (name, error) => void (set[name] = error.message);
+  return { set, setError };
 }
 
 describe('server errors on a form (spec: accounts §5, §8)', () => {
