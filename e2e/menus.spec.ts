@@ -22,12 +22,12 @@ for (const locale of ['en', 'ar']) {
     await acceptNecessaryCookies(page.context(), baseURL ?? '');
     await page.goto(`/${locale}`);
     await expect(page.getByTestId('menu-vod')).toBeVisible();
-    for (const hidden of ['menu-live', 'menu-plans', 'menu-my-content', 'menu-careers'])
-      await expect(page.getByTestId(hidden)).toHaveCount(0);
+    await expect(page.getByTestId('menu-plans')).toBeVisible();
+    for (const hidden of ['menu-live', 'menu-my-content', 'menu-careers']) await expect(page.getByTestId(hidden)).toHaveCount(0);
     await expect(page.locator(`footer a[href="/${locale}/impressum"]`)).toBeVisible();
     const desktop = await menuLinks(page);
     expect(desktop).toContain(`/${locale}/impressum`);
-    expect(desktop).not.toContain(`/${locale}/plans`);
+    expect(desktop).toContain(`/${locale}/plans`);
     await expectEveryLinkAnswers200(page, desktop);
 
     await page.setViewportSize({ width: 390, height: 800 });
@@ -45,7 +45,9 @@ test('the profile menu of a new user shows only built screens', async ({ page, b
   await acceptReleaseNoteIfShown(page);
   await page.getByTestId('profile-menu').click();
   await expect(page.getByTestId('profile-profile')).toBeVisible();
-  for (const hidden of ['my-content', 'plan-details', 'billing-settings', 'purchase-history', 'my-lists', 'members']) {
+  await expect(page.getByTestId('profile-plan-details')).toBeVisible();
+  // Planning only when the access check has no error (spec §6): a new user has no agreement.
+  for (const hidden of ['my-content', 'billing-settings', 'purchase-history', 'my-lists', 'members', 'planning']) {
     await expect(page.getByTestId(`profile-${hidden}`)).toHaveCount(0);
   }
   await expectEveryLinkAnswers200(page, await menuLinks(page));

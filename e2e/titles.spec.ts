@@ -29,6 +29,11 @@ test('every page has its own title and a description in the current locale, kept
   await expect(page).toHaveTitle('بيانات الناشر · Newsreel');
   await page.goto('/ar/landing/elections');
   await expect(page).toHaveTitle('الانتخابات · Newsreel');
+  await page.getByTestId('menu-plans').click();
+  await expect(page).toHaveTitle('اختر خطة · Newsreel');
+  expect(await description(page)).toBe('خطط الاشتراك والإقليمية والمؤسسات لغرف الأخبار: ما تتضمنه كل خطة وكم تكلف.');
+  await page.goto('/en/plans/request-enterprise');
+  await expect(page).toHaveTitle('Request the Enterprise plan · Newsreel');
 });
 
 test('a video page is titled by its story, in the shell and in the app, with Open Graph tags', async ({ page, request }) => {

@@ -53,11 +53,6 @@ export const PASS_MEMBER_ACCOUNTS = 2;
 /** Spec §9: the balance of an accepted enterprise request is valid for 2 weeks. */
 export const REQUEST_BALANCE_VALID_DAYS = 14;
 
-/** Branded footage (the customer's logo) comes with these types. */
-export function isBrandedType(type: AgreementType): boolean {
-  return type.endsWith('_branded');
-}
-
 export const balanceSchema = z.object({
   kind: z.enum(CONTENT_KINDS),
   /** What is left; null: no limit (a pass on standard material). */

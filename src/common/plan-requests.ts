@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zod } from './validators.ts';
+import { MAX_ID, zod } from './validators.ts';
 
 /**
  * Requests for enterprise and regional plans, the demo form (spec: accounts §2 /plans/request-{name},
@@ -24,6 +24,10 @@ export const COMPANY_SIZE_LABELS: Record<CompanySize, string> = {
 /** The slug of the company type that asks the user to say which. */
 export const OTHER_COMPANY_TYPE = 'other';
 
+/** A choice from a reference list (job title, company type, country): missing is "required". */
+const choice = () =>
+  z.number({ error: 'validation.required' }).int('validation.number').min(1, 'validation.required').max(MAX_ID, 'validation.number');
+
 export const planRequestFormSchema = z
   .object({
     plan: z.enum(PLAN_REQUEST_NAMES, { error: 'validation.required' }),
@@ -31,18 +35,34 @@ export const planRequestFormSchema = z
     last_name: zod.requiredText(100),
     phone_number: zod.requiredText(40).refine((value) => /^\+?[\d\s().\-/]+$/.test(value), 'validation.phone'),
     email: zod.email(),
-    job_title_id: zod.id(),
+    job_title_id: choice(),
     company_name: zod.requiredText(200),
-    company_type_id: zod.id(),
+    company_type_id: choice(),
     /** Required when the company type is "other" (checked against the type on the server). */
     company_type_other: z.string().trim().max(200, 'validation.max_length').default(''),
     company_size: z.enum(COMPANY_SIZES, { error: 'validation.required' }),
-    country_id: zod.id(),
+    country_id: choice(),
     privacy_accepted: z.literal(true, { error: 'validation.privacy_required' }),
     recaptcha_response: z.string().max(4000, 'validation.max_length').optional(),
   })
   .strict();
 export type PlanRequestForm = z.infer<typeof planRequestFormSchema>;
+
+/** A company type of "other" must say which (spec §5: every field required). */
+export function companyTypeOtherMissing(isOther: boolean, other: string): boolean {
+  return isOther && other.trim() === '';
+}
+
+/**
+ * The form as the browser checks it: the schema, plus the "other" rule for the type id the
+ * reference list names "other" (the server checks the same rule against the stored type).
+ */
+export function planRequestFormSchemaWith(otherCompanyTypeId: number | null) {
+  return planRequestFormSchema.superRefine((value, ctx) => {
+    if (companyTypeOtherMissing(value.company_type_id === otherCompanyTypeId, value.company_type_other))
+      ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['company_type_other'] });
+  });
+}
 export const planRequestBodySchema = z.object({ agreement_request: planRequestFormSchema });
 
 export const planRequestSchema = z.object({

@@ -9,6 +9,16 @@ describe('screen routes', () => {
     expect(matchRoute('/no-such-page')).toBeNull();
   });
 
+  it('has a request form for the enterprise and regional plans only (spec: accounts §2)', () => {
+    expect(matchRoute('/plans')).toBe('plans');
+    expect(matchRoute('/plans/request-enterprise')).toBe('planRequestEnterprise');
+    expect(matchRoute('/plans/request-regional?from=menu')).toBe('planRequestRegional');
+    expect(matchRoute('/plans/request-pass')).toBeNull();
+    expect(matchRoute('/plans/request-')).toBeNull();
+    expect(matchRoute('/user/plan-details')).toBe('userPlanDetails');
+    expect(matchRoute('/user/planning')).toBe('userPlanning');
+  });
+
   it('extracts parameters', () => {
     expect(matchPattern('/videos/:filter/:name', '/videos/tags/elections%202026')).toEqual({ filter: 'tags', name: 'elections 2026' });
     expect(matchPattern('/videos/:id', '/videos/a/b')).toBeNull();

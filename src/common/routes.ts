@@ -22,6 +22,12 @@ export const ROUTES = {
   unlock: '/unlock',
   user: '/user',
   userProfile: '/user/profile',
+  userPlanDetails: '/user/plan-details',
+  userPlanning: '/user/planning',
+  plans: '/plans',
+  // Only the two plans that are requested have a form: any other request-{name} is not found.
+  planRequestEnterprise: '/plans/request-enterprise',
+  planRequestRegional: '/plans/request-regional',
   videos: '/videos',
   videosFiltered: '/videos/:filter/:name',
   video: '/videos/:id',
@@ -37,7 +43,7 @@ export const ROUTES = {
 export type RouteName = keyof typeof ROUTES;
 
 /** Screens that need a signed-in user; signed out, they send the visitor to sign-in (spec: accounts §2). */
-export const PRIVATE_ROUTES: readonly RouteName[] = ['user', 'userProfile'];
+export const PRIVATE_ROUTES: readonly RouteName[] = ['user', 'userProfile', 'userPlanDetails', 'userPlanning'];
 
 /**
  * Paths the menus link to. Screens that a later feature builds are listed here before they exist;
@@ -53,6 +59,8 @@ export const LINKS = {
   events: '/events',
   myEvents: '/events/my-events',
   plans: '/plans',
+  planRequest: (name: 'enterprise' | 'regional') => `/plans/request-${name}`,
+  payment: (type: 'video' | 'subscription') => `/payment/${type}`,
   myContent: '/user/my-content',
   about: '/about',
   career: '/career',

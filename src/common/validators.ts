@@ -30,6 +30,7 @@ export const VALIDATION_MESSAGES = {
   'validation.date': 'Value is not a date',
   'validation.range': 'The end comes before the start',
   'validation.extid': 'Value is not an event id',
+  'validation.privacy_required': 'Please accept the Privacy Policy',
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 export type FieldValue = string | number | boolean | null | undefined;

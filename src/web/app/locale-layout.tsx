@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { detectLocale, isLocale, localeDirection, localizedPath, stripLocale, type Locale } from '../../common/locales.ts';
 import { authDialogs } from '../features/accounts/auth-dialogs-store.ts';
+import { usePlanningAccess } from '../features/agreements/queries.ts';
 import { AlertBars } from '../features/alerts/alert-bars.tsx';
 import { useApplyUserTimeZone } from '../features/accounts/time-zone.ts';
 import { useCurrentUser } from '../features/accounts/use-current-user.ts';
@@ -75,6 +76,8 @@ function LocaleFrame({ locale }: { locale: Locale }) {
   const dir = localeDirection(locale);
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
+  // Spec §6: the planning menu item shows only when the access check has no error.
+  const planningAccess = usePlanningAccess(user?.id ?? null, locale);
   useApplyUserTimeZone(user);
   const account: HeaderAccount = user
     ? {
@@ -83,9 +86,8 @@ function LocaleFrame({ locale }: { locale: Locale }) {
           user_group: user.user_group,
           members_count: user.members_count,
           only_one_off: user.only_one_off,
-          // Limit agreements and the planning-access check arrive with their features.
-          has_limit_agreements: false,
-          planning_access: false,
+          has_limit_agreements: user.has_limit_agreements,
+          planning_access: planningAccess,
         },
         // Sign-out's code loads when it is chosen.
         onSignOut: () => void import('../features/accounts/sign-out.ts').then((module) => module.signOut(queryClient)),

@@ -27,6 +27,10 @@ const profile = pageOf(
   () => import('../features/accounts/profile-page.tsx'),
   (m) => m.ProfilePage,
 );
+const planRequest = pageOf(
+  () => import('../features/agreements/plan-request-page.tsx'),
+  (m) => m.PlanRequestPage,
+);
 const pages: Record<RouteName, Page> = {
   dashboard: pageOf(
     () => import('../features/catalogue/dashboard-page.tsx'),
@@ -80,6 +84,20 @@ const pages: Record<RouteName, Page> = {
   impressum: pageOf(content, (m) => m.ImpressumPage),
   user: profile,
   userProfile: profile,
+  userPlanDetails: pageOf(
+    () => import('../features/agreements/plan-details-page.tsx'),
+    (m) => m.PlanDetailsPage,
+  ),
+  userPlanning: pageOf(
+    () => import('../features/agreements/planning-page.tsx'),
+    (m) => m.PlanningPage,
+  ),
+  plans: pageOf(
+    () => import('../features/agreements/plans-page.tsx'),
+    (m) => m.PlansPage,
+  ),
+  planRequestEnterprise: planRequest,
+  planRequestRegional: planRequest,
 };
 const NotFoundPage = pageOf(
   () => import('../ui/not-found.tsx'),

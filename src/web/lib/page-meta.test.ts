@@ -13,6 +13,7 @@ describe('page titles', () => {
     for (const name of Object.keys(ROUTES)) expect(english.titles[name], name).toBeTruthy();
     expect(routeTitleKey('/ar/videos/abc')).toBe('titles.video');
     expect(routeTitleKey('/en')).toBe('titles.dashboard');
-    expect(routeTitleKey('/en/plans')).toBe('titles.notFound');
+    expect(routeTitleKey('/en/plans')).toBe('titles.plans');
+    expect(routeTitleKey('/en/plans/request-bundle')).toBe('titles.notFound');
   });
 });

@@ -16,6 +16,13 @@ export function useSignedIn(): boolean {
   return useSyncExternalStore(subscribe, () => Boolean(client.getQueryData(CURRENT_USER_KEY)));
 }
 
+/** The signed-in user's id from the same cache (null for a visitor), for queries that belong to one user. */
+export function useSignedInUserId(): number | null {
+  const client = useQueryClient();
+  const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
+  return useSyncExternalStore(subscribe, () => client.getQueryData<{ id: number } | null>(CURRENT_USER_KEY)?.id ?? null);
+}
+
 /**
  * The sign-in page that comes back to `from` (a path with its locale and query) afterwards; the
  * sign-in page only follows paths on this site.

@@ -4,6 +4,7 @@ import type { Locale } from '../../../common/locales.ts';
 import {
   COMPANY_SIZE_LABELS,
   COMPANY_SIZES,
+  companyTypeOtherMissing,
   OTHER_COMPANY_TYPE,
   type PlanRequest,
   type PlanRequestForm,
@@ -57,7 +58,7 @@ async function checkChoices(ctx: PlanRequestsContext, form: PlanRequestForm) {
   const [country] = await ctx.db.select({ id: countries.id }).from(countries).where(eq(countries.id, form.country_id));
   const problems = [
     ...(type ? [] : [fieldError('validation.required', field('company_type_id'))]),
-    ...(type?.slug === OTHER_COMPANY_TYPE && form.company_type_other === ''
+    ...(companyTypeOtherMissing(type?.slug === OTHER_COMPANY_TYPE, form.company_type_other)
       ? [fieldError('validation.required', field('company_type_other'))]
       : []),
     ...(title ? [] : [fieldError('validation.required', field('job_title_id'))]),

@@ -10,6 +10,7 @@ import {
   purchasePossibilitySchema,
 } from '../../../common/agreements.ts';
 import { planningAccessSchema, planningSectionSchema } from '../../../common/planning.ts';
+import { plansResponseSchema } from '../../../common/plans.ts';
 import {
   newPlanRequestSchema,
   planRequestBodySchema,
@@ -22,6 +23,7 @@ import { Invalid } from '../../http/errors.ts';
 import { requireAdmin, requireUser } from '../accounts/auth.ts';
 import type { RecaptchaVerifier } from '../accounts/recaptcha.ts';
 import { planningAccess, planningSection } from './planning.ts';
+import { planCatalogue } from './plans.ts';
 import {
   approvePlanRequest,
   createPlanRequest,
@@ -50,6 +52,13 @@ const adminOnly = async (request: FastifyRequest) => {
 /** Spec: accounts §7 "Agreements" and the planning calls of "System". */
 export async function agreementRoutes(instance: FastifyInstance, { ctx, recaptcha }: Deps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  // The choose-plan page's catalogue, priced in the variant's currency (docs/decisions.md "Plan catalogue").
+  app.get('/api/plans', { schema: { tags, response: { 200: plansResponseSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    reply.header('vary', 'site');
+    return planCatalogue(request.siteVariant);
+  });
 
   app.get(CURRENT, { schema: { tags, response: { 200: agreementsResponseSchema } } }, async (request) => {
     const { user } = await requireUser(request);

@@ -3,7 +3,7 @@ import { CATALOGUE_PAGE_SIZE, LOGO_POSITIONS, QUALITY_LABELS, type VideoProject 
 import type { Locale } from '../../../common/locales.ts';
 import { NotFound } from '../../http/errors.ts';
 import { accessTo } from '../../../common/access.ts';
-import { isBrandedType } from '../../../common/agreements.ts';
+import { includesBrandedFiles } from '../../../common/agreement-values.ts';
 import type { AvailableFormat } from '../../../common/catalogue.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { accessAgreements, agreementsServing } from '../agreements/service.ts';
@@ -114,10 +114,7 @@ export async function availableFormats(ctx: CatalogueContext, idOrSlug: string, 
     if (!decision.allowed) return decision.reason === 'live_access_required' ? 'licence_required' : decision.reason;
     if (format !== 'branded' || decision.agreementId === null) return null;
     const agreement = held.find((candidate) => candidate.id === decision.agreementId);
-    const brandedAllowed =
-      agreement &&
-      (isBrandedType(agreement.agreement_type) || agreement.agreement_type === 'pass' || agreement.agreement_type === 'one_off');
-    return brandedAllowed ? null : 'licence_required';
+    return agreement && includesBrandedFiles(agreement.agreement_type) ? null : 'licence_required';
   };
   return {
     project_id: project.id,

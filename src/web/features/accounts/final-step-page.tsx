@@ -16,7 +16,7 @@ import { FormErrors, RequiredNote, SelectField, TextField, revealFocusedField } 
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { accountsApi } from './api.ts';
-import { applyServerErrors, validationText } from './forms.ts';
+import { applyServerErrors, validationText } from '../../lib/forms.ts';
 import { useCountries } from './reference-queries.ts';
 import { storeCurrentUser } from './use-current-user.ts';
 

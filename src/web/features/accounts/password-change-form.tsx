@@ -9,7 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { FormErrors, TextField } from '../../ui/field.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { accountsApi } from './api.ts';
-import { applyServerErrors, validationText } from './forms.ts';
+import { applyServerErrors, validationText } from '../../lib/forms.ts';
 
 type Values = z.infer<typeof passwordChangeSchema>;
 const EMPTY: Values = { current_password: '', password: '', password_confirmation: '' };

@@ -13,7 +13,7 @@ import { CardPage } from '../../ui/card.tsx';
 import { FormErrors, TextField } from '../../ui/field.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { accountsApi } from './api.ts';
-import { applyServerErrors, validationText } from './forms.ts';
+import { applyServerErrors, validationText } from '../../lib/forms.ts';
 
 /** /{locale}/restore-password: asks for reset instructions (the answer never says if the address exists). */
 export function RestorePasswordPage() {

@@ -13,7 +13,7 @@ import { FormErrors, SelectField, TextField } from '../../ui/field.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { accountsApi } from './api.ts';
-import { applyServerErrors, validationText } from './forms.ts';
+import { applyServerErrors, validationText } from '../../lib/forms.ts';
 import { FollowedTags } from './followed-tags.tsx';
 import { PasswordChangeForm } from './password-change-form.tsx';
 import { useCountries, useTimeZones } from './reference-queries.ts';

@@ -11,7 +11,7 @@ import { Button } from '../../ui/button.tsx';
 import { FormErrors, TextField } from '../../ui/field.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { accountsApi } from './api.ts';
-import { applyServerErrors, validationText } from './forms.ts';
+import { applyServerErrors, validationText } from '../../lib/forms.ts';
 import { storeCurrentUser } from './use-current-user.ts';
 
 type Values = { email: string; password: string };

@@ -12,7 +12,7 @@ import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { FormErrors, TextField } from '../../ui/field.tsx';
 import { accountsApi } from './api.ts';
-import { applyServerErrors, validationText } from './forms.ts';
+import { applyServerErrors, validationText } from '../../lib/forms.ts';
 
 type Input = z.input<typeof signUpSchema>;
 type Output = z.output<typeof signUpSchema>;

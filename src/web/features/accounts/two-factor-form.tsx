@@ -7,7 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { FormErrors, TextField } from '../../ui/field.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { accountsApi } from './api.ts';
-import { itemText } from './forms.ts';
+import { itemText } from '../../lib/forms.ts';
 import { storeCurrentUser } from './use-current-user.ts';
 
 /**

@@ -10,8 +10,9 @@ import { translateIfExists } from '../../lib/i18n.ts';
 import { signInHref, useSignedIn } from '../../lib/session.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
+import { LogoExample } from '../../ui/logo-example.tsx';
+import { DEFAULT_LOGO_POSITION, LOGO_POSITION_KEYS, offeredLogoPositions } from '../../ui/logo-positions.ts';
 import { catalogueApi } from './api.ts';
-import { DEFAULT_LOGO_POSITION, LOGO_POSITION_KEYS, logoMarkClass, offeredLogoPositions } from './logo-positions.ts';
 import {
   downloadState,
   FORMAT_KEYS,
@@ -92,9 +93,7 @@ export function DownloadPanel({ video }: { video: VideoProject }) {
             {positions.map((position) => (
               <RadioGroup.Item key={position} value={position} className="logo-option" data-testid={`logo-${position}`}>
                 {/* The frame is a picture: drawn left to right whatever the page's direction. */}
-                <span className="logo-example" dir="ltr" aria-hidden>
-                  <span className={logoMarkClass(position)} />
-                </span>
+                <LogoExample position={position} />
                 <span className="logo-option__label" dir="auto">
                   {t(LOGO_POSITION_KEYS[position])}
                 </span>

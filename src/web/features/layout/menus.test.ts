@@ -104,17 +104,36 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
     }
   });
 
-  it('hides the screens later issues build, keeps VOD with its categories, About and the profile', () => {
+  it('hides the screens later issues build; shows VOD with its categories, Plans, About, and the built account pages', () => {
     const menu = topMenu('standard');
-    expect(ids(menu)).toEqual(['vod', 'about']);
+    expect(ids(menu)).toEqual(['vod', 'plans', 'about']);
     expect(ids(menu[0]?.children ?? [])).toEqual(['latest', 'politics', 'society', 'cultural-events-and-celebrations']);
-    expect(ids(profileMenu('standard', customer))).toEqual(['profile']);
+    expect(ids(topMenu('landing'))).toEqual(['vod', 'plans', 'about']);
+    expect(ids(topMenu('ru'))).toEqual(['vod', 'plans', 'about']);
+    expect(ids(profileMenu('standard', customer))).toEqual(['profile', 'plan-details', 'planning']);
+  });
+
+  it('shows plan details to every signed-in user of the standard variant, planning only with access (spec §6)', () => {
+    const plain: ProfileMenuUser = {
+      user_group: 'other',
+      members_count: 0,
+      only_one_off: false,
+      has_limit_agreements: false,
+      planning_access: false,
+    };
+    expect(ids(profileMenu('standard', plain))).toEqual(['profile', 'plan-details']);
+    expect(ids(profileMenu('standard', { ...plain, user_group: 'client', planning_access: true }))).toEqual([
+      'profile',
+      'plan-details',
+      'planning',
+    ]);
+    expect(ids(profileMenu('landing', { ...plain, planning_access: true }))).toEqual(['profile']);
   });
 
   it('shows an item as soon as its screen is in ROUTES, and drops a parent without a built path', () => {
     const item = (id: string, path: string, children?: MenuItem[]): MenuItem => ({ id, label: id, path, children });
     expect(
-      ids(builtItems([item('about', ROUTES.about), item('plans', '/plans'), item('live', '/events', [item('mine', '/videos')])])),
+      ids(builtItems([item('about', ROUTES.about), item('members', '/user/members'), item('live', '/events', [item('mine', '/videos')])])),
     ).toEqual(['about']);
   });
 });

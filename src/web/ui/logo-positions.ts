@@ -1,4 +1,4 @@
-import { LOGO_POSITIONS, type LogoPosition } from '../../../common/catalogue-values.ts';
+import { LOGO_POSITIONS, type LogoPosition } from '../../common/catalogue-values.ts';
 
 /** Where a logo sits in the frame, along the block (top, bottom) and inline (left, right) axes. */
 export type LogoPlacement = { block: 'start' | 'end'; inline: 'start' | 'center' | 'end' };

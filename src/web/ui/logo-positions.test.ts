@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOGO_POSITIONS } from '../../../common/catalogue.ts';
-import { LOCALES } from '../../../common/locales.ts';
+import { LOGO_POSITIONS } from '../../common/catalogue.ts';
+import { LOCALES } from '../../common/locales.ts';
 import { DEFAULT_LOGO_POSITION, LOGO_POSITION_KEYS, logoMarkClass, logoPlacement, offeredLogoPositions } from './logo-positions.ts';
 
-const localesDir = path.join(path.dirname(new URL(import.meta.url).pathname), '../../i18n/locales');
+const localesDir = path.join(path.dirname(new URL(import.meta.url).pathname), '../i18n/locales');
 const hasKey = (locale: string, key: string): boolean => {
   let node: unknown = JSON.parse(readFileSync(path.join(localesDir, `${locale}.json`), 'utf8'));
   for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
@@ -26,7 +26,7 @@ describe('logo positions for branded footage (spec: accounts §9, content §2)',
 
   it('names the classes the stylesheet draws', () => {
     expect(logoMarkClass('bottom_center')).toBe('logo-example__mark logo-example__mark--block-end logo-example__mark--inline-center');
-    const css = readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), 'video-page.css'), 'utf8');
+    const css = readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), 'logo-example.css'), 'utf8');
     for (const position of LOGO_POSITIONS) for (const name of logoMarkClass(position).split(' ')) expect(css, name).toContain(`.${name}`);
   });
 

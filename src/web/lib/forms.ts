@@ -1,8 +1,8 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { fieldErrorText } from '../../../common/accounts.ts';
-import { VALIDATION_MESSAGES, type ValidationMessageKey } from '../../../common/validators.ts';
-import { ApiError, errorText } from '../../lib/api-client.ts';
-import { translateIfExists } from '../../lib/i18n.ts';
+import { fieldErrorText } from '../../common/accounts.ts';
+import { VALIDATION_MESSAGES, type ValidationMessageKey } from '../../common/validators.ts';
+import { ApiError, errorText } from './api-client.ts';
+import { translateIfExists } from './i18n.ts';
 
 /** A validator's message key, translated; the English default when the catalogue lacks it. */
 export function validationText(t: (key: string) => string, message: string | undefined): string | undefined {
@@ -20,16 +20,18 @@ export function itemText(item: { code: string; message: string }): string {
 /**
  * Puts a failed call's field errors on the form's fields and answers the rest as texts for the
  * form's error list ("Field name message" for fields the form does not show, spec: accounts §5).
+ * Field paths are read below the body's wrapper (`user.email`, `agreement_request.email`).
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   fields: readonly Path<T>[],
   setError: UseFormSetError<T>,
+  wrapper = 'user',
 ): string[] {
   if (!(error instanceof ApiError)) return [errorText(error, translateIfExists)];
   const rest: string[] = [];
   for (const item of error.errors) {
-    const name = item.field?.replace(/^user\./, '') as Path<T> | undefined;
+    const name = (item.field?.startsWith(`${wrapper}.`) ? item.field.slice(wrapper.length + 1) : item.field) as Path<T> | undefined;
     if (name && fields.includes(name)) setError(name, { type: 'server', message: itemText(item) });
     else rest.push(item.field ? fieldErrorText(item.field, itemText(item)) : itemText(item));
   }

@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+import { acceptNecessaryCookies, DEMO_PASSWORD } from './accounts.ts';
+
+export type DemoAccount = 'subscriber' | 'master' | 'member' | 'user' | 'client';
+
+/**
+ * Signs the page's context in as a demo account through the API (the sign-in form has its own
+ * tests), with the prompts of a first visit (release note, newsletter) already answered, so they do
+ * not cover what a journey clicks.
+ */
+export async function signInAsDemo(page: Page, who: DemoAccount, baseURL: string | undefined): Promise<void> {
+  const origin = baseURL ?? '';
+  await acceptNecessaryCookies(page.context(), origin);
+  const headers = { origin };
+  const signIn = await page.request.post('/users/sign_in.json', {
+    data: { user: { email: `${who}@newsreel.example`, password: DEMO_PASSWORD } },
+    headers,
+  });
+  expect(signIn.status()).toBe(200);
+  const note = (await (await page.request.get('/api/system/latest_release_notes')).json()) as { id?: number } | null;
+  if (note?.id)
+    expect((await page.request.post('/api/current_user/accept_release_note', { data: { id: note.id }, headers })).ok()).toBe(true);
+  expect((await page.request.patch('/api/system/newsletterrs_popup_dates', { headers })).ok()).toBe(true);
+}
