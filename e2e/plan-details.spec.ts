@@ -225,7 +225,7 @@ for (const locale of ['en', 'ar'] as const) {
       baseURL,
       browser,
     }) => {
-      type Listing = { videos: { id: number; pool: boolean; project_slug: string }[] };
+      type Listing = { videos: { id: number; pool: boolean; project_slug: string; title: string }[] };
       const listing = (await (await page.request.get('/api/content/video_projects?per_page=48')).json()) as Listing;
       const pool = listing.videos.find((video) => video.pool);
       if (!pool) throw new Error('no pool video in the first 48');
@@ -240,12 +240,20 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(panel.locator('.quality-table__blocked')).toHaveCount(0);
       await expect(panel.getByTestId('download-button')).toBeEnabled();
       await expect(panel.getByText(text('video.reasons.subscribers_only'))).toHaveCount(0);
+      // Its card says it is included in the pass, by the same rules.
+      const found = `/${locale}/search?search=${encodeURIComponent(pool.title)}`;
+      const cardOf = (on: typeof page) => on.getByTestId('video-card').filter({ has: on.locator(`a[href*="${pool.project_slug}"]`) });
+      await page.goto(found);
+      await expect(cardOf(page).getByTestId('badge-included')).toHaveText(text('catalogue.badges.included'));
 
       const other = await browser.newContext({ baseURL });
       const userPage = await other.newPage();
       await signInAsDemo(userPage, 'user', baseURL);
       await userPage.goto(`/${locale}/videos/${pool.project_slug}`);
       await expect(userPage.getByTestId('download-reason')).toHaveText(text('video.reasons.subscribers_only'));
+      await userPage.goto(found);
+      await expect(cardOf(userPage)).toBeVisible();
+      await expect(cardOf(userPage).getByTestId('badge-included')).toHaveCount(0);
       await other.close();
     });
   });

@@ -99,6 +99,8 @@ export const videoProjectSummarySchema = z.object({
   format: z.array(z.enum(VIDEO_FORMATS)),
   free_access: z.boolean(),
   pool: z.boolean(),
+  /** The balance kind the project draws on: standard, pool or spherical (360). */
+  limit_type: z.string(),
   duration: z.number().int(),
   published_at: z.string(),
   language: z.enum(LOCALES),
@@ -111,7 +113,6 @@ export type VideoProjectSummary = z.infer<typeof videoProjectSummarySchema>;
 
 /** Everything an editor needs to decide (spec: content §3 plus the agency metadata of issue #4). */
 export const videoProjectSchema = videoProjectSummarySchema.extend({
-  limit_type: z.string(),
   rights_type: z.string(),
   external_name: z.string(),
   inner_id: z.string(),

@@ -22,6 +22,7 @@ export const summaryColumns = {
   formats: videoProjects.formats,
   freeAccess: videoProjects.freeAccess,
   pool: videoProjects.pool,
+  limitType: videoProjects.limitType,
   duration: videoProjects.duration,
   publishedAt: videoProjects.publishedAt,
   categoryId: videoProjects.categoryId,
@@ -97,6 +98,7 @@ function summary(row: SummaryRow, found: Awaited<ReturnType<typeof lookups>>): V
     format: row.formats,
     free_access: row.freeAccess,
     pool: row.pool,
+    limit_type: row.limitType,
     duration: row.duration,
     published_at: row.publishedAt.toISOString(),
     language: row.language,
@@ -134,7 +136,6 @@ export async function detail(
   const embargoed = row.embargoUntil !== null && row.embargoUntil.getTime() > now.getTime();
   return {
     ...summary(row, found),
-    limit_type: row.limitType,
     rights_type: row.rightsType,
     external_name: row.externalName,
     inner_id: row.innerId,

@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import type { VideoProjectSummary } from '../../../common/catalogue.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { formatDate, formatDuration } from './format.ts';
+import { useMaterialAccess } from '../agreements/material-access.ts';
 import { videoQuery } from './query-params.ts';
 
 export type ViewType = 'grid' | 'list';
@@ -28,6 +29,10 @@ export function VideoCard({
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const location = useLocation();
+  const access = useMaterialAccess();
+  // Included in one of the user's agreements (a pass's pool, an enterprise balance), by the rules the server applies.
+  const decision = access?.({ kind: 'vod', id: video.id, free_access: video.free_access, limit_type: video.limit_type });
+  const included = decision?.allowed === true && decision.agreementId !== null;
   // Query parameters are kept while moving between video pages (spec: content §2).
   const href = `/${locale}${LINKS.video(video.project_slug)}${videoQuery(location.pathname, location.search)}`;
   return (
@@ -51,6 +56,11 @@ export function VideoCard({
           <span className="video-card__badges">
             {video.free_access ? <span className="badge badge--free">{t('catalogue.badges.free')}</span> : null}
             {video.pool ? <span className="badge badge--pool">{t('catalogue.badges.pool')}</span> : null}
+            {included ? (
+              <span className="badge badge--included" data-testid="badge-included">
+                {t('catalogue.badges.included')}
+              </span>
+            ) : null}
             {video.has_preview_video ? <span className="badge badge--preview">{t('catalogue.badges.preview')}</span> : null}
           </span>
         </div>
