@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  AGREEMENT_ACCESS,
+  AGREEMENT_STATUSES,
+  AGREEMENT_TYPES,
+  BILLING_PERIODS,
+  CONTENT_KINDS,
+  CURRENCIES,
+  DURATION_UNITS,
+} from './agreement-values.ts';
 
 /**
  * Agreements (spec: accounts-plans-payments §3 "Agreement", §4 "Agreements", §7 "Agreements"):
@@ -6,52 +15,7 @@ import { z } from 'zod';
  * enterprise and regional ones come from approved plan requests.
  */
 
-export const AGREEMENT_TYPES = [
-  'one_off',
-  'pass',
-  'enterprise',
-  'enterprise_branded',
-  'regional',
-  'bundle',
-  'bundle_branded',
-  'trial',
-  'trial_branded',
-  'external_landing_trial',
-  'connect',
-  'connect_branded',
-] as const;
-export type AgreementType = (typeof AGREEMENT_TYPES)[number];
-
-/**
- * The spec's two statuses (user_accepting: a new agreement waits for its owner's acceptance;
- * active) and the lifecycle states the screens show after them (docs/decisions.md "Agreement
- * states"). Plan requests have their own states (processing, approved, failed to qualify).
- */
-export const AGREEMENT_STATUSES = ['user_accepting', 'active', 'expired', 'deactivated', 'payment_required'] as const;
-export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
-
-/** Balance kinds: paid (standard) material, pool material, spherical (360) material. */
-export const CONTENT_KINDS = ['standard', 'pool', 'spherical'] as const;
-export type ContentKind = (typeof CONTENT_KINDS)[number];
-
-export const AGREEMENT_ACCESS = ['all_content', 'live', 'video'] as const;
-export const BILLING_PERIODS = ['month', 'year'] as const;
-export const DURATION_UNITS = ['months', 'weeks', 'days'] as const;
-export const CURRENCIES = ['EUR', 'RUB'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-
-/** What uses an agreement; each use is one operation row, and a balance is the sum of its operations. */
-export const OPERATION_TYPES = ['grant', 'refill', 'download', 'purchase', 'top_up', 'refund', 'expiry'] as const;
-export type OperationType = (typeof OPERATION_TYPES)[number];
-
-/** Spec §9: a pass names at most two licensed platforms; one-off archival rights last up to 7 days. */
-export const PASS_MAX_PLATFORM_URLS = 2;
-export const ONE_OFF_ARCHIVAL_DAYS = 7;
-/** Spec §9: 10 pool items a month under a pass; 2 member accounts. */
-export const PASS_POOL_ITEMS_PER_MONTH = 10;
-export const PASS_MEMBER_ACCOUNTS = 2;
-/** Spec §9: the balance of an accepted enterprise request is valid for 2 weeks. */
-export const REQUEST_BALANCE_VALID_DAYS = 14;
+export * from './agreement-values.ts';
 
 export const balanceSchema = z.object({
   kind: z.enum(CONTENT_KINDS),
@@ -102,30 +66,6 @@ export const agreementsResponseSchema = z.object({
   has_unaccepted: z.boolean(),
 });
 export type AgreementsResponse = z.infer<typeof agreementsResponseSchema>;
-
-/** Spec §4: customers see all their agreements; others only active ones, and a flag that unaccepted ones exist. */
-export function visibleAgreements<T extends { status: AgreementStatus }>(
-  userGroup: string,
-  agreements: readonly T[],
-): { agreements: T[]; has_unaccepted: boolean } {
-  if (userGroup === 'customer') return { agreements: [...agreements], has_unaccepted: false };
-  return {
-    agreements: agreements.filter((agreement) => agreement.status === 'active'),
-    has_unaccepted: agreements.some((agreement) => agreement.status === 'user_accepting'),
-  };
-}
-
-/** Spec §3: has one-off, has pass, has enterprise (both and more than two types), only one-off. */
-export function agreementFlags(types: readonly string[]) {
-  const hasOneOff = types.includes('one_off');
-  const hasPass = types.includes('pass');
-  return {
-    hasOneOff,
-    hasPass,
-    hasEnterprise: hasOneOff && hasPass && types.length > 2,
-    onlyOneOff: hasOneOff && types.length === 1,
-  };
-}
 
 /** Agreements usable now for downloads, per content kind (GET …/agreements/available_for_operations). */
 export const availableForOperationsSchema = z.object({

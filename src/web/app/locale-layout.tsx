@@ -1,3 +1,4 @@
+import { agreementFlags } from '../../common/agreement-values.ts';
 import { DirectionProvider } from '@radix-ui/react-direction';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
@@ -85,7 +86,8 @@ function LocaleFrame({ locale }: { locale: Locale }) {
         menuUser: {
           user_group: user.user_group,
           members_count: user.members_count,
-          only_one_off: user.only_one_off,
+          // The derived flags are one function of src/common, which the server answers only_one_off with too.
+          only_one_off: agreementFlags(user.agreement_types).onlyOneOff,
           has_limit_agreements: user.has_limit_agreements,
           planning_access: planningAccess,
         },
