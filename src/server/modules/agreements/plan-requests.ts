@@ -20,6 +20,7 @@ import { agreementRequests, agreements } from './schema.ts';
 
 export type PlanRequestsContext = Pick<ServiceContext, 'db' | 'clock' | 'mailer'>;
 type RequestRow = typeof agreementRequests.$inferSelect;
+type RequestTx = Parameters<Parameters<PlanRequestsContext['db']['transaction']>[0]>[0];
 
 const requestNotFound = () => new NotFound({ code: 'agreement_request_not_found', message: 'Request not found' });
 
@@ -127,7 +128,7 @@ export type Approval = { balances: Partial<Record<ContentKind, number>> };
 export const DEFAULT_REQUEST_BALANCE: Approval['balances'] = { standard: 20, pool: 5 };
 
 /** Takes the request for a decision: only a processing one may be decided, once. */
-async function lockProcessing(tx: Parameters<Parameters<PlanRequestsContext['db']['transaction']>[0]>[0], id: number) {
+async function lockProcessing(tx: RequestTx, id: number) {
   const [row] = await tx.select().from(agreementRequests).where(eq(agreementRequests.id, id)).for('update');
   if (!row) throw requestNotFound();
   if (row.status !== 'processing') throw new Conflict({ code: 'agreement_request_decided', message: 'This request has been decided' });
@@ -135,14 +136,39 @@ async function lockProcessing(tx: Parameters<Parameters<PlanRequestsContext['db'
 }
 
 /**
+ * One decision on a processing request, in one transaction: `apply` does the decision's own work
+ * and says the request's new state; the requester is e-mailed with the decision's message.
+ */
+async function decide(
+  ctx: PlanRequestsContext,
+  id: number,
+  mail: 'plan_request_approved' | 'plan_request_failed',
+  apply: (tx: RequestTx, request: RequestRow, now: Date) => Promise<Pick<RequestRow, 'status'> & { agreementId?: number }>,
+): Promise<PlanRequest> {
+  const now = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const request = await lockProcessing(tx, id);
+    const outcome = await apply(tx, request, now);
+    const [decided] = await tx
+      .update(agreementRequests)
+      .set({ ...outcome, decidedAt: now })
+      .where(eq(agreementRequests.id, id))
+      .returning();
+    await ctx.mailer.enqueue(tx, renderMail(mail, request.locale as Locale, request.email, { company: request.companyName }));
+    return decided;
+  });
+  ctx.mailer.kick();
+  if (!row) throw requestNotFound();
+  return planRequestView(row);
+}
+
+/**
  * An admin approves: the plan's agreement is created for the requester's company (or the
  * requester, or, with no account yet, held for their address), awaiting acceptance, with a first
  * balance valid for 2 weeks (spec §9); the requester is e-mailed.
  */
-export async function approvePlanRequest(ctx: PlanRequestsContext, id: number, approval: Approval): Promise<PlanRequest> {
-  const now = ctx.clock.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    const request = await lockProcessing(tx, id);
+export function approvePlanRequest(ctx: PlanRequestsContext, id: number, approval: Approval): Promise<PlanRequest> {
+  return decide(ctx, id, 'plan_request_approved', async (tx, request, now) => {
     const [account] = await tx
       .select()
       .from(users)
@@ -170,39 +196,11 @@ export async function approvePlanRequest(ctx: PlanRequestsContext, id: number, a
     const validTill = new Date(now.getTime() + REQUEST_BALANCE_VALID_DAYS * 24 * 3600 * 1000);
     for (const [kind, amount] of Object.entries(approval.balances) as [ContentKind, number][])
       await openBalance(tx, { agreementId: agreement.id, kind, amount, refillAmount: null, validTill, at: now });
-    const [decided] = await tx
-      .update(agreementRequests)
-      .set({ status: 'approved', decidedAt: now, agreementId: agreement.id })
-      .where(eq(agreementRequests.id, id))
-      .returning();
-    await ctx.mailer.enqueue(
-      tx,
-      renderMail('plan_request_approved', request.locale as Locale, request.email, { company: request.companyName }),
-    );
-    return decided;
+    return { status: 'approved', agreementId: agreement.id };
   });
-  ctx.mailer.kick();
-  if (!row) throw requestNotFound();
-  return planRequestView(row);
 }
 
 /** An admin declines: the request failed to qualify, the order is cancelled (refund in 5–15 business days). */
-export async function declinePlanRequest(ctx: PlanRequestsContext, id: number): Promise<PlanRequest> {
-  const now = ctx.clock.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    const request = await lockProcessing(tx, id);
-    const [decided] = await tx
-      .update(agreementRequests)
-      .set({ status: 'failed_to_qualify', decidedAt: now })
-      .where(eq(agreementRequests.id, id))
-      .returning();
-    await ctx.mailer.enqueue(
-      tx,
-      renderMail('plan_request_failed', request.locale as Locale, request.email, { company: request.companyName }),
-    );
-    return decided;
-  });
-  ctx.mailer.kick();
-  if (!row) throw requestNotFound();
-  return planRequestView(row);
+export function declinePlanRequest(ctx: PlanRequestsContext, id: number): Promise<PlanRequest> {
+  return decide(ctx, id, 'plan_request_failed', async () => ({ status: 'failed_to_qualify' }));
 }
