@@ -22,6 +22,7 @@ import { requestContext } from './http/request-context.ts';
 import { auth, callerLookup } from './modules/accounts/auth.ts';
 import { liveSessionIds } from './modules/accounts/sessions.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
+import { taxRoutes } from './modules/payments/tax-routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { currentUserRoutes } from './modules/accounts/current-user-routes.ts';
 import { devAccountRoutes } from './modules/accounts/dev-routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(tagRoutes, { db: database.db, clock: services.clock });
   await app.register(alertRoutes, { ctx });
   await app.register(agreementRoutes, { ctx, recaptcha: services.recaptcha });
+  await app.register(taxRoutes, { registry: services.vatRegistry });
   await app.register(cableRoutes, {
     config,
     broadcaster,

@@ -58,6 +58,8 @@ const envSchema = z.object({
   /** ffmpeg for previews and renders: this path, else `ffmpeg` on the PATH, else the npm package's binary. */
   FFMPEG_PATH: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** The VIES REST API (https://ec.europa.eu/taxation_customs/vies/rest-api) or a peer; unset: the built-in test registry. */
+  VAT_REGISTRY_URL: z.url().optional(),
   /** The /dev tools (mailbox, terms reset); unset: on only for the embedded development default. */
   DEV_TOOLS: z.enum(['true', 'false']).optional(),
   /** Slow or stalled clients: seconds to send the headers, and the whole request. */
@@ -92,6 +94,7 @@ export type Config = {
   trustProxy: boolean | string[];
   mailFrom: string;
   recaptcha: { secret: string | undefined; verifyUrl: string };
+  vatRegistryUrl: string | undefined;
   ffmpegPath: string | undefined;
   /**
    * The /dev tools answer only the machine itself, and only when this is on: by default on the
@@ -139,6 +142,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     trustProxy: e.TRUST_PROXY,
     mailFrom: e.MAIL_FROM,
     recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },
+    vatRegistryUrl: e.VAT_REGISTRY_URL,
     ffmpegPath: e.FFMPEG_PATH,
     devTools: e.DEV_TOOLS ? e.DEV_TOOLS === 'true' : e.NODE_ENV !== 'production' && !e.DATABASE_URL,
     timeouts: { headersSeconds: e.HEADERS_TIMEOUT, requestSeconds: e.REQUEST_TIMEOUT },

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { systemClock, type Clock } from './context.ts';
 import type { Database } from './db/client.ts';
 import { backgroundTasks, type Background } from './lib/background.ts';
+import { testVatRegistry, viesRegistry, type VatRegistry } from './modules/payments/vat-registry.ts';
 import { recaptchaClient, skippedRecaptcha, type RecaptchaVerifier } from './modules/accounts/recaptcha.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { inProcessBroadcaster, type Broadcaster } from './modules/realtime/broadcaster.ts';
@@ -18,6 +19,7 @@ export type AppServices = {
   mailer: Mailer;
   secret: string;
   recaptcha: RecaptchaVerifier;
+  vatRegistry: VatRegistry;
   background: Background;
   /** Real-time broadcasts: in-process, or through Redis with REDIS_URL. */
   broadcaster: Broadcaster;
@@ -45,6 +47,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     clock,
     mailer: config.smtpUrl ? smtpMailer({ db: database.db, clock, url: config.smtpUrl, from: config.mailFrom, log }) : outboxMailer(clock),
     secret: await loadOrCreateSecret(config),
+    vatRegistry: config.vatRegistryUrl ? viesRegistry({ url: config.vatRegistryUrl }) : testVatRegistry,
     recaptcha: config.recaptcha.secret
       ? recaptchaClient({ secret: config.recaptcha.secret, verifyUrl: config.recaptcha.verifyUrl })
       : skippedRecaptcha,

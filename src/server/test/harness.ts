@@ -9,6 +9,7 @@ import type { Clock } from '../context.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { backgroundTasks } from '../lib/background.ts';
 import { skippedRecaptcha } from '../modules/accounts/recaptcha.ts';
+import { testVatRegistry } from '../modules/payments/vat-registry.ts';
 import { inProcessBroadcaster } from '../modules/realtime/broadcaster.ts';
 import { outboxMailer } from '../modules/mail/mailer.ts';
 import type { AppServices } from '../services.ts';
@@ -69,6 +70,7 @@ export function testServices(database: Database, overrides: Partial<AppServices>
     mailer: outboxMailer(clock),
     secret: 'test-secret-with-at-least-32-characters!',
     recaptcha: skippedRecaptcha,
+    vatRegistry: testVatRegistry,
     background: backgroundTasks({ error: (details, message) => console.error(message, details) }),
     broadcaster: inProcessBroadcaster(),
     ...overrides,
