@@ -25,3 +25,29 @@ export const taxValidationSchema = z.object({
   name: z.string().nullable(),
 });
 export type TaxValidation = z.infer<typeof taxValidationSchema>;
+
+/** GET /api/payments/pass_prices ?plan,country_id,vat_id (spec: accounts §7 Payments). */
+export const passPriceQuerySchema = z.object({
+  plan: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(60, 'validation.max_length'),
+  country_id: z.coerce
+    .number({ error: 'validation.number' })
+    .int('validation.number')
+    .min(1, 'validation.number')
+    .max(2_147_483_647, 'validation.number'),
+  vat_id: z.string().trim().max(20, 'validation.max_length').optional(),
+});
+
+/**
+ * A price (spec §3 "Price response": price and tax, with the pure price and tax value derived by
+ * src/common/price.ts). Amounts are integer cents of `currency`; `tax` is the VAT rate in percent.
+ */
+export const priceSchema = z.object({
+  plan: z.string(),
+  currency: z.enum(['EUR', 'RUB']),
+  price_cents: z.number().int(),
+  tax: z.number(),
+  pure_price_cents: z.number().int(),
+  tax_value_cents: z.number().int(),
+  vat_reason: z.enum(['outside_eu', 'reverse_charge', 'standard_rate']),
+});
+export type Price = z.infer<typeof priceSchema>;

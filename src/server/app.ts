@@ -123,7 +123,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(tagRoutes, { db: database.db, clock: services.clock });
   await app.register(alertRoutes, { ctx });
   await app.register(agreementRoutes, { ctx, recaptcha: services.recaptcha });
-  await app.register(taxRoutes, { registry: services.vatRegistry });
+  await app.register(taxRoutes, { registry: services.vatRegistry, db: database.db });
   await app.register(cableRoutes, {
     config,
     broadcaster,

@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taxValidationSchema } from '../../../common/taxes.ts';
+import { eq } from 'drizzle-orm';
+import { priceSchema, taxValidationSchema } from '../../../common/taxes.ts';
+import { countries } from '../reference/schema.ts';
 import { Browser, codes, errors } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { viesRegistry } from './vat-registry.ts';
@@ -104,5 +106,53 @@ describe('the built-in test registry (the embedded default)', () => {
     } finally {
       await embedded.close();
     }
+  });
+});
+
+describe('GET /api/payments/pass_prices (12 × 8 €, VAT by the one rule)', () => {
+  const countryId = async (code: string) => {
+    const [row] = await t.database.db.select({ id: countries.id }).from(countries).where(eq(countries.code, code));
+    if (!row) throw new Error(`no country ${code}`);
+    return row.id;
+  };
+  const price = async (query: string) => new Browser(t.app).get(`/api/payments/pass_prices?${query}`);
+
+  it('a consumer in Germany pays 96 € plus 19 %; the pure price and tax value follow the spec’s rule', async () => {
+    const answer = await price(`plan=pass-annually-eur&country_id=${await countryId('DE')}`);
+    expect(answer.statusCode).toBe(200);
+    expect(priceSchema.parse(answer.json())).toEqual({
+      plan: 'pass-annually-eur',
+      currency: 'EUR',
+      price_cents: 11_424,
+      tax: 19,
+      pure_price_cents: 9_600,
+      tax_value_cents: 1_824,
+      vat_reason: 'standard_rate',
+    });
+  });
+
+  it('a registered business in Germany is reverse charged; the monthly id is rewritten; outside the EU no VAT', async () => {
+    const business = priceSchema.parse(
+      (await price(`plan=pass-monthly-eur&country_id=${await countryId('DE')}&vat_id=DE123456789`)).json(),
+    );
+    expect(business).toMatchObject({ plan: 'pass-annually-eur', price_cents: 9_600, tax: 0, vat_reason: 'reverse_charge' });
+    const unregistered = priceSchema.parse((await price(`plan=pass-annually-eur&country_id=${await countryId('DE')}&vat_id=DE999`)).json());
+    expect(unregistered).toMatchObject({ price_cents: 11_424, vat_reason: 'standard_rate' });
+    const american = priceSchema.parse((await price(`plan=pass-annually-eur&country_id=${await countryId('US')}`)).json());
+    expect(american).toMatchObject({ price_cents: 9_600, tax: 0, vat_reason: 'outside_eu' });
+  });
+
+  it('while the registry is down the VAT id counts as unconfirmed: VAT is charged, never less', async () => {
+    down = true;
+    const answer = await price(`plan=pass-annually-eur&country_id=${await countryId('DE')}&vat_id=DE123456789`);
+    down = false;
+    expect(priceSchema.parse(answer.json())).toMatchObject({ price_cents: 11_424, vat_reason: 'standard_rate' });
+  });
+
+  it('an unknown plan is 404; an unknown country or a bad query is 422', async () => {
+    expect(codes(await price(`plan=gold&country_id=${await countryId('DE')}`))).toEqual(['plan_not_found']);
+    expect(codes(await price('plan=pass-annually-eur&country_id=999999'))).toEqual(['unknown_country']);
+    expect((await price('plan=pass-annually-eur&country_id=abc')).statusCode).toBe(422);
+    expect((await price('country_id=1')).statusCode).toBe(422);
   });
 });

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { taxValidationBodySchema, taxValidationSchema, type TaxValidation } from '../../../common/taxes.ts';
+import {
+  passPriceQuerySchema,
+  priceSchema,
+  taxValidationBodySchema,
+  taxValidationSchema,
+  type TaxValidation,
+} from '../../../common/taxes.ts';
+import type { Db } from '../../db/client.ts';
+import { passPrice } from './prices.ts';
 import type { VatRegistry } from './vat-registry.ts';
 
 /**
@@ -8,7 +16,7 @@ import type { VatRegistry } from './vat-registry.ts';
  * carry its country prefix ("DE123456789") or not. Saving it is the browser's PATCH of the current
  * user (spec §4: a success while signed in updates the user's VAT id).
  */
-export async function taxRoutes(instance: FastifyInstance, { registry }: { registry: VatRegistry }) {
+export async function taxRoutes(instance: FastifyInstance, { registry, db }: { registry: VatRegistry; db: Db }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/taxes/validations',
@@ -20,5 +28,11 @@ export async function taxRoutes(instance: FastifyInstance, { registry }: { regis
       const { valid, name } = await registry.check(countryCode, number);
       return { vat_id: `${prefix}${number}`, country_code: countryCode, valid, name };
     },
+  );
+
+  app.get(
+    '/api/payments/pass_prices',
+    { schema: { tags: ['payments'], querystring: passPriceQuerySchema, response: { 200: priceSchema } } },
+    async (request) => passPrice({ db, registry }, request.siteVariant, request.query),
   );
 }
