@@ -41,6 +41,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SITE_VARIANTS: 'ru.localhost=ru,landing.localhost=landing',
+      // Test accounts are made from addresses of their own (e2e/support/accounts.ts createAccount).
+      TRUST_PROXY: '127.0.0.1',
     },
   },
 });

@@ -59,9 +59,9 @@ for (const locale of ['en', 'ar'] as const) {
       for (const kind of ['regional', 'enterprise'])
         await expect(page.locator(`[data-testid="plan-card"][data-plan="${kind}"]`)).toContainText(text('plans.price.onRequest'));
 
-      // The payment page comes with payments: until then the pass has no button that leads nowhere.
-      await expect(page.getByTestId('buy-pass')).toHaveCount(0);
-      await expect(page.getByTestId('pass-soon')).toBeVisible();
+      // The pass is bought on its payment page (the monthly id is the annual one).
+      await expect(page.getByTestId('pass-soon')).toHaveCount(0);
+      await expect(page.getByTestId('buy-pass')).toHaveAttribute('href', `/${locale}/payment/subscription?plan=pass-annually-eur`);
     });
 
     test('six logo positions, corners of the picture: never mirrored, in Arabic too', async ({ page }) => {

@@ -9,13 +9,19 @@ export type DemoAccount = 'subscriber' | 'master' | 'member' | 'user' | 'client'
  * not cover what a journey clicks.
  */
 export async function signInAsDemo(page: Page, who: DemoAccount, baseURL: string | undefined): Promise<void> {
+  await signInThroughApi(page, baseURL, { email: `${who}@newsreel.example`, password: DEMO_PASSWORD });
+}
+
+/** Signs the page's context in as any account through the API, the first visit's prompts answered. */
+export async function signInThroughApi(
+  page: Page,
+  baseURL: string | undefined,
+  account: { email: string; password: string },
+): Promise<void> {
   const origin = baseURL ?? '';
   await acceptNecessaryCookies(page.context(), origin);
   const headers = { origin };
-  const signIn = await page.request.post('/users/sign_in.json', {
-    data: { user: { email: `${who}@newsreel.example`, password: DEMO_PASSWORD } },
-    headers,
-  });
+  const signIn = await page.request.post('/users/sign_in.json', { data: { user: account }, headers });
   expect(signIn.status()).toBe(200);
   const note = (await (await page.request.get('/api/system/latest_release_notes')).json()) as { id?: number } | null;
   if (note?.id)

@@ -54,6 +54,8 @@ export const agreementSchema = z.object({
   can_accept: z.boolean(),
   /** The caller may opt in to or out of its auto-renewal. */
   can_change_renewal: z.boolean(),
+  /** The caller may buy top-up items for it (spec §9), once a monthly quota is used up. */
+  can_buy_top_up: z.boolean(),
   /** A one-off licence is for one video project or one live event. */
   video_project_id: z.number().int().nullable(),
   live_event_id: z.number().int().nullable(),

@@ -23,11 +23,16 @@ export const ROUTES = {
   user: '/user',
   userProfile: '/user/profile',
   userPlanDetails: '/user/plan-details',
+  userBillingSettings: '/user/billing-settings',
   userPlanning: '/user/planning',
+  purchaseHistory: '/user/purchase-history',
+  purchaseReceipt: '/user/purchase-history/:id',
   plans: '/plans',
   // Only the two plans that are requested have a form: any other request-{name} is not found.
   planRequestEnterprise: '/plans/request-enterprise',
   planRequestRegional: '/plans/request-regional',
+  payment: '/payment/:type',
+  paymentProcessing: '/payment-processing',
   videos: '/videos',
   videosFiltered: '/videos/:filter/:name',
   video: '/videos/:id',
@@ -43,7 +48,17 @@ export const ROUTES = {
 export type RouteName = keyof typeof ROUTES;
 
 /** Screens that need a signed-in user; signed out, they send the visitor to sign-in (spec: accounts §2). */
-export const PRIVATE_ROUTES: readonly RouteName[] = ['user', 'userProfile', 'userPlanDetails', 'userPlanning'];
+export const PRIVATE_ROUTES: readonly RouteName[] = [
+  'user',
+  'userProfile',
+  'userPlanDetails',
+  'userBillingSettings',
+  'userPlanning',
+  'purchaseHistory',
+  'purchaseReceipt',
+  'payment',
+  'paymentProcessing',
+];
 
 /**
  * Paths the menus link to. Screens that a later feature builds are listed here before they exist;
@@ -60,7 +75,7 @@ export const LINKS = {
   myEvents: '/events/my-events',
   plans: '/plans',
   planRequest: (name: 'enterprise' | 'regional') => `/plans/request-${name}`,
-  payment: (type: 'video' | 'subscription') => `/payment/${type}`,
+  payment: (type: 'video' | 'subscription' | 'top-up') => `/payment/${type}`,
   myContent: '/user/my-content',
   about: '/about',
   career: '/career',

@@ -31,6 +31,7 @@ export const VALIDATION_MESSAGES = {
   'validation.range': 'The end comes before the start',
   'validation.extid': 'Value is not an event id',
   'validation.privacy_required': 'Please accept the Privacy Policy',
+  'validation.confirmation_required': 'Please confirm to continue',
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 export type FieldValue = string | number | boolean | null | undefined;

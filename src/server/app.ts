@@ -22,7 +22,14 @@ import { requestContext } from './http/request-context.ts';
 import { auth, callerLookup } from './modules/accounts/auth.ts';
 import { liveSessionIds } from './modules/accounts/sessions.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import type { PaymentsContext } from './modules/payments/purchases.ts';
+import { webhookRoutes } from './modules/payments/webhook-routes.ts';
+import { companyRoutes } from './modules/company/routes.ts';
+import { testCardRoutes } from './modules/payments/test-card-routes.ts';
+import { isTestCardProvider } from './modules/payments/test-card-provider.ts';
 import { taxRoutes } from './modules/payments/tax-routes.ts';
+import { billingRoutes } from './modules/payments/billing-routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { currentUserRoutes } from './modules/accounts/current-user-routes.ts';
 import { devAccountRoutes } from './modules/accounts/dev-routes.ts';
@@ -40,7 +47,7 @@ import { devMailboxRoutes } from './modules/mail/routes.ts';
 import { cableRoutes } from './modules/realtime/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
-import type { AppServices } from './services.ts';
+import { publicOrigin, type AppServices } from './services.ts';
 import { spaRoutes } from './web/spa.ts';
 
 export type { AppServices } from './services.ts';
@@ -76,7 +83,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   });
   registerErrorHandlers(app);
 
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { stripe: config.stripe !== undefined });
   await app.register(fastifyCookie);
   await app.register(originCheck, { config });
   await app.register(rejectNul);
@@ -123,7 +130,20 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(tagRoutes, { db: database.db, clock: services.clock });
   await app.register(alertRoutes, { ctx });
   await app.register(agreementRoutes, { ctx, recaptcha: services.recaptcha });
-  await app.register(taxRoutes, { registry: services.vatRegistry, db: database.db });
+  await app.register(taxRoutes, { registry: services.vatRegistry, db: database.db, clock: services.clock });
+  const payments: PaymentsContext = {
+    ...ctx,
+    publicOrigin: publicOrigin(config),
+    cards: services.cards,
+    wallet: services.wallet,
+    registry: services.vatRegistry,
+  };
+  await app.register(paymentRoutes, { ctx: payments, config });
+  if (isTestCardProvider(services.cards)) await app.register(testCardRoutes, { ctx: payments, provider: services.cards });
+  if (services.wallet.name === 'test_wallet' && 'routes' in services.wallet) await app.register(services.wallet.routes);
+  await app.register(webhookRoutes, { ctx: payments });
+  await app.register(companyRoutes, { ctx: { ...ctx, publicOrigin: publicOrigin(config) } });
+  await app.register(billingRoutes, { ctx });
   await app.register(cableRoutes, {
     config,
     broadcaster,

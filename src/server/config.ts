@@ -60,6 +60,18 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** The VIES REST API (https://ec.europa.eu/taxation_customs/vies/rest-api) or a peer; unset: the built-in test registry. */
   VAT_REGISTRY_URL: z.url().optional(),
+  /** Stripe as the card provider (its secret key); unset: the built-in test card provider. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /** The signing secret of the webhook endpoint (whsec_…): webhooks are refused without it. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Stripe's API base, for a local peer; unset: https://api.stripe.com. */
+  STRIPE_API_URL: z.url().optional(),
+  /** PayPal as the online wallet (REST API client id and secret); unset: the built-in test wallet. */
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  /** PayPal's API base: https://api-m.paypal.com, https://api-m.sandbox.paypal.com, or a local peer. */
+  PAYPAL_API_URL: z.url().default('https://api-m.paypal.com'),
   /** The /dev tools (mailbox, terms reset); unset: on only for the embedded development default. */
   DEV_TOOLS: z.enum(['true', 'false']).optional(),
   /** Slow or stalled clients: seconds to send the headers, and the whole request. */
@@ -95,6 +107,10 @@ export type Config = {
   mailFrom: string;
   recaptcha: { secret: string | undefined; verifyUrl: string };
   vatRegistryUrl: string | undefined;
+  /** The card provider: Stripe when a secret key is set, else the built-in test provider. */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | undefined;
+  /** The online wallet: PayPal when a client id is set, else the built-in test wallet. */
+  paypal: { clientId: string; clientSecret: string; apiUrl: string } | undefined;
   ffmpegPath: string | undefined;
   /**
    * The /dev tools answer only the machine itself, and only when this is on: by default on the
@@ -143,6 +159,18 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     mailFrom: e.MAIL_FROM,
     recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },
     vatRegistryUrl: e.VAT_REGISTRY_URL,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiUrl: e.STRIPE_API_URL,
+        }
+      : undefined,
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+        ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiUrl: e.PAYPAL_API_URL }
+        : undefined,
     ffmpegPath: e.FFMPEG_PATH,
     devTools: e.DEV_TOOLS ? e.DEV_TOOLS === 'true' : e.NODE_ENV !== 'production' && !e.DATABASE_URL,
     timeouts: { headersSeconds: e.HEADERS_TIMEOUT, requestSeconds: e.REQUEST_TIMEOUT },

@@ -8,7 +8,7 @@ import { prepareDatabase } from './db/prepare.ts';
 import { startJobRunner, type JobRunner } from './jobs/runner.ts';
 import { generateDemoClips } from './modules/media/demo-clips.ts';
 import { resolveFfmpeg } from './modules/media/ffmpeg.ts';
-import { createServices } from './services.ts';
+import { createServices, publicOrigin } from './services.ts';
 import pino from 'pino';
 
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -45,12 +45,16 @@ async function main() {
   // Jobs are worked here unless WORKERS=off leaves them to `npm run worker` processes; they start
   // once the app answers, so readiness does not wait for pg-boss.
   if (config.workers === 'in-process')
-    jobs = await startJobRunner({ database, clock: services.clock, log: app.log.child({ part: 'jobs' }), name: 'api' }).catch(
-      async (error: unknown) => {
-        await app.close();
-        throw error;
-      },
-    );
+    jobs = await startJobRunner({
+      database,
+      clock: services.clock,
+      services: { mailer: services.mailer, cards: services.cards, publicOrigin: publicOrigin(config) },
+      log: app.log.child({ part: 'jobs' }),
+      name: 'api',
+    }).catch(async (error: unknown) => {
+      await app.close();
+      throw error;
+    });
   const shown = config.publicUrl ?? `http://localhost:${config.port}`;
   const where = database.kind === 'pglite' ? `embedded, ${config.dataDir}/db` : 'PostgreSQL';
   console.log(`Newsreel is ready at ${shown} (database: ${where}; jobs: ${jobs ? 'in this process' : 'left to npm run worker'})`);

@@ -6,6 +6,12 @@ import type { Config } from './config.ts';
 import { systemClock, type Clock } from './context.ts';
 import type { Database } from './db/client.ts';
 import { backgroundTasks, type Background } from './lib/background.ts';
+import type { CardProvider } from './modules/payments/card-provider.ts';
+import { testCardProvider } from './modules/payments/test-card-provider.ts';
+import { paypalWallet } from './modules/payments/paypal-wallet.ts';
+import { stripeCardProvider } from './modules/payments/stripe-provider.ts';
+import { testWallet, type TestWallet } from './modules/payments/test-wallet.ts';
+import type { WalletProvider } from './modules/payments/wallet-provider.ts';
 import { testVatRegistry, viesRegistry, type VatRegistry } from './modules/payments/vat-registry.ts';
 import { recaptchaClient, skippedRecaptcha, type RecaptchaVerifier } from './modules/accounts/recaptcha.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -20,6 +26,10 @@ export type AppServices = {
   secret: string;
   recaptcha: RecaptchaVerifier;
   vatRegistry: VatRegistry;
+  /** The card provider: Stripe with STRIPE_SECRET_KEY, else the built-in test provider. */
+  cards: CardProvider;
+  /** The online wallet: PayPal with PAYPAL_CLIENT_ID, else the built-in test wallet. */
+  wallet: WalletProvider | TestWallet;
   background: Background;
   /** Real-time broadcasts: in-process, or through Redis with REDIS_URL. */
   broadcaster: Broadcaster;
@@ -39,14 +49,29 @@ export async function loadOrCreateSecret(config: Config): Promise<string> {
   }
 }
 
+export function mailerFor(config: Config, database: Database, clock: Clock, log: FastifyBaseLogger): Mailer {
+  return config.smtpUrl ? smtpMailer({ db: database.db, clock, url: config.smtpUrl, from: config.mailFrom, log }) : outboxMailer(clock);
+}
+
+export function cardProviderFor(config: Config, database: Database, clock: Clock): CardProvider {
+  return config.stripe ? stripeCardProvider(config.stripe) : testCardProvider({ db: database.db, clock });
+}
+
+/** Where links in e-mails point: PUBLIC_URL, else this machine. */
+export function publicOrigin(config: Config): string {
+  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+}
+
 /** The production or embedded implementation of each service, chosen by configuration. */
 export async function createServices(config: Config, database: Database, log: FastifyBaseLogger): Promise<AppServices> {
   const clock = systemClock;
   return {
     database,
     clock,
-    mailer: config.smtpUrl ? smtpMailer({ db: database.db, clock, url: config.smtpUrl, from: config.mailFrom, log }) : outboxMailer(clock),
+    mailer: mailerFor(config, database, clock, log),
     secret: await loadOrCreateSecret(config),
+    cards: cardProviderFor(config, database, clock),
+    wallet: config.paypal ? paypalWallet(config.paypal) : testWallet({ publicUrl: config.publicUrl }),
     vatRegistry: config.vatRegistryUrl ? viesRegistry({ url: config.vatRegistryUrl }) : testVatRegistry,
     recaptcha: config.recaptcha.secret
       ? recaptchaClient({ secret: config.recaptcha.secret, verifyUrl: config.recaptcha.verifyUrl })

@@ -4,6 +4,7 @@ import { systemClock } from './context.ts';
 import { openPostgres } from './db/client.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { JOB_QUEUES } from './jobs/queues.ts';
+import { cardProviderFor, mailerFor, publicOrigin } from './services.ts';
 
 /**
  * `npm run worker`: works the job queues in a process of its own, beside API processes started
@@ -19,7 +20,13 @@ async function worker() {
     );
   const log = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel }).child({ part: 'jobs' });
   const database = await openPostgres(config.databaseUrl);
-  const jobs = await startJobRunner({ database, clock: systemClock, log, name: 'worker' }).catch(async (error: unknown) => {
+  // E-mail goes out through SMTP_URL; renewals charge through the configured card provider.
+  const services = {
+    mailer: mailerFor(config, database, systemClock, log),
+    cards: cardProviderFor(config, database, systemClock),
+    publicOrigin: publicOrigin(config),
+  };
+  const jobs = await startJobRunner({ database, clock: systemClock, services, log, name: 'worker' }).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });
@@ -32,6 +39,7 @@ async function worker() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await jobs.stop();
+    await services.mailer.stop();
     await database.close();
     process.exit(0);
   };

@@ -6,3 +6,5 @@ export * from '../modules/security/schema.ts';
 export * from '../modules/catalogue/schema.ts';
 export * from '../modules/alerts/schema.ts';
 export * from '../modules/agreements/schema.ts';
+export * from '../modules/payments/schema.ts';
+export * from '../modules/company/schema.ts';

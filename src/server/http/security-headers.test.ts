@@ -83,3 +83,20 @@ describe('cookies are Secure whenever the browser came over HTTPS', () => {
     await behindProxy.close();
   });
 });
+
+describe('with Stripe as the card provider', () => {
+  it('allows Stripe.js, its frames and its API; without Stripe, none of its origins', async () => {
+    const withStripe = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' } });
+    try {
+      const csp = String((await withStripe.app.inject({ method: 'GET', url: '/en' })).headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://js.stripe.com");
+      expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
+      expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+      expect(csp).toContain("frame-ancestors 'none'");
+    } finally {
+      await withStripe.close();
+    }
+    const plain = String((await t.app.inject({ method: 'GET', url: '/en' })).headers['content-security-policy']);
+    expect(plain).not.toContain('stripe');
+  });
+});

@@ -49,10 +49,25 @@ export const BARE_ERROR_HEADERS = {
   'permissions-policy': PERMISSIONS_POLICY,
 };
 
+/**
+ * With Stripe as the card provider the payment page loads Stripe.js, whose card field and bank
+ * step (3-D Secure) are frames of Stripe's, and which talks to Stripe's API: only then are those
+ * origins allowed.
+ */
+export function policyFor(options: { stripe: boolean }) {
+  if (!options.stripe) return CONTENT_SECURITY_POLICY;
+  return {
+    ...CONTENT_SECURITY_POLICY,
+    scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, 'https://js.stripe.com'],
+    frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+    connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, 'https://api.stripe.com'],
+  };
+}
+
 export const securityHeaders = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { stripe?: boolean }) => {
     await app.register(fastifyHelmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      contentSecurityPolicy: { useDefaults: false, directives: policyFor({ stripe: options.stripe ?? false }) },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
       // HSTS over plain HTTP means nothing and would pin a local demo to HTTPS: set below, per request.

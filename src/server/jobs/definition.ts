@@ -1,7 +1,11 @@
 import type { ServiceContext } from '../context.ts';
+import type { CardProvider } from '../modules/payments/card-provider.ts';
 
-/** What a job receives: the database and the clock (STYLE: dependencies are passed, not found). */
-export type JobDeps = Pick<ServiceContext, 'db' | 'clock'>;
+/**
+ * What a job receives (STYLE: dependencies are passed, not found): the database and the clock, the
+ * mailer, the card provider (renewals) and where e-mailed links point.
+ */
+export type JobDeps = Pick<ServiceContext, 'db' | 'clock' | 'mailer'> & { cards: CardProvider; publicOrigin: string };
 
 /**
  * One queue and the job it runs. A job is a plain service function, idempotent: it may run twice

@@ -6,6 +6,8 @@ import { agreementBalances } from '../modules/agreements/schema.ts';
 import { createAgreement, createUser } from '../test/factories.ts';
 import { createTestDatabase, testClock } from '../test/harness.ts';
 import { startJobRunner, type JobLog } from './runner.ts';
+import { outboxMailer } from '../modules/mail/mailer.ts';
+import { testCardProvider } from '../modules/payments/test-card-provider.ts';
 import { JOB_QUEUES } from './queues.ts';
 
 let database: Database;
@@ -46,7 +48,12 @@ describe('job runner', () => {
   it('works a job sent through pg-boss in this process, schedules the periodic ones, and stops', async () => {
     const log = recordingLog();
     const clock = testClock(new Date('2026-11-20T00:00:00Z'));
-    const runner = await startJobRunner({ database, clock, log, name: 'api', pollingIntervalSeconds: 0.5 });
+    const services = {
+      mailer: outboxMailer(clock),
+      cards: testCardProvider({ db: database.db, clock }),
+      publicOrigin: 'http://localhost:3000',
+    };
+    const runner = await startJobRunner({ database, clock, services, log, name: 'api', pollingIntervalSeconds: 0.5 });
     try {
       const user = await createUser(database.db);
       const agreement = await createAgreement(database.db, {

@@ -2,7 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Clock } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { createBoss } from './boss.ts';
-import type { JobDefinition } from './definition.ts';
+import type { JobDefinition, JobDeps } from './definition.ts';
 import { JOB_QUEUES } from './queues.ts';
 
 /** The logger shape (pino's) the runner needs, so a worker process needs no Fastify. */
@@ -23,6 +23,8 @@ export type JobRunner = {
 export type JobRunnerOptions = {
   database: Pick<Database, 'db' | 'connection'>;
   clock: Clock;
+  /** The services jobs use beyond the database and the clock. */
+  services: Omit<JobDeps, 'db' | 'clock'>;
   log: JobLog;
   /** This process in pg-boss's instance registry: `api` (npm start) or `worker` (npm run worker). */
   name: 'api' | 'worker';
@@ -52,7 +54,7 @@ function queueSettings(definition: JobDefinition) {
 
 async function serve(boss: PgBoss, definition: JobDefinition, options: JobRunnerOptions) {
   const { log } = options;
-  const deps = { db: options.database.db, clock: options.clock };
+  const deps: JobDeps = { db: options.database.db, clock: options.clock, ...options.services };
   // Stately: at most one run waiting and one running, so runs never pile up behind a slow one.
   await boss.createQueue(definition.queue, { policy: 'stately', ...queueSettings(definition) });
   await boss.updateQueue(definition.queue, queueSettings(definition));

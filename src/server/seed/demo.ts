@@ -4,6 +4,7 @@ import { RELEASE_NOTE_ACCOUNTS, TERMS_V1 } from '../modules/accounts/data/terms.
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { companies, releaseNotes, users } from '../modules/accounts/schema.ts';
 import { seedDemoAgreements } from '../modules/agreements/seed.ts';
+import { seedDemoPayments } from '../modules/payments/seed.ts';
 import { alerts } from '../modules/alerts/schema.ts';
 import { seedDemoCatalogue } from '../modules/catalogue/seed.ts';
 import { countries } from '../modules/reference/schema.ts';
@@ -113,6 +114,7 @@ export async function seedDemoData(db: Db): Promise<void> {
   await seedDemoCatalogue(db, now);
   await seedDemoAlerts(db, now);
   await seedDemoAgreements(db, now);
+  await seedDemoPayments(db, now);
 }
 
 /**

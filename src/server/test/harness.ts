@@ -10,6 +10,8 @@ import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { backgroundTasks } from '../lib/background.ts';
 import { skippedRecaptcha } from '../modules/accounts/recaptcha.ts';
 import { testVatRegistry } from '../modules/payments/vat-registry.ts';
+import { testCardProvider } from '../modules/payments/test-card-provider.ts';
+import { testWallet } from '../modules/payments/test-wallet.ts';
 import { inProcessBroadcaster } from '../modules/realtime/broadcaster.ts';
 import { outboxMailer } from '../modules/mail/mailer.ts';
 import type { AppServices } from '../services.ts';
@@ -71,6 +73,8 @@ export function testServices(database: Database, overrides: Partial<AppServices>
     secret: 'test-secret-with-at-least-32-characters!',
     recaptcha: skippedRecaptcha,
     vatRegistry: testVatRegistry,
+    cards: testCardProvider({ db: database.db, clock }),
+    wallet: testWallet(),
     background: backgroundTasks({ error: (details, message) => console.error(message, details) }),
     broadcaster: inProcessBroadcaster(),
     ...overrides,

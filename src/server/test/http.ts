@@ -42,6 +42,9 @@ export class Browser {
   patch(url: string, payload?: unknown, extra: Partial<InjectOptions> & { ip?: string } = {}) {
     return this.request({ method: 'PATCH', url, payload: payload as InjectOptions['payload'], ...extra });
   }
+  put(url: string, payload?: unknown, extra: Partial<InjectOptions> & { ip?: string } = {}) {
+    return this.request({ method: 'PUT', url, payload: payload as InjectOptions['payload'], ...extra });
+  }
   delete(url: string, extra: Partial<InjectOptions> & { ip?: string } = {}) {
     return this.request({ method: 'DELETE', url, ...extra });
   }

@@ -88,13 +88,33 @@ const pages: Record<RouteName, Page> = {
     () => import('../features/agreements/plan-details-page.tsx'),
     (m) => m.PlanDetailsPage,
   ),
+  userBillingSettings: pageOf(
+    () => import('../features/payments/billing-settings-page.tsx'),
+    (m) => m.BillingSettingsPage,
+  ),
   userPlanning: pageOf(
     () => import('../features/agreements/planning-page.tsx'),
     (m) => m.PlanningPage,
   ),
+  purchaseHistory: pageOf(
+    () => import('../features/payments/purchase-history-page.tsx'),
+    (m) => m.PurchaseHistoryPage,
+  ),
+  purchaseReceipt: pageOf(
+    () => import('../features/payments/receipt-page.tsx'),
+    (m) => m.ReceiptPage,
+  ),
   plans: pageOf(
     () => import('../features/agreements/plans-page.tsx'),
     (m) => m.PlansPage,
+  ),
+  payment: pageOf(
+    () => import('../features/payments/payment-page.tsx'),
+    (m) => m.PaymentPage,
+  ),
+  paymentProcessing: pageOf(
+    () => import('../features/payments/processing-page.tsx'),
+    (m) => m.PaymentProcessingPage,
   ),
   planRequestEnterprise: planRequest,
   planRequestRegional: planRequest,

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { ContentKind } from '../../../common/agreements.ts';
-import { monthOf, recordOperation } from './operations.ts';
+import { monthOf, recordOperation, zeroBalances } from './operations.ts';
 import { agreementBalances, agreements } from './schema.ts';
 import type { AgreementsContext } from './service.ts';
 
@@ -13,7 +13,6 @@ import type { AgreementsContext } from './service.ts';
  */
 
 type BalanceKey = { agreementId: number; kind: ContentKind };
-type Tx = Parameters<Parameters<AgreementsContext['db']['transaction']>[0]>[0];
 
 /** Rows are visited in pages, in key order, so a large run holds neither memory nor long locks. */
 const PAGE_SIZE = 200;
@@ -107,25 +106,6 @@ export async function refillBalances(ctx: AgreementsContext): Promise<{ refilled
       }),
   );
   return { refilled };
-}
-
-/** Zeroes what is left on the agreement's balances (locked), one keyed `expiry` operation each. */
-async function zeroBalances(tx: Tx, agreementId: number, keyOf: (kind: ContentKind) => string, now: Date) {
-  const balances = await tx
-    .select({ kind: agreementBalances.kind, amount: agreementBalances.amount })
-    .from(agreementBalances)
-    .where(and(eq(agreementBalances.agreementId, agreementId), gt(agreementBalances.amount, 0)))
-    .orderBy(asc(agreementBalances.kind))
-    .for('update');
-  for (const balance of balances)
-    await recordOperation(tx, {
-      agreementId,
-      kind: balance.kind,
-      type: 'expiry',
-      amount: -balance.amount,
-      key: keyOf(balance.kind),
-      at: now,
-    });
 }
 
 /**

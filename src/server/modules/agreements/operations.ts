@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { ContentKind, OperationType } from '../../../common/agreements.ts';
 import type { Db } from '../../db/client.ts';
 import { Conflict } from '../../http/errors.ts';
@@ -109,4 +109,29 @@ export async function openBalance(
 /** The calendar month (UTC) a refill belongs to. */
 export function monthOf(date: Date): string {
   return date.toISOString().slice(0, 7);
+}
+
+/** Zeroes what is left on the agreement's balances (locked), one keyed operation each (an expiry, or a refund). */
+export async function zeroBalances(
+  tx: Tx,
+  agreementId: number,
+  keyOf: (kind: ContentKind) => string,
+  now: Date,
+  type: Extract<OperationType, 'expiry' | 'refund'> = 'expiry',
+) {
+  const balances = await tx
+    .select({ kind: agreementBalances.kind, amount: agreementBalances.amount })
+    .from(agreementBalances)
+    .where(and(eq(agreementBalances.agreementId, agreementId), gt(agreementBalances.amount, 0)))
+    .orderBy(asc(agreementBalances.kind))
+    .for('update');
+  for (const balance of balances)
+    await recordOperation(tx, {
+      agreementId,
+      kind: balance.kind,
+      type,
+      amount: -balance.amount,
+      key: keyOf(balance.kind),
+      at: now,
+    });
 }

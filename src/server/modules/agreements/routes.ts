@@ -9,6 +9,7 @@ import {
   purchasePossibilityQuerySchema,
   purchasePossibilitySchema,
 } from '../../../common/agreements.ts';
+import { operationSchema } from '../../../common/payments.ts';
 import { planningAccessSchema, planningSectionSchema } from '../../../common/planning.ts';
 import { plansResponseSchema } from '../../../common/plans.ts';
 import {
@@ -33,7 +34,7 @@ import {
   listPlanRequests,
   newPlanRequest,
 } from './plan-requests.ts';
-import { acceptAgreement, availableForOperations, listAgreements, purchasePossibility, setAutoRenewal } from './service.ts';
+import { acceptAgreement, availableForOperations, listAgreements, operationOf, purchasePossibility, setAutoRenewal } from './service.ts';
 
 type Deps = { ctx: ServiceContext; recaptcha: RecaptchaVerifier };
 
@@ -85,6 +86,15 @@ export async function agreementRoutes(instance: FastifyInstance, { ctx, recaptch
     async (request) => {
       const caller = await request.caller();
       return purchasePossibility(ctx, caller.user, request.query.agreement_type);
+    },
+  );
+
+  app.get(
+    '/api/current_user/operations/:id',
+    { schema: { tags, params: idParams, response: { 200: operationSchema } } },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return operationOf(ctx, user, request.params.id);
     },
   );
 

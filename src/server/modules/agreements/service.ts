@@ -12,7 +12,7 @@ import {
 import type { ServiceContext } from '../../context.ts';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/sessions.ts';
-import { agreementBalances, agreements } from './schema.ts';
+import { agreementBalances, agreementOperations, agreements } from './schema.ts';
 
 export type AgreementsContext = Pick<ServiceContext, 'db' | 'clock'>;
 type AgreementRow = typeof agreements.$inferSelect;
@@ -34,7 +34,7 @@ function ownedBy(user: UserRow) {
 }
 
 /** A company's master (or its owner: a user's own agreement) accepts; an admin may act for anyone. */
-function mayManage(user: UserRow, row: AgreementRow): boolean {
+export function mayManage(user: UserRow, row: AgreementRow): boolean {
   if (user.isAdmin) return true;
   if (row.userId === user.id) return true;
   return row.companyId !== null && row.companyId === user.companyId && user.companyRole === 'master';
@@ -100,6 +100,7 @@ export function agreementView(row: AgreementRow, balances: BalanceRow[], caller:
     owner: row.companyId !== null ? 'company' : 'user',
     can_accept: row.status === 'user_accepting' && manager,
     can_change_renewal: row.renewalMonths !== null && row.status === 'active' && manager,
+    can_buy_top_up: row.topUpPriceCents !== null && row.status === 'active' && manager,
     video_project_id: row.videoProjectId,
     live_event_id: row.liveEventId,
   };
@@ -257,4 +258,24 @@ export async function purchasePossibility(ctx: AgreementsContext, user: UserRow 
     if (held) return answer('pass_already_held');
   }
   return answer(null);
+}
+
+/** GET /api/current_user/operations/{id}: one use of an agreement that serves the caller (admins: any). */
+export async function operationOf(ctx: AgreementsContext, user: UserRow, id: number) {
+  const [found] = await ctx.db
+    .select({ operation: agreementOperations, agreement: agreements })
+    .from(agreementOperations)
+    .innerJoin(agreements, eq(agreements.id, agreementOperations.agreementId))
+    .where(eq(agreementOperations.id, id));
+  if (!found || !serves(user, found.agreement)) throw new NotFound({ code: 'operation_not_found', message: 'Operation not found' });
+  const { operation } = found;
+  return {
+    id: operation.id,
+    agreement_id: operation.agreementId,
+    operation_type: operation.operationType,
+    kind: operation.kind,
+    amount: operation.amount,
+    video_project_id: operation.videoProjectId,
+    created_at: operation.createdAt.toISOString(),
+  };
 }

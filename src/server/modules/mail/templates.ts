@@ -3,7 +3,7 @@ import { localeDirection } from '../../../common/locales.ts';
 import type { MailMessage } from './mailer.ts';
 import { MAIL_TEXTS, type MailKind } from './texts.ts';
 
-export type MailVars = { link?: string; code?: string; company?: string; minutes?: number };
+export type MailVars = { link?: string; code?: string; company?: string; minutes?: number; item?: string; amount?: string };
 
 function fill(template: string, vars: MailVars): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name as keyof MailVars] ?? ''));

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../common/locales.ts';
+import { type COMMERCE_MAIL_KINDS, COMMERCE_TEXTS } from './commerce-texts.ts';
 
 export const MAIL_KINDS = [
   'confirmation',
@@ -9,14 +10,21 @@ export const MAIL_KINDS = [
   'plan_request_received',
   'plan_request_approved',
   'plan_request_failed',
+  'payment_succeeded',
+  'renewal_failed',
+  'payment_refunded',
+  'team_invitation',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
-type KindTexts = { subject: string; heading: string; paragraphs: string[]; action?: string; ignore: string };
-type LocaleTexts = Record<MailKind, KindTexts> & { common: { footer: string; linkHelp: string } };
+export type KindTexts = { subject: string; heading: string; paragraphs: string[]; action?: string; ignore: string };
+/** The kinds of e-mail about plans, payments and teams; their texts are in commerce-texts.ts. */
+export type CommerceMailKind = (typeof MAIL_KINDS)[number] & (typeof COMMERCE_MAIL_KINDS)[number];
+type AccountMailKind = Exclude<MailKind, CommerceMailKind>;
+type LocaleTexts = Record<AccountMailKind, KindTexts> & { common: { footer: string; linkHelp: string } };
 
-/** E-mail texts in the four interface languages; `{{name}}` is filled from the message's values. */
-export const MAIL_TEXTS: Record<Locale, LocaleTexts> = {
+/** The account e-mails (sign-up, passwords, sign-in) in the four interface languages. */
+const ACCOUNT_TEXTS: Record<Locale, LocaleTexts> = {
   en: {
     common: {
       footer: 'Newsreel — news video licensing. You receive this e-mail because of an action on your Newsreel account.',
@@ -64,33 +72,6 @@ export const MAIL_TEXTS: Record<Locale, LocaleTexts> = {
       heading: 'Your sign-in code',
       paragraphs: ['Enter this code to finish signing in as an administrator. It is valid for 10 minutes and works once.'],
       ignore: 'If you did not try to sign in, change your password: someone knows it.',
-    },
-    plan_request_received: {
-      subject: 'We have your plan request',
-      heading: 'Thank you, we are verifying your order',
-      paragraphs: [
-        'We have received the plan request for {{company}}.',
-        'Verification takes 2–4 hours, up to one working day. We will write to you as soon as it is decided.',
-      ],
-      ignore: 'If you did not ask for a plan, you can ignore this e-mail.',
-    },
-    plan_request_approved: {
-      subject: 'Your plan is approved',
-      heading: 'Your plan is approved',
-      paragraphs: [
-        'The plan request for {{company}} is approved. Sign in to Newsreel with this e-mail address and accept the new agreement on your plan details page.',
-        'The first balance of the agreement is valid for 2 weeks.',
-      ],
-      ignore: 'If you did not ask for a plan, please tell us by replying to this e-mail.',
-    },
-    plan_request_failed: {
-      subject: 'Your plan request could not be approved',
-      heading: 'Your order failed to qualify',
-      paragraphs: [
-        'The plan request for {{company}} failed to qualify and the order is cancelled.',
-        'If you paid anything, the refund reaches you within 5–15 business days.',
-      ],
-      ignore: 'If you did not ask for a plan, you can ignore this e-mail.',
     },
   },
   es: {
@@ -146,33 +127,6 @@ export const MAIL_TEXTS: Record<Locale, LocaleTexts> = {
       ],
       ignore: 'Si no has intentado iniciar sesión, cambia tu contraseña: alguien la conoce.',
     },
-    plan_request_received: {
-      subject: 'Hemos recibido tu solicitud de plan',
-      heading: 'Gracias, estamos verificando tu pedido',
-      paragraphs: [
-        'Hemos recibido la solicitud de plan para {{company}}.',
-        'La verificación tarda de 2 a 4 horas, hasta un día laborable. Te escribiremos en cuanto se decida.',
-      ],
-      ignore: 'Si no has solicitado ningún plan, puedes ignorar este correo.',
-    },
-    plan_request_approved: {
-      subject: 'Tu plan está aprobado',
-      heading: 'Tu plan está aprobado',
-      paragraphs: [
-        'La solicitud de plan para {{company}} está aprobada. Inicia sesión en Newsreel con esta dirección y acepta el nuevo acuerdo en la página de detalles del plan.',
-        'El primer saldo del acuerdo es válido durante 2 semanas.',
-      ],
-      ignore: 'Si no has solicitado ningún plan, avísanos respondiendo a este correo.',
-    },
-    plan_request_failed: {
-      subject: 'No hemos podido aprobar tu solicitud de plan',
-      heading: 'Tu pedido no cumple los requisitos',
-      paragraphs: [
-        'La solicitud de plan para {{company}} no cumple los requisitos y el pedido se ha cancelado.',
-        'Si has pagado algo, el reembolso te llegará en un plazo de 5 a 15 días hábiles.',
-      ],
-      ignore: 'Si no has solicitado ningún plan, puedes ignorar este correo.',
-    },
   },
   ru: {
     common: {
@@ -222,33 +176,6 @@ export const MAIL_TEXTS: Record<Locale, LocaleTexts> = {
       paragraphs: ['Введите этот код, чтобы завершить вход администратора. Он действует 10 минут и срабатывает один раз.'],
       ignore: 'Если вы не пытались войти, смените пароль: он кому-то известен.',
     },
-    plan_request_received: {
-      subject: 'Мы получили вашу заявку на тариф',
-      heading: 'Спасибо, мы проверяем ваш заказ',
-      paragraphs: [
-        'Мы получили заявку на тариф для {{company}}.',
-        'Проверка занимает 2–4 часа, не более одного рабочего дня. Мы напишем вам, как только будет принято решение.',
-      ],
-      ignore: 'Если вы не запрашивали тариф, просто проигнорируйте это письмо.',
-    },
-    plan_request_approved: {
-      subject: 'Ваш тариф одобрен',
-      heading: 'Ваш тариф одобрен',
-      paragraphs: [
-        'Заявка на тариф для {{company}} одобрена. Войдите в Newsreel с этим адресом и примите новое соглашение на странице сведений о тарифе.',
-        'Первый баланс соглашения действует 2 недели.',
-      ],
-      ignore: 'Если вы не запрашивали тариф, сообщите нам, ответив на это письмо.',
-    },
-    plan_request_failed: {
-      subject: 'Не удалось одобрить заявку на тариф',
-      heading: 'Заказ не прошёл проверку',
-      paragraphs: [
-        'Заявка на тариф для {{company}} не прошла проверку, заказ отменён.',
-        'Если вы что-то оплатили, деньги вернутся в течение 5–15 рабочих дней.',
-      ],
-      ignore: 'Если вы не запрашивали тариф, просто проигнорируйте это письмо.',
-    },
   },
   ar: {
     common: {
@@ -292,32 +219,13 @@ export const MAIL_TEXTS: Record<Locale, LocaleTexts> = {
       paragraphs: ['أدخل هذا الرمز لإكمال تسجيل الدخول كمسؤول. الرمز صالح لمدة 10 دقائق ويعمل مرة واحدة.'],
       ignore: 'إذا لم تحاول تسجيل الدخول، فغيّر كلمة المرور: هناك من يعرفها.',
     },
-    plan_request_received: {
-      subject: 'تلقينا طلب الخطة',
-      heading: 'شكرًا لك، نحن نتحقق من طلبك',
-      paragraphs: [
-        'تلقينا طلب الخطة الخاص بـ {{company}}.',
-        'يستغرق التحقق من ساعتين إلى أربع ساعات، وحتى يوم عمل واحد. سنراسلك فور اتخاذ القرار.',
-      ],
-      ignore: 'إذا لم تطلب أي خطة، يمكنك تجاهل هذه الرسالة.',
-    },
-    plan_request_approved: {
-      subject: 'تمت الموافقة على خطتك',
-      heading: 'تمت الموافقة على خطتك',
-      paragraphs: [
-        'تمت الموافقة على طلب الخطة الخاص بـ {{company}}. سجّل الدخول إلى Newsreel بعنوان البريد هذا واقبل الاتفاقية الجديدة في صفحة تفاصيل الخطة.',
-        'الرصيد الأول للاتفاقية صالح لمدة أسبوعين.',
-      ],
-      ignore: 'إذا لم تطلب أي خطة، يرجى إبلاغنا بالرد على هذه الرسالة.',
-    },
-    plan_request_failed: {
-      subject: 'تعذّرت الموافقة على طلب الخطة',
-      heading: 'لم يستوفِ طلبك الشروط',
-      paragraphs: [
-        'لم يستوفِ طلب الخطة الخاص بـ {{company}} الشروط وتم إلغاء الطلب.',
-        'إذا دفعت أي مبلغ، فسيصلك المبلغ المسترد خلال 5 إلى 15 يوم عمل.',
-      ],
-      ignore: 'إذا لم تطلب أي خطة، يمكنك تجاهل هذه الرسالة.',
-    },
   },
+};
+
+/** E-mail texts in the four interface languages, every kind; `{{name}}` is filled from the message's values. */
+export const MAIL_TEXTS: Record<Locale, LocaleTexts & Record<CommerceMailKind, KindTexts>> = {
+  en: { ...ACCOUNT_TEXTS.en, ...COMMERCE_TEXTS.en },
+  es: { ...ACCOUNT_TEXTS.es, ...COMMERCE_TEXTS.es },
+  ru: { ...ACCOUNT_TEXTS.ru, ...COMMERCE_TEXTS.ru },
+  ar: { ...ACCOUNT_TEXTS.ar, ...COMMERCE_TEXTS.ar },
 };

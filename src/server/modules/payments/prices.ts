@@ -3,7 +3,8 @@ import { priceBreakdown } from '../../../common/price.ts';
 import { canonicalPlanId, PASS_MINIMUM_TERM_MONTHS, passPlanId } from '../../../common/plan-values.ts';
 import { currencyFor, type SiteVariant } from '../../../common/site.ts';
 import type { Price } from '../../../common/taxes.ts';
-import { vatFor } from '../../../common/vat.ts';
+import { vatFor, type VatDecision } from '../../../common/vat.ts';
+import type { Currency } from '../../../common/agreement-values.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, Invalid, NotFound } from '../../http/errors.ts';
 import { PASS_MONTHLY_CENTS } from '../agreements/plans.ts';
@@ -26,10 +27,43 @@ async function confirmedVatId(registry: VatRegistry, countryCode: string, vatId:
   }
 }
 
+/** A net amount with VAT for the buyer (spec §5 "Price"): the gross rounded up to the cent. */
+export function priced(input: { plan: string; currency: Currency; netCents: number; vat: VatDecision }): Price {
+  const grossCents = Math.ceil((input.netCents * (100 + input.vat.rate)) / 100 - 1e-9);
+  const breakdown = priceBreakdown(grossCents / 100, input.vat.rate);
+  return {
+    plan: input.plan,
+    currency: input.currency,
+    price_cents: Math.round(breakdown.price * 100),
+    tax: input.vat.rate,
+    pure_price_cents: Math.round(breakdown.pure_price * 100),
+    tax_value_cents: Math.round(breakdown.tax_value * 100),
+    vat_reason: input.vat.reason,
+  };
+}
+
+/** The buyer's VAT: by their country, and whether their VAT id is confirmed by the registry. */
+export async function vatOf(registry: VatRegistry, buyer: { countryCode: string; vatId: string | null | undefined }): Promise<VatDecision> {
+  return vatFor({
+    countryCode: buyer.countryCode,
+    validVatId: await confirmedVatId(registry, buyer.countryCode, buyer.vatId ?? undefined),
+  });
+}
+
+export async function countryCodeOf(db: Db, countryId: number): Promise<string> {
+  const [country] = await db.select({ code: countries.code }).from(countries).where(eq(countries.id, countryId));
+  if (!country) throw new Invalid({ code: 'unknown_country', field: 'country_id', message: 'Unknown country' });
+  return country.code;
+}
+
+/** The annual pass's net price in a currency (12 × the monthly price; spec §9). */
+export function passNetCents(currency: Currency): number {
+  return PASS_MONTHLY_CENTS[currency] * PASS_MINIMUM_TERM_MONTHS;
+}
+
 /**
- * GET /api/payments/pass_prices: the annual pass of the variant's currency (12 × the monthly price,
- * net), with VAT by src/common/vat.ts; the gross is rounded up to the cent and the pure price and
- * tax value follow the spec's rule (src/common/price.ts).
+ * GET /api/payments/pass_prices: the annual pass of the variant's currency, with VAT by
+ * src/common/vat.ts; the pure price and tax value follow the spec's rule (src/common/price.ts).
  */
 export async function passPrice(
   deps: { db: Db; registry: VatRegistry },
@@ -39,19 +73,7 @@ export async function passPrice(
   const currency = currencyFor(variant).code;
   const plan = canonicalPlanId(query.plan);
   if (plan !== passPlanId(currency)) throw new NotFound({ code: 'plan_not_found', message: 'No such plan here' });
-  const [country] = await deps.db.select({ code: countries.code }).from(countries).where(eq(countries.id, query.country_id));
-  if (!country) throw new Invalid({ code: 'unknown_country', field: 'country_id', message: 'Unknown country' });
-  const vat = vatFor({ countryCode: country.code, validVatId: await confirmedVatId(deps.registry, country.code, query.vat_id) });
-  const netCents = PASS_MONTHLY_CENTS[currency] * PASS_MINIMUM_TERM_MONTHS;
-  const grossCents = Math.ceil((netCents * (100 + vat.rate)) / 100 - 1e-9);
-  const breakdown = priceBreakdown(grossCents / 100, vat.rate);
-  return {
-    plan,
-    currency,
-    price_cents: Math.round(breakdown.price * 100),
-    tax: vat.rate,
-    pure_price_cents: Math.round(breakdown.pure_price * 100),
-    tax_value_cents: Math.round(breakdown.tax_value * 100),
-    vat_reason: vat.reason,
-  };
+  const countryCode = await countryCodeOf(deps.db, query.country_id);
+  const vat = await vatOf(deps.registry, { countryCode, vatId: query.vat_id });
+  return priced({ plan, currency, netCents: passNetCents(currency), vat });
 }

@@ -93,6 +93,17 @@ describe('POST /api/taxes/validations through the VIES adapter (a local peer)', 
   });
 });
 
+describe('how often an address may ask', () => {
+  it('60 checks an hour per client address, then 429 with Retry-After; another address is not held back', async () => {
+    const from = (ip: string) => new Browser(t.app, { ip }).post('/api/taxes/validations', { vat_id: 'DE123456789', country_code: 'DE' });
+    const answers = await Promise.all(Array.from({ length: 61 }, () => from('192.0.2.60')));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(60);
+    const refused = answers.find((answer) => answer.statusCode === 429);
+    expect(refused?.headers['retry-after']).toBeDefined();
+    expect((await from('192.0.2.61')).statusCode).toBe(200);
+  });
+});
+
 describe('the built-in test registry (the embedded default)', () => {
   it('registers ids of 8 to 12 digits unless they end in 000', async () => {
     const embedded = await createTestApp();

@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Agreement } from '../../../common/agreements.ts';
+import { LINKS, matchRoute } from '../../../common/routes.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, buttonClass } from '../../ui/button.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { showAgreementFailure } from './agreement-failure.ts';
 import { acceptance, balanceBar, rightsOf, usedUpMonthlyQuotas, type BalanceBar } from './agreement-view.ts';
 import { agreementsApi } from './api.ts';
 import { AutoRenewal } from './auto-renewal.tsx';
-import { formatDay, formatMoney, formatNumber } from './money.ts';
+import { formatDay, formatMoney, formatNumber } from '../../lib/money.ts';
 import { reloadAfterAgreementChange } from './queries.ts';
 
 /** One agreement on the plan-details page: acceptance, rights, conditions, balances, auto-renewal. */
@@ -196,7 +198,7 @@ function BalanceLine({ bar, locale }: { bar: BalanceBar; locale: string }) {
   );
 }
 
-/** Spec §9: top-up items are sold (in euros, excluding VAT) when a monthly quota is used up; buying them comes with payments. */
+/** Spec §9: top-up items are sold (in euros, excluding VAT) when a monthly quota is used up; whoever manages the agreement buys them. */
 function TopUpOffer({ agreement, locale }: { agreement: Agreement; locale: string }) {
   const { t } = useTranslation();
   const kinds = usedUpMonthlyQuotas(agreement);
@@ -210,6 +212,15 @@ function TopUpOffer({ agreement, locale }: { agreement: Agreement; locale: strin
           ? t('planDetails.topUp.offer')
           : t('planDetails.topUp.offerPriced', { price: formatMoney(agreement.top_up_price_cents, agreement.currency, locale) })}
       </p>
+      {agreement.can_buy_top_up && matchRoute(LINKS.payment('top-up')) ? (
+        <Link
+          className={buttonClass('green', 'small')}
+          to={`/${locale}${LINKS.payment('top-up')}?agreement_id=${agreement.id}&kind=${kinds[0] ?? 'pool'}`}
+          data-testid="buy-top-up"
+        >
+          {t('planDetails.topUp.buy')}
+        </Link>
+      ) : null}
     </div>
   );
 }

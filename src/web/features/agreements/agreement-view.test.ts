@@ -38,6 +38,7 @@ const pass: Agreement = {
   owner: 'user',
   can_accept: false,
   can_change_renewal: true,
+  can_buy_top_up: true,
   video_project_id: null,
   live_event_id: null,
 };

@@ -9,7 +9,7 @@ import { notifications } from '../../ui/notifications/notification-store.ts';
 import { showAgreementFailure } from './agreement-failure.ts';
 import { renewalOf, type Renewal } from './agreement-view.ts';
 import { agreementsApi } from './api.ts';
-import { formatDay } from './money.ts';
+import { formatDay } from '../../lib/money.ts';
 import { reloadAfterAgreementChange } from './queries.ts';
 
 /** Auto-renewal of an agreement that renews (spec §4 "Pass auto-renewal"): on or off, changed after a confirmation. */

@@ -8,7 +8,7 @@ import { buttonClass } from '../../ui/button.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { AgreementCard } from './agreement-card.tsx';
 import { agreementsInOrder, openRequests, planDetailsContent } from './agreement-view.ts';
-import { formatDay } from './money.ts';
+import { formatDay } from '../../lib/money.ts';
 import { useAgreements, usePlanRequests } from './queries.ts';
 import './plan-details.css';
 

@@ -9,7 +9,7 @@ import { buttonClass } from '../../ui/button.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { LogoExample } from '../../ui/logo-example.tsx';
 import { LOGO_POSITION_KEYS } from '../../ui/logo-positions.ts';
-import { formatMoney, formatNumber } from './money.ts';
+import { formatMoney, formatNumber } from '../../lib/money.ts';
 import { planFeatures } from './plan-features.ts';
 import { usePlans } from './queries.ts';
 import './plans.css';

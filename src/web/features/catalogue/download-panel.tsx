@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import type { VideoProject } from '../../../common/catalogue.ts';
+import { LINKS, matchRoute } from '../../../common/routes.ts';
 import { CONTAINERS, type LogoPosition, type VideoFormat } from '../../../common/catalogue-values.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { translateIfExists } from '../../lib/i18n.ts';
@@ -105,7 +106,10 @@ export function DownloadPanel({ video }: { video: VideoProject }) {
 
       {format ? <QualityTable formats={formats.data?.formats} format={format} error={formats.error} /> : null}
 
-      <DownloadAction state={format ? downloadState(signedIn, formats.data?.formats, format) : { kind: 'blocked', reason: 'no_files' }} />
+      <DownloadAction
+        videoId={video.id}
+        state={format ? downloadState(signedIn, formats.data?.formats, format) : { kind: 'blocked', reason: 'no_files' }}
+      />
     </section>
   );
 }
@@ -161,7 +165,7 @@ function QualityTable({ formats, format, error }: { formats: AvailableFormat[] |
 }
 
 /** The restrictions tick box and the download button, whose look depends on who asks (DownloadState). */
-function DownloadAction({ state }: { state: DownloadState }) {
+function DownloadAction({ state, videoId }: { state: DownloadState; videoId: number }) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const location = useLocation();
@@ -207,6 +211,16 @@ function DownloadAction({ state }: { state: DownloadState }) {
           <p id={reasonId} className="download-panel__reason" data-testid="download-reason">
             {t(REASON_KEYS[state.reason])}
           </p>
+          {/* Spec (content §2): "Licence required" offers the one-off licence, once the payment page exists. */}
+          {state.reason === 'licence_required' && matchRoute(LINKS.payment('video')) ? (
+            <Link
+              className={`${buttonClass('green')} download-panel__button`}
+              to={`/${locale}${LINKS.payment('video')}?video_project_id=${videoId}`}
+              data-testid="buy-licence"
+            >
+              {t('payment.buyLicence')}
+            </Link>
+          ) : null}
         </>
       ) : (
         <>

@@ -110,10 +110,10 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
     expect(ids(menu[0]?.children ?? [])).toEqual(['latest', 'politics', 'society', 'cultural-events-and-celebrations']);
     expect(ids(topMenu('landing'))).toEqual(['vod', 'plans', 'about']);
     expect(ids(topMenu('ru'))).toEqual(['vod', 'plans', 'about']);
-    expect(ids(profileMenu('standard', customer))).toEqual(['profile', 'plan-details', 'planning']);
+    expect(ids(profileMenu('standard', customer))).toEqual(['profile', 'plan-details', 'billing-settings', 'purchase-history', 'planning']);
   });
 
-  it('shows plan details to every signed-in user of the standard variant, planning only with access (spec §6)', () => {
+  it('shows plan details to every signed-in user of the standard variant, billing settings and purchase history to all but clients, planning only with access (spec §6)', () => {
     const plain: ProfileMenuUser = {
       user_group: 'other',
       members_count: 0,
@@ -121,7 +121,7 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
       has_limit_agreements: false,
       planning_access: false,
     };
-    expect(ids(profileMenu('standard', plain))).toEqual(['profile', 'plan-details']);
+    expect(ids(profileMenu('standard', plain))).toEqual(['profile', 'plan-details', 'billing-settings', 'purchase-history']);
     expect(ids(profileMenu('standard', { ...plain, user_group: 'client', planning_access: true }))).toEqual([
       'profile',
       'plan-details',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay, formatMoney } from './money.ts';
 
-describe('money and dates on the plan pages', () => {
+describe('money and dates', () => {
   it('shows the currency sign of the variant, without decimals for whole amounts', () => {
     expect(formatMoney(800, 'EUR', 'en')).toBe('€8');
     expect(formatMoney(9600, 'EUR', 'es')).toMatch(/^96\s€$/);

@@ -1,0 +1,143 @@
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount } from './support/accounts.ts';
+import { signInAsDemo, signInThroughApi } from './support/demo.ts';
+import { catalogueText, pluralText } from './support/catalogues.ts';
+
+/**
+ * Checkout in the browser (issue: checkout and payments, "Tests"), in English and Arabic: a plain
+ * user buys the pass with the success card and finds it in plan details and the purchase history
+ * with a receipt; a declined card shows the declined page and the rejection count; a one-off
+ * purchase started on a video page ends back on that video with the download available.
+ */
+const SHOTS = os.tmpdir();
+
+/** The checkout's billing form, filled for a consumer in Germany (19 % VAT) and saved. */
+async function fillBilling(page: Page, locale: string) {
+  const countries = (await (await page.request.get('/api/countries.json')).json()) as { id: number; code: string }[];
+  const germany = countries.find((country) => country.code === 'DE');
+  const billing = page.getByTestId('checkout-billing');
+  await billing.getByTestId('billing-kind-individual').click();
+  await billing.getByTestId('billing-address_1').fill('Domstraße 12');
+  await billing.getByTestId('billing-zip').fill('50667');
+  await billing.getByTestId('billing-city').fill('Köln');
+  await billing.getByTestId('billing-country_id').selectOption(String(germany?.id));
+  await billing.getByTestId('billing-save').click();
+  await expect(billing.getByTestId('billing-summary')).toContainText('Köln');
+  await expect(page.getByTestId('order-summary')).toContainText(catalogueText(locale, 'payment.summary.vat', { rate: 19 }));
+}
+
+async function payWithCard(page: Page, number: string) {
+  await page.getByTestId('card-number').fill(number);
+  await page.getByTestId('card-expiry').fill('12/34');
+  await page.getByTestId('card-cvc').fill('123');
+  for (const name of ['withdrawal', 'terms', 'licence_values']) await page.getByTestId(`confirm-${name}`).click();
+  await page.getByTestId('pay').click();
+}
+
+async function paidStandardVideo(page: Page): Promise<{ id: number; slug: string }> {
+  const list = (await (
+    await page.request.get('/api/content/video_projects', { params: { free_access: 'false', per_page: 24 } })
+  ).json()) as {
+    videos: { id: number; project_slug: string; free_access: boolean; limit_type: string }[];
+  };
+  const video = list.videos.find((candidate) => !candidate.free_access && candidate.limit_type === 'standard');
+  if (!video) throw new Error('no paid standard video in the catalogue');
+  return { id: video.id, slug: video.project_slug };
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  const text = (key: string, values?: Record<string, string | number>) => catalogueText(locale, key, values);
+
+  test(`${locale}: a plain user buys the pass with the success card and sees it in plan details and the purchase history, with a receipt`, async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    await signInThroughApi(page, baseURL, await createAccount(request, { locale }));
+    await page.goto(`/${locale}/plans`);
+    await page.getByTestId('buy-pass').click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/payment/subscription\\?plan=pass-annually-eur`));
+    await fillBilling(page, locale);
+    await expect(page.getByTestId('order-total')).toHaveText(/\S/);
+
+    await page.getByTestId('licence-project_name').fill('Rheinblick Online');
+    await page.getByTestId('licence-url_1').fill('rheinblick.example');
+    await page.getByTestId('test-cards-toggle').click();
+    await expect(page.getByTestId('test-cards')).toContainText('4242 4242 4242 4242');
+    await page.screenshot({ path: path.join(SHOTS, `checkout-pass-${locale}.png`), fullPage: true });
+    await payWithCard(page, '4242 4242 4242 4242');
+
+    await expect(page.getByTestId('payment-success')).toContainText(text('payment.success.title'));
+    await page.screenshot({ path: path.join(SHOTS, `checkout-success-${locale}.png`) });
+    await page.getByTestId('payment-success-next').click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/user/plan-details`));
+    await expect(page.getByTestId('balance-pool')).toBeVisible();
+
+    await page.goto(`/${locale}/user/purchase-history`);
+    const row = page.locator('[data-testid^="purchase-"][data-status="succeeded"]').first();
+    await expect(row).toContainText('4242');
+    await row.getByTestId('purchase-receipt').click();
+    await expect(page.getByTestId('receipt-totals')).toHaveText(/\S/);
+    await expect(page.getByTestId('receipt-page')).toContainText('Domstraße 12');
+  });
+
+  test(`${locale}: a declined card shows the declined page and the rejection count`, async ({ page, baseURL, request }) => {
+    await signInThroughApi(page, baseURL, await createAccount(request, { locale }));
+    await page.goto(`/${locale}/payment/subscription?plan=pass-monthly-eur`);
+    await expect(page).toHaveURL(/plan=pass-annually-eur/);
+    await fillBilling(page, locale);
+    await page.getByTestId('licence-project_name').fill('Declined Media');
+    await page.getByTestId('licence-url_1').fill('https://declined.example');
+    await payWithCard(page, '4000 0000 0000 0002');
+
+    await expect(page.getByTestId('card-declined')).toContainText(text('payment.declined.title'));
+    await expect(page.getByTestId('declined-reason')).toHaveText(text('payment.cardErrors.card_declined'));
+    const dialog = page.getByTestId('rejection-dialog');
+    await expect(dialog.getByTestId('rejection-count')).toHaveText(pluralText(locale, 'payment.rejections.count', 1));
+    await expect(dialog.getByTestId('rejection-remaining')).toHaveText(text('payment.rejections.remaining', { remaining: 4, limit: 5 }));
+    await page.screenshot({ path: path.join(SHOTS, `checkout-declined-${locale}.png`) });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SHOTS, `checkout-declined-${locale}-phone.png`), fullPage: true });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('declined-try-again').click();
+    await expect(page.getByTestId('checkout-form')).toBeVisible();
+  });
+
+  test(`${locale}: a one-off licence bought from a video page ends back on that video with the download available`, async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    await signInThroughApi(page, baseURL, await createAccount(request, { locale }));
+    const video = await paidStandardVideo(page);
+    await page.goto(`/${locale}/videos/${video.slug}`);
+    await expect(page.getByTestId('download-reason')).toHaveText(text('video.reasons.licence_required'));
+    await page.getByTestId('buy-licence').click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/payment/video\\?video_project_id=${video.id}`));
+    await fillBilling(page, locale);
+    await payWithCard(page, '4242424242424242');
+
+    await expect(page.getByTestId('payment-success')).toBeVisible();
+    await page.getByTestId('payment-success-next').click();
+    await expect(page.getByTestId('download-panel')).toBeVisible();
+    await expect(page.getByTestId('download-reason')).toHaveCount(0);
+    await expect(page.getByTestId('download-button')).toBeEnabled();
+    await page.screenshot({ path: path.join(SHOTS, `checkout-video-${locale}.png`) });
+  });
+}
+
+test('the subscriber demo account paid for its pass: the history shows it with a receipt, and its card is kept', async ({
+  page,
+  baseURL,
+}) => {
+  await signInAsDemo(page, 'subscriber', baseURL);
+  await page.goto('/en/user/purchase-history');
+  const row = page.locator('[data-testid^="purchase-"][data-status="succeeded"]').first();
+  await expect(row).toContainText('4242');
+  await row.getByTestId('purchase-receipt').click();
+  await expect(page.getByTestId('receipt-page')).toContainText('Sevilla');
+  await page.goto('/en/user/billing-settings');
+  await expect(page.getByTestId('saved-cards')).toContainText('4242');
+});

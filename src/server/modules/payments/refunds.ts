@@ -1,0 +1,81 @@
+import { and, count, eq } from 'drizzle-orm';
+import { REFUND_WINDOW_DAYS, type Transaction } from '../../../common/payments.ts';
+import { Conflict, NotFound, Unavailable } from '../../http/errors.ts';
+import { zeroBalances } from '../agreements/operations.ts';
+import { agreementOperations, agreements } from '../agreements/schema.ts';
+import { mailBuyer } from './payment-mail.ts';
+import { transactionView } from './history.ts';
+import type { PaymentsContext } from './purchases.ts';
+import { transactions } from './schema.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+const notRefundable = (code: string, message: string) => new Conflict({ code, message });
+
+/**
+ * A refund (spec §9: within 14 days of payment if nothing was downloaded; an admin call for now).
+ * The transaction is claimed first (succeeded to refunded, one conditional UPDATE), so a refund
+ * asked twice, or at once, pays back once; the provider gets a key of its own too. If the provider
+ * refuses, the claim is given back. The licence it paid for ends, and the buyer is told the money
+ * reaches them in 5 to 15 business days.
+ */
+export async function refundTransaction(ctx: PaymentsContext, id: number): Promise<Transaction> {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, id));
+  if (!row) throw new NotFound({ code: 'transaction_not_found', message: 'Payment not found' });
+  if (row.status === 'refunded') throw notRefundable('already_refunded', 'This payment is refunded already');
+  if (row.status !== 'succeeded' || !row.paidAt) throw notRefundable('not_paid', 'Only a paid payment can be refunded');
+  if (now.getTime() - row.paidAt.getTime() > REFUND_WINDOW_DAYS * DAY_MS)
+    throw notRefundable('refund_window_passed', `A refund is possible within ${REFUND_WINDOW_DAYS} days of payment`);
+  if (row.agreementId !== null) {
+    const [used] = await ctx.db
+      .select({ n: count() })
+      .from(agreementOperations)
+      .where(and(eq(agreementOperations.agreementId, row.agreementId), eq(agreementOperations.operationType, 'download')));
+    if ((used?.n ?? 0) > 0) throw notRefundable('already_downloaded', 'Something was downloaded under this licence');
+  }
+
+  const [claimed] = await ctx.db
+    .update(transactions)
+    .set({ status: 'refunded', refundedAt: now, updatedAt: now })
+    .where(and(eq(transactions.id, id), eq(transactions.status, 'succeeded')))
+    .returning();
+  if (!claimed) throw notRefundable('already_refunded', 'This payment is refunded already');
+
+  const giveBack = async () =>
+    ctx.db
+      .update(transactions)
+      .set({ status: 'succeeded', refundedAt: null, updatedAt: now })
+      .where(and(eq(transactions.id, id), eq(transactions.status, 'refunded')));
+  let refund: { status: 'succeeded' | 'pending' | 'failed' };
+  try {
+    refund =
+      row.provider === ctx.wallet.name
+        ? await ctx.wallet.refund({
+            captureId: row.order.capture_id ?? '',
+            amountCents: row.amountCents,
+            currency: row.currency,
+            idempotencyKey: `refund-${id}`,
+          })
+        : await ctx.cards.refund({ paymentId: row.providerPaymentId ?? '', amountCents: row.amountCents, idempotencyKey: `refund-${id}` });
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
+  if (refund.status === 'failed') {
+    await giveBack();
+    throw new Unavailable({ code: 'refund_refused', message: 'The payment provider refused the refund' });
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    if (row.agreementId !== null) {
+      await tx
+        .update(agreements)
+        .set({ status: 'deactivated', autoRenewal: false, updatedAt: now })
+        .where(eq(agreements.id, row.agreementId));
+      await zeroBalances(tx, row.agreementId, (kind) => `refund:${id}:${kind}`, now, 'refund');
+    }
+    await mailBuyer(tx, ctx, row, 'payment_refunded');
+  });
+  ctx.mailer.kick();
+  return transactionView(claimed);
+}

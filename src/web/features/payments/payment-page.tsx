@@ -1,0 +1,180 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CONTENT_KINDS } from '../../../common/agreement-values.ts';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import type { purchasePossibilitySchema } from '../../../common/agreements.ts';
+import type { VideoProject } from '../../../common/catalogue.ts';
+import { canonicalPlanId } from '../../../common/plan-values.ts';
+import { LINKS } from '../../../common/routes.ts';
+import { parseId } from '../../../common/validators.ts';
+import { ApiError, errorText, type Answer } from '../../lib/api-client.ts';
+import { api } from '../../lib/api.ts';
+import { translateIfExists } from '../../lib/i18n.ts';
+import { useScreenMeta } from '../../lib/page-meta.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { LoadingFallback } from '../../ui/loading.tsx';
+import { NotFoundPage } from '../../ui/not-found.tsx';
+import { PAYMENT_KEYS, paymentsApi } from './api.ts';
+import { BillingSection, billingReady, useBillingSettings } from './billing-section.tsx';
+import { CheckoutForm, TOP_UP_CHOICES, type Product } from './checkout-form.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import './payments.css';
+
+/**
+ * /{locale}/payment/subscription?plan=… and /{locale}/payment/video?video_project_id=… (spec:
+ * accounts §2): the order summary with its price and VAT, and the checkout form. A monthly pass id
+ * is rewritten to the annual one (spec §2).
+ */
+export function PaymentPage() {
+  const { type } = useParams();
+  if (type === 'subscription') return <PassPayment />;
+  if (type === 'video') return <VideoPayment />;
+  if (type === 'top-up') return <TopUpPayment />;
+  return <NotFoundPage />;
+}
+
+function PassPayment() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const asked = search.get('plan') ?? '';
+  const plan = canonicalPlanId(asked);
+  const possibility = useQuery({
+    queryKey: ['payments', 'pass-possibility'],
+    queryFn: ({ signal }) =>
+      api.get<Answer<typeof purchasePossibilitySchema>>('/api/current_user/agreements/purchase_possibility', {
+        query: { agreement_type: 'pass' },
+        signal,
+      }),
+    staleTime: 0,
+  });
+  useScreenMeta(t('payment.titles.subscription'));
+  if (asked !== plan) {
+    const next = new URLSearchParams(search);
+    next.set('plan', plan);
+    return <Navigate replace to={`${location.pathname}?${next.toString()}`} />;
+  }
+  if (possibility.isError) throw possibility.error;
+  if (!possibility.data) return <LoadingFallback />;
+  if (!possibility.data.possible) return <CannotBuy reason={possibility.data.reason ?? 'pass_already_held'} />;
+  return <Checkout product={{ type: 'pass', planId: plan }} title={t('payment.titles.subscription')} />;
+}
+
+function VideoPayment() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const id = parseId(search.get('video_project_id') ?? '');
+  const video = useQuery({
+    queryKey: ['payments', 'video', id],
+    queryFn: ({ signal }) => api.get<VideoProject>(`/api/content/video_projects/${id ?? 0}`, { signal }),
+    enabled: id !== null,
+  });
+  useScreenMeta(t('payment.titles.video'));
+  if (id === null || (video.error instanceof ApiError && video.error.status === 404)) return <NotFoundPage />;
+  if (video.isError) throw video.error;
+  if (!video.data) return <LoadingFallback />;
+  return (
+    <Checkout
+      product={{
+        type: 'video',
+        videoProjectId: id,
+        title: video.data.title,
+        slug: video.data.project_slug,
+        image: video.data.selected_preview_image,
+      }}
+      title={t('payment.titles.video')}
+    />
+  );
+}
+
+function TopUpPayment() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const agreementId = parseId(search.get('agreement_id') ?? '');
+  const kind = CONTENT_KINDS.find((candidate) => candidate === search.get('kind')) ?? null;
+  const [quantity, setQuantity] = useState<number>(TOP_UP_CHOICES[0]);
+  useScreenMeta(t('payment.titles.topUp'));
+  if (agreementId === null || kind === null) return <NotFoundPage />;
+  return (
+    <Checkout product={{ type: 'top_up', agreementId, kind, quantity }} onQuantityChange={setQuantity} title={t('payment.titles.topUp')} />
+  );
+}
+
+function CannotBuy({ reason }: { reason: string }) {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  return (
+    <div className="page payment-page" data-testid="payment-page">
+      <h1 className="payment-page__title">{t('payment.titles.subscription')}</h1>
+      <p className="payment-page__blocked" data-testid="payment-blocked">
+        {t(`payment.blocked.${reason}`, { defaultValue: t('payment.blocked.pass_already_held') })}
+      </p>
+      <Link className={buttonClass('secondary')} to={`/${locale}${LINKS.planDetails}`}>
+        {t('payment.toPlanDetails')}
+      </Link>
+    </div>
+  );
+}
+
+function Checkout({
+  product,
+  title,
+  onQuantityChange,
+}: {
+  product: Product;
+  title: string;
+  onQuantityChange?: (quantity: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  const query =
+    product.type === 'pass'
+      ? { plan: product.planId }
+      : product.type === 'top_up'
+        ? { agreement_id: product.agreementId, kind: product.kind, quantity: product.quantity }
+        : { video_project_id: product.videoProjectId };
+  const config = useQuery({ queryKey: PAYMENT_KEYS.config, queryFn: ({ signal }) => paymentsApi.config(signal), staleTime: Infinity });
+  const price = useQuery({
+    queryKey: PAYMENT_KEYS.price(query),
+    queryFn: ({ signal }) => paymentsApi.price(query, signal),
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
+  const billing = useBillingSettings();
+  if (config.isError) throw config.error;
+  const priceFailure = price.error instanceof ApiError ? price.error : null;
+  if (priceFailure?.status === 404) return <NotFoundPage />;
+  if (price.isError && !priceFailure) throw price.error;
+  if (!config.data || (!price.data && !priceFailure)) return <LoadingFallback />;
+  return (
+    <div className="page payment-page" data-testid="payment-page">
+      <h1 className="payment-page__title">{title}</h1>
+      <div className="payment-page__grid">
+        <div className="payment-page__main">
+          {priceFailure ? (
+            <div className="payment-page__blocked" role="alert" data-testid="payment-blocked">
+              <p>{errorText(priceFailure, translateIfExists)}</p>
+              {priceFailure.hasCode('billing_country_missing') ? (
+                <Link className={buttonClass('secondary', 'small')} to={`/${locale}${LINKS.billingSettings}`}>
+                  {t('payment.toBillingSettings')}
+                </Link>
+              ) : null}
+            </div>
+          ) : (
+            <>
+              <BillingSection />
+              <CheckoutForm
+                product={product}
+                config={config.data}
+                billingReady={billingReady(billing.data)}
+                onQuantityChange={onQuantityChange}
+              />
+            </>
+          )}
+        </div>
+        <OrderSummary product={product} price={price.data ?? null} />
+      </div>
+    </div>
+  );
+}
