@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { catalogueText } from './support/catalogues.ts';
 
 test.describe('locale detection and switching', () => {
   test('/ redirects to the browser language, else English', async ({ page }) => {
@@ -35,6 +36,20 @@ test.describe('locale detection and switching', () => {
     await page.getByTestId('locale-ru').click();
     await expect(page).toHaveURL(/\/ru\/old-browsers$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  });
+
+  test("a page whose texts load with it (a catalogue section) speaks the new language after a switch", async ({ page }) => {
+    await page.goto('/en/plans');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogueText('en', 'plans.title'));
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('locale-ar').click();
+    await expect(page).toHaveURL(/\/ar\/plans$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogueText('ar', 'plans.title'));
+    // Opened cold in Arabic, then switched again.
+    await page.goto('/ar/plans');
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('locale-es').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogueText('es', 'plans.title'));
   });
 
   test('a path without a locale keeps its rest under the detected locale', async ({ page }) => {

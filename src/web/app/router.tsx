@@ -2,13 +2,18 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router';
 import { PRIVATE_ROUTES, ROUTES, type RouteName } from '../../common/routes.ts';
 import { RequireUser } from '../features/accounts/require-user.tsx';
+import { loadSections } from '../lib/i18n.ts';
+import type { Section } from '../i18n/sections.ts';
 import { LocaleLayout, LocaleRedirect } from './locale-layout.tsx';
 
 type Page = LazyExoticComponent<ComponentType>;
 
-/** A page of a module that holds several: the module loads once, whichever of its pages comes first. */
-function pageOf<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Page {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+/**
+ * A page of a module that holds several: the module loads once, whichever of its pages comes first,
+ * and with it the catalogue sections the page's texts come from (src/web/lib/i18n.ts).
+ */
+function pageOf<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, sections: Section[] = []): Page {
+  return lazy(() => Promise.all([load(), loadSections(sections)]).then(([module]) => ({ default: pick(module) })));
 }
 
 /** One lazily loaded page per screen of src/common/routes.ts; the type makes sure none is missing. */
@@ -30,6 +35,7 @@ const profile = pageOf(
 const planRequest = pageOf(
   () => import('../features/agreements/plan-request-page.tsx'),
   (m) => m.PlanRequestPage,
+    ['planRequest'],
 );
 const pages: Record<RouteName, Page> = {
   dashboard: pageOf(
@@ -87,34 +93,42 @@ const pages: Record<RouteName, Page> = {
   userPlanDetails: pageOf(
     () => import('../features/agreements/plan-details-page.tsx'),
     (m) => m.PlanDetailsPage,
+    ['planDetails'],
   ),
   userBillingSettings: pageOf(
     () => import('../features/payments/billing-settings-page.tsx'),
     (m) => m.BillingSettingsPage,
+    ['billing', 'savedCards', 'payment', 'purchaseHistory'],
   ),
   userPlanning: pageOf(
     () => import('../features/agreements/planning-page.tsx'),
     (m) => m.PlanningPage,
+    ['planning'],
   ),
   purchaseHistory: pageOf(
     () => import('../features/payments/purchase-history-page.tsx'),
     (m) => m.PurchaseHistoryPage,
+    ['purchaseHistory'],
   ),
   purchaseReceipt: pageOf(
     () => import('../features/payments/receipt-page.tsx'),
     (m) => m.ReceiptPage,
+    ['purchaseHistory'],
   ),
   plans: pageOf(
     () => import('../features/agreements/plans-page.tsx'),
     (m) => m.PlansPage,
+    ['plans'],
   ),
   payment: pageOf(
     () => import('../features/payments/payment-page.tsx'),
     (m) => m.PaymentPage,
+    ['payment', 'billing', 'planDetails'],
   ),
   paymentProcessing: pageOf(
     () => import('../features/payments/processing-page.tsx'),
     (m) => m.PaymentProcessingPage,
+    ['payment'],
   ),
   planRequestEnterprise: planRequest,
   planRequestRegional: planRequest,

@@ -5,10 +5,16 @@ import { ERROR_CODES } from '../../common/errors.ts';
 import { LOCALES } from '../../common/locales.ts';
 import { VALIDATION_MESSAGES } from '../../common/validators.ts';
 import { VOD_CATEGORIES } from '../features/layout/menus.ts';
+import { SECTIONS } from './sections.ts';
 
 type Tree = { [key: string]: string | Tree };
 const dir = path.dirname(new URL(import.meta.url).pathname);
-const catalogue = (locale: string): Tree => JSON.parse(readFileSync(path.join(dir, 'locales', `${locale}.json`), 'utf8')) as Tree;
+const readTree = (file: string): Tree => JSON.parse(readFileSync(file, 'utf8')) as Tree;
+/** A locale's core with its sections under their keys (src/web/i18n/sections.ts). */
+const catalogue = (locale: string): Tree => ({
+  ...readTree(path.join(dir, 'locales', `${locale}.json`)),
+  ...Object.fromEntries(SECTIONS.map((section) => [section, readTree(path.join(dir, 'locales', locale, `${section}.json`))])),
+});
 
 function flatten(tree: Tree, prefix = ''): Record<string, string> {
   const flat: Record<string, string> = {};

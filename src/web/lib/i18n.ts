@@ -4,13 +4,49 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../common/locales.ts';
 
 type Catalogue = Record<string, unknown>;
 
-/** One JSON file per locale, each its own chunk, loaded when the locale is first used. */
+/**
+ * Each locale's catalogue is its core (`locales/{locale}.json`: what the frame and the first pages
+ * say) and its sections (`locales/{locale}/{section}.json`: what only some screens say, such as
+ * checkout), each its own chunk. A page names the sections it needs (src/web/app/router.tsx), so
+ * the first page carries none of them.
+ */
 const catalogues = import.meta.glob<Catalogue>('../i18n/locales/*.json', { import: 'default' });
+const sections = import.meta.glob<Catalogue>('../i18n/locales/*/*.json', { import: 'default' });
 
-export async function loadCatalogue(locale: string): Promise<Catalogue> {
+/** The sections some page has asked for: a change of language loads them with the core. */
+const wanted = new Set<string>();
+
+async function loadCatalogue(locale: string): Promise<Catalogue> {
   const load = catalogues[`../i18n/locales/${locale}.json`];
   if (!load) throw new Error(`No catalogue for ${locale}`);
   return load();
+}
+
+async function loadSection(locale: string, section: string): Promise<Catalogue> {
+  const load = sections[`../i18n/locales/${locale}/${section}.json`];
+  if (!load) throw new Error(`No section ${section} for ${locale}`);
+  return load();
+}
+
+/** The core and the wanted sections of a locale, as one tree. */
+async function loadWithSections(locale: string): Promise<Catalogue> {
+  const [core, ...parts] = await Promise.all([loadCatalogue(locale), ...[...wanted].map((name) => loadSection(locale, name))]);
+  return { ...core, ...Object.fromEntries([...wanted].map((name, index) => [name, parts[index]])) };
+}
+
+/** Adds sections to the language in use (English in place of one that fails to load), once each. */
+export async function loadSections(names: readonly string[]): Promise<void> {
+  for (const name of names) wanted.add(name);
+  const locale = i18next.resolvedLanguage ?? i18next.language;
+  if (!locale) return;
+  await Promise.all(
+    names
+      .filter((name) => !i18next.getResource(locale, 'translation', name))
+      .map(async (name) => {
+        const section = await loadSection(locale, name).catch(() => loadSection(DEFAULT_LOCALE, name));
+        i18next.addResourceBundle(locale, 'translation', { [name]: section }, true, true);
+      }),
+  );
 }
 
 const lazyCatalogues: BackendModule = {
@@ -20,8 +56,8 @@ const lazyCatalogues: BackendModule = {
     // Only the page's own catalogue travels; English is fetched in its place only when that one
     // fails to load (spec: a failing translation load falls back to English). Every catalogue has
     // every key (src/web/i18n/catalogues.test.ts), so no other fallback is needed.
-    loadCatalogue(language)
-      .catch(() => loadCatalogue(DEFAULT_LOCALE))
+    loadWithSections(language)
+      .catch(() => loadWithSections(DEFAULT_LOCALE))
       .then(
         (catalogue) => callback(null, catalogue),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),

@@ -218,7 +218,7 @@ function DownloadAction({ state, videoId }: { state: DownloadState; videoId: num
               to={`/${locale}${LINKS.payment('video')}?video_project_id=${videoId}`}
               data-testid="buy-licence"
             >
-              {t('payment.buyLicence')}
+              {t('video.buyLicence')}
             </Link>
           ) : null}
         </>
