@@ -5,16 +5,9 @@ import { ERROR_CODES } from '../../common/errors.ts';
 import { LOCALES } from '../../common/locales.ts';
 import { VALIDATION_MESSAGES } from '../../common/validators.ts';
 import { VOD_CATEGORIES } from '../features/layout/menus.ts';
-import { SECTIONS } from './sections.ts';
+import { readCatalogue, type Tree } from '../../../scripts/catalogues.ts';
 
-type Tree = { [key: string]: string | Tree };
 const dir = path.dirname(new URL(import.meta.url).pathname);
-const readTree = (file: string): Tree => JSON.parse(readFileSync(file, 'utf8')) as Tree;
-/** A locale's core with its sections under their keys (src/web/i18n/sections.ts). */
-const catalogue = (locale: string): Tree => ({
-  ...readTree(path.join(dir, 'locales', `${locale}.json`)),
-  ...Object.fromEntries(SECTIONS.map((section) => [section, readTree(path.join(dir, 'locales', locale, `${section}.json`))])),
-});
 
 function flatten(tree: Tree, prefix = ''): Record<string, string> {
   const flat: Record<string, string> = {};
@@ -26,7 +19,7 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
   return flat;
 }
 
-const flat = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(catalogue(locale))]));
+const flat = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(readCatalogue(locale))]));
 const english = flat.en ?? {};
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 /** Plural forms differ per language (Arabic has six, Russian four): compare their base keys. */

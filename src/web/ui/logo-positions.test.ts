@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readCatalogue, textAt } from '../../../scripts/catalogues.ts';
 import { LOGO_POSITIONS } from '../../common/catalogue.ts';
 import { LOCALES } from '../../common/locales.ts';
 import { DEFAULT_LOGO_POSITION, LOGO_POSITION_KEYS, logoMarkClass, logoPlacement, offeredLogoPositions } from './logo-positions.ts';
 
-const localesDir = path.join(path.dirname(new URL(import.meta.url).pathname), '../i18n/locales');
-const hasKey = (locale: string, key: string): boolean => {
-  let node: unknown = JSON.parse(readFileSync(path.join(localesDir, `${locale}.json`), 'utf8'));
-  for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-  return typeof node === 'string' && node.trim() !== '';
-};
+const hasKey = (locale: string, key: string): boolean => (textAt(readCatalogue(locale), key) ?? '').trim() !== '';
 
 describe('logo positions for branded footage (spec: accounts §9, content §2)', () => {
   it('puts each of the six positions in its own corner or edge of the frame', () => {

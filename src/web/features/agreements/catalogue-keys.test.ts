@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readCatalogue, type Tree } from '../../../../scripts/catalogues.ts';
 import {
   AGREEMENT_ACCESS,
   AGREEMENT_STATUSES,
@@ -15,9 +14,7 @@ import { PLAN_KINDS } from '../../../common/plan-values.ts';
 import { planCatalogue } from '../../../server/modules/agreements/plans.ts';
 import { planFeatures } from './plan-features.ts';
 
-type Tree = { [key: string]: string | Tree };
-const localesDir = path.join(path.dirname(new URL(import.meta.url).pathname), '../../i18n/locales');
-const catalogue = (locale: string) => JSON.parse(readFileSync(path.join(localesDir, `${locale}.json`), 'utf8')) as Tree;
+const catalogue = readCatalogue;
 
 /** A key exists when its text does, or (a plural) its "other" form. */
 function has(tree: Tree, key: string): boolean {

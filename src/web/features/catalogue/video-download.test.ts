@@ -1,16 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readCatalogue, textAt } from '../../../../scripts/catalogues.ts';
 import { LOCALES } from '../../../common/locales.ts';
 import { signInHref } from '../../lib/session.ts';
 import { downloadState, FORMAT_KEYS, projectFormats, qualityRows, REASON_KEYS, type AvailableFormat } from './video-download.ts';
 
-const localesDir = path.join(path.dirname(new URL(import.meta.url).pathname), '../../i18n/locales');
-const hasKey = (locale: string, key: string): boolean => {
-  let node: unknown = JSON.parse(readFileSync(path.join(localesDir, `${locale}.json`), 'utf8'));
-  for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-  return typeof node === 'string' && node.trim() !== '';
-};
+const hasKey = (locale: string, key: string): boolean => (textAt(readCatalogue(locale), key) ?? '').trim() !== '';
 
 const file = (overrides: Partial<AvailableFormat>): AvailableFormat => ({
   format: 'clean',
