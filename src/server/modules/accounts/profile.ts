@@ -51,6 +51,8 @@ export async function updateProfile(ctx: ServiceContext, user: UserRow, input: P
         ...(input.ftp_username !== undefined ? { ftpUsername: input.ftp_username } : {}),
         ...(ftpPassword !== undefined ? { ftpPasswordEncrypted: ftpPassword === '' ? null : encrypt(ftpPassword, ctx.secret) } : {}),
         companyId,
+        // Whoever creates their company runs it (spec §6).
+        ...(companyId !== user.companyId ? { companyRole: 'master' as const } : {}),
         updatedAt: now,
       })
       .where(eq(users.id, user.id))

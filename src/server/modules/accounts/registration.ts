@@ -125,7 +125,10 @@ export async function confirmAccount(ctx: ServiceContext, input: z.infer<typeof 
     const [current] = await tx.select().from(users).where(eq(users.id, token.userId));
     if (!current || current.confirmedAt) throw accountErrors.tokenInvalid();
     let companyId = current.companyId;
+    // An invitee joins as the member they were invited as; whoever names a new company runs it.
+    let companyRole = current.companyRole;
     if (!companyId && !input.not_a_company) {
+      companyRole = 'master';
       const [company] = await tx
         .insert(companies)
         .values({ name: input.company_name, countryId: input.country_id, createdAt: now })
@@ -144,6 +147,7 @@ export async function confirmAccount(ctx: ServiceContext, input: z.infer<typeof 
         notACompany: input.not_a_company,
         promoCode: input.promo_code,
         companyId,
+        companyRole,
         passwordHash,
         confirmedAt: now,
         updatedAt: now,

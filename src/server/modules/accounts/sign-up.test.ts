@@ -146,6 +146,13 @@ describe('confirmation (final step)', () => {
         'user_group',
       ].sort(),
     );
+    // Whoever names a new company runs its team (spec §6): the company answers them as its master.
+    const team = await browser.get('/api/current_user/company');
+    expect(team.statusCode).toBe(200);
+    expect(team.json<{ name: string; owners: { email: string }[] }>()).toMatchObject({
+      name: 'Gulf News Desk',
+      owners: [expect.objectContaining({ email: 'final@agency.example' })],
+    });
   });
 
   it('a not-a-company user gets no company', async () => {

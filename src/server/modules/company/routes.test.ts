@@ -196,6 +196,25 @@ describe('member limits (spec §5, §8)', () => {
   });
 });
 
+describe('a team of their own', () => {
+  it('a user without a company who invites runs a new team named after them, and an invitee joins it as a member', async () => {
+    const solo = await a.signedIn({ userGroup: 'customer' });
+    expect((await solo.browser.get('/api/current_user/company')).statusCode).toBe(404);
+    expect((await inviteFrom(solo.browser, `solo-${Math.random()}@newsroom.example`)).statusCode).toBe(201);
+    const team = await company(solo.browser);
+    expect(team.owners.map((owner) => owner.id)).toEqual([solo.user.id]);
+    expect(team.name).toBe(solo.user.companyName || `${solo.user.firstName} ${solo.user.lastName}`);
+    expect(team.not_confirmed_members).toHaveLength(1);
+
+    // An invitee who joins with a company name stays the member they were invited as.
+    const email = `joiner-${Math.random()}@newsroom.example`;
+    await inviteFrom(solo.browser, email);
+    expect((await join((await linkTo(email)).searchParams.get('confirmation_token'))).statusCode).toBe(200);
+    const [joined] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(joined).toMatchObject({ companyId: team.id, companyRole: 'member' });
+  });
+});
+
 describe('who may call what in company teams (one row per caller)', () => {
   it('guest, user, member, master, another company’s master and admin each get exactly their rights', async () => {
     const { home, master, member, otherMaster } = await enterpriseTeam();
@@ -232,6 +251,16 @@ describe('who may call what in company teams (one row per caller)', () => {
         call: async (who) => (await who.put(`/api/current_user/company${ofHome}`, { company: { name: 'Renamed Team' } })).statusCode,
         expected: { guest: 401, user: 404, member: 403, master: 200, otherMaster: 200, admin: 200 },
       },
+      'POST an invitation (a master or a user invites into their own team)': {
+        call: async (who) => {
+          const email = `table-${Math.random()}@newsroom.example`;
+          const answer = await who.post(`/api/current_user/company/members${ofHome}`, { email });
+          if (answer.statusCode !== 201) return answer.statusCode;
+          const [invitee] = await t.database.db.select().from(users).where(eq(users.email, email));
+          return invitee?.companyId === home.id ? 201 : 'into own team';
+        },
+        expected: { guest: 401, user: 'into own team', member: 403, master: 201, otherMaster: 'into own team', admin: 201 },
+      },
       'PATCH a home member': {
         call: async (who) =>
           (await who.patch(`/api/current_user/company/members/${member.user.id}`, { member: { last_name: 'Member' } })).statusCode,
@@ -250,6 +279,18 @@ describe('who may call what in company teams (one row per caller)', () => {
       'PATCH a home limit': {
         call: async (who) => (await who.patch(`/api/current_user/user_limits/${limit.id}`, { user_limit: { limit: 7 } })).statusCode,
         expected: { guest: 401, user: 404, member: 404, master: 200, otherMaster: 404, admin: 200 },
+      },
+      'DELETE a home limit': {
+        call: async (who) => {
+          const made = await master.browser.post('/api/current_user/user_limits', {
+            user_limit: { user_id: member.user.id, kind: 'pool', limit: 1 },
+          });
+          const id = made.statusCode === 201 ? userLimitSchema.parse(made.json()).id : limit.id;
+          const answer = await who.delete(`/api/current_user/user_limits/${id}`);
+          if (answer.statusCode !== 204) await master.browser.delete(`/api/current_user/user_limits/${id}`);
+          return answer.statusCode;
+        },
+        expected: { guest: 401, user: 404, member: 404, master: 204, otherMaster: 404, admin: 204 },
       },
     };
     for (const [name, { call, expected }] of Object.entries(calls)) {

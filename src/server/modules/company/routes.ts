@@ -16,7 +16,7 @@ import { zod } from '../../../common/validators.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { changeLimit, managedLimit, removeLimit, setLimit } from './limits.ts';
 import { changeMember, invite, removeMember } from './members.ts';
-import { companyView, managedCompany, managedUser, updateCompany, type CompanyContext } from './service.ts';
+import { companyToInviteInto, companyView, managedCompany, managedUser, updateCompany, type CompanyContext } from './service.ts';
 
 const tags = ['company'];
 const idParams = z.object({ id: zod.idParam() });
@@ -58,7 +58,7 @@ export async function companyRoutes(instance: FastifyInstance, { ctx }: { ctx: C
     { preValidation: signedIn, schema: { tags, querystring: companyQuery, body: inviteBodySchema, response: { 201: invitationSchema } } },
     async (request, reply) => {
       const { user } = await requireUser(request);
-      const company = await managedCompany(ctx.db, user, request.query.company_id);
+      const company = await companyToInviteInto(ctx.db, user, request.query.company_id, ctx.clock.now());
       return reply.status(201).send(await invite(ctx, user, company, request.body.email, request.locale));
     },
   );

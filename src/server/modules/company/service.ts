@@ -3,7 +3,7 @@ import type { ContentKind } from '../../../common/agreement-values.ts';
 import { PASS_MEMBER_LIMIT, type Company, type CompanyMember, type Invitation, type UserLimit } from '../../../common/company.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { Forbidden, Invalid, NotFound } from '../../http/errors.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.ts';
 import { companies, userTokens, users } from '../accounts/schema.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import type { Tx } from '../agreements/operations.ts';
@@ -28,6 +28,30 @@ export async function managedCompany(db: Db, user: UserRow, companyId?: number):
   const [company] = await db.select().from(companies).where(eq(companies.id, id));
   if (!company) throw companyNotFound();
   return company;
+}
+
+/**
+ * The company a signed-in user without one runs once they invite someone (a pass holder who bought
+ * as an individual has 2 member accounts too): named as their profile names their company, else
+ * after them, with them as its master. An admin always names the company.
+ */
+export async function companyToInviteInto(db: Db, user: UserRow, companyId: number | undefined, now: Date): Promise<CompanyRow> {
+  if (user.isAdmin || user.companyId !== null) return managedCompany(db, user, companyId);
+  return db.transaction(async (tx) => {
+    const [company] = await tx
+      .insert(companies)
+      .values({ name: user.companyName || `${user.firstName} ${user.lastName}`.trim() || user.email, countryId: user.countryId, createdAt: now })
+      .returning();
+    if (!company) throw new Error(`no company created for user ${user.id}`);
+    const [claimed] = await tx
+      .update(users)
+      .set({ companyId: company.id, companyRole: 'master', updatedAt: now })
+      .where(and(eq(users.id, user.id), isNull(users.companyId)))
+      .returning({ id: users.id });
+    // Two first invitations at once: the one that lost leaves no empty company behind.
+    if (!claimed) throw new Conflict({ code: 'company_changed', message: 'Your company changed meanwhile: try again' });
+    return company;
+  });
 }
 
 /** A user of a company the caller runs: another company's master or a stranger gets 404, a member 403. */
