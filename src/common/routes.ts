@@ -26,6 +26,9 @@ export const ROUTES = {
   userBillingSettings: '/user/billing-settings',
   userPlanning: '/user/planning',
   purchaseHistory: '/user/purchase-history',
+  userMembers: '/user/members',
+  userMember: '/user/members/:id',
+  userLimits: '/user/user-limits',
   purchaseReceipt: '/user/purchase-history/:id',
   plans: '/plans',
   // Only the two plans that are requested have a form: any other request-{name} is not found.
@@ -56,6 +59,9 @@ export const PRIVATE_ROUTES: readonly RouteName[] = [
   'userPlanning',
   'purchaseHistory',
   'purchaseReceipt',
+  'userMembers',
+  'userMember',
+  'userLimits',
   'payment',
   'paymentProcessing',
 ];
@@ -88,6 +94,7 @@ export const LINKS = {
   purchaseHistory: '/user/purchase-history',
   myLists: '/user/my-lists',
   members: '/user/members',
+  member: (id: number) => `/user/members/${id}`,
   userLimits: '/user/user-limits',
   planning: '/user/planning',
   impressum: '/impressum',

@@ -115,6 +115,21 @@ const pages: Record<RouteName, Page> = {
     (m) => m.ReceiptPage,
     ['purchaseHistory'],
   ),
+  userMembers: pageOf(
+    () => import('../features/company/members-page.tsx'),
+    (m) => m.MembersPage,
+    ['team'],
+  ),
+  userMember: pageOf(
+    () => import('../features/company/member-page.tsx'),
+    (m) => m.MemberPage,
+    ['team'],
+  ),
+  userLimits: pageOf(
+    () => import('../features/company/user-limits-page.tsx'),
+    (m) => m.UserLimitsPage,
+    ['team'],
+  ),
   plans: pageOf(
     () => import('../features/agreements/plans-page.tsx'),
     (m) => m.PlansPage,

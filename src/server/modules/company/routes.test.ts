@@ -196,6 +196,30 @@ describe('member limits (spec §5, §8)', () => {
   });
 });
 
+describe('member limits under a pass', () => {
+  it('draw on the master’s pass: its 10 pool items a month are what a limit may not exceed', async () => {
+    const { master, member } = await a.team();
+    const pass = await createAgreement(
+      t.database.db,
+      { userId: master.user.id, agreementType: 'pass', balances: [{ kind: 'pool', amount: 10, refill: 10 }] },
+      t.services.clock.now(),
+    );
+    expect((await company(master.browser)).available).toEqual({ pool: 10 });
+    const set = (limit: number) =>
+      master.browser.post('/api/current_user/user_limits', { user_limit: { user_id: member.user.id, kind: 'pool', limit } });
+    expect(codes(await set(11))).toEqual(['limit_exceeds_available']);
+    await recordOperation(t.database.db, {
+      agreementId: pass.id,
+      kind: 'pool',
+      type: 'download',
+      amount: -2,
+      userId: member.user.id,
+      at: t.services.clock.now(),
+    });
+    expect(userLimitSchema.parse((await set(8)).json())).toMatchObject({ limit: 8, used: 2 });
+  });
+});
+
 describe('a team of their own', () => {
   it('a user without a company who invites runs a new team named after them, and an invitee joins it as a member', async () => {
     const solo = await a.signedIn({ userGroup: 'customer' });

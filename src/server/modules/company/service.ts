@@ -94,18 +94,27 @@ export async function invitationsOf(db: Db, companyId: number, only?: number): P
   return rows.map((row) => ({ id: row.id, email: row.email, sent_at: row.sentAt.toISOString() }));
 }
 
-/** Agreements in force that serve the company: its own, and those of its owners (a master's pass). */
+/** Agreements that serve the company: its own, and those of its owners (a master's pass). */
+const servesTeam = (db: Db | Tx, companyId: number) =>
+  or(
+    eq(agreements.companyId, companyId),
+    inArray(
+      agreements.userId,
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.companyRole, 'master'))),
+    ),
+  );
+
+/** Those of them in force. */
 async function teamAgreements(db: Db | Tx, companyId: number, now: Date) {
-  const owners = db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.companyRole, 'master')));
   return db
     .select()
     .from(agreements)
     .where(
       and(
-        or(eq(agreements.companyId, companyId), inArray(agreements.userId, owners)),
+        servesTeam(db, companyId),
         eq(agreements.status, 'active'),
         or(isNull(agreements.validTill), gt(agreements.validTill, now)),
       ),
@@ -122,9 +131,9 @@ export async function memberAccountsLimit(db: Db | Tx, companyId: number, now: D
   return others.length === 0 && held.some((row) => row.agreementType === 'pass') ? PASS_MEMBER_LIMIT : null;
 }
 
-/** What the company's own agreements in force have left of each kind this month (limits draw on these). */
+/** What the team's agreements in force have left of each kind this month (limits draw on these). */
 export async function availableAmounts(db: Db, companyId: number, now: Date): Promise<Partial<Record<ContentKind, number | null>>> {
-  const held = (await teamAgreements(db, companyId, now)).filter((row) => row.companyId === companyId && row.vodAccess);
+  const held = (await teamAgreements(db, companyId, now)).filter((row) => row.vodAccess);
   if (held.length === 0) return {};
   const balances = await db
     .select()
@@ -146,7 +155,7 @@ export async function availableAmounts(db: Db, companyId: number, now: Date): Pr
 
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
-/** Items of a kind a member downloaded under the company's agreements this month. */
+/** Items of a kind a member downloaded under the team's agreements this month. */
 export async function usedThisMonth(db: Db, companyId: number, userId: number, kind: ContentKind, now: Date): Promise<number> {
   const [row] = await db
     .select({ used: sql<number>`coalesce(sum(-${agreementOperations.amount}), 0)`.mapWith(Number) })
@@ -154,7 +163,7 @@ export async function usedThisMonth(db: Db, companyId: number, userId: number, k
     .innerJoin(agreements, eq(agreements.id, agreementOperations.agreementId))
     .where(
       and(
-        eq(agreements.companyId, companyId),
+        servesTeam(db, companyId),
         eq(agreementOperations.userId, userId),
         eq(agreementOperations.kind, kind),
         eq(agreementOperations.operationType, 'download'),

@@ -110,7 +110,15 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
     expect(ids(menu[0]?.children ?? [])).toEqual(['latest', 'politics', 'society', 'cultural-events-and-celebrations']);
     expect(ids(topMenu('landing'))).toEqual(['vod', 'plans', 'about']);
     expect(ids(topMenu('ru'))).toEqual(['vod', 'plans', 'about']);
-    expect(ids(profileMenu('standard', customer))).toEqual(['profile', 'plan-details', 'billing-settings', 'purchase-history', 'planning']);
+    expect(ids(profileMenu('standard', customer))).toEqual([
+      'profile',
+      'plan-details',
+      'billing-settings',
+      'purchase-history',
+      'members',
+      'user-limits',
+      'planning',
+    ]);
   });
 
   it('shows plan details to every signed-in user of the standard variant, billing settings and purchase history to all but clients, planning only with access (spec §6)', () => {
@@ -121,19 +129,26 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
       has_limit_agreements: false,
       planning_access: false,
     };
-    expect(ids(profileMenu('standard', plain))).toEqual(['profile', 'plan-details', 'billing-settings', 'purchase-history']);
+    // Members shows for anyone but a client or a one-off buyer without a team; limits only with members and limit agreements.
+    expect(ids(profileMenu('standard', plain))).toEqual(['profile', 'plan-details', 'billing-settings', 'purchase-history', 'members']);
+    expect(ids(profileMenu('standard', { ...plain, only_one_off: true }))).toEqual([
+      'profile',
+      'plan-details',
+      'billing-settings',
+      'purchase-history',
+    ]);
     expect(ids(profileMenu('standard', { ...plain, user_group: 'client', planning_access: true }))).toEqual([
       'profile',
       'plan-details',
       'planning',
     ]);
-    expect(ids(profileMenu('landing', { ...plain, planning_access: true }))).toEqual(['profile']);
+    expect(ids(profileMenu('landing', { ...plain, planning_access: true }))).toEqual(['profile', 'members']);
   });
 
   it('shows an item as soon as its screen is in ROUTES, and drops a parent without a built path', () => {
     const item = (id: string, path: string, children?: MenuItem[]): MenuItem => ({ id, label: id, path, children });
     expect(
-      ids(builtItems([item('about', ROUTES.about), item('members', '/user/members'), item('live', '/events', [item('mine', '/videos')])])),
+      ids(builtItems([item('about', ROUTES.about), item('lists', '/user/my-lists'), item('live', '/events', [item('mine', '/videos')])])),
     ).toEqual(['about']);
   });
 });
