@@ -150,6 +150,8 @@ export async function confirmAccount(ctx: ServiceContext, input: z.infer<typeof 
         companyRole,
         passwordHash,
         confirmedAt: now,
+        // The final step signs the new account in: its first sign-in.
+        lastSignInAt: now,
         updatedAt: now,
       })
       .where(eq(users.id, current.id))

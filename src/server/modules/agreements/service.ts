@@ -156,8 +156,8 @@ export async function agreementSummary(ctx: AgreementsContext, user: UserRow) {
   return {
     agreement_types: types,
     only_one_off: agreementFlags(types).onlyOneOff,
-    // Member limits are set on a company's agreements that have a limited balance (issue: company teams).
-    has_limit_agreements: inForce.some(({ row, balances }) => row.companyId !== null && balances.length > 0),
+    // Member limits draw on the team's agreements that have a limited balance, a master's pass too (issue: company teams).
+    has_limit_agreements: inForce.some(({ balances }) => balances.length > 0),
   };
 }
 

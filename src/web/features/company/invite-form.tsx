@@ -15,7 +15,7 @@ import { COMPANY_KEYS, companyApi } from './api.ts';
  * address with an account or one invited already is refused on the field; a pass's 2 member
  * accounts, when reached, show the limit alert.
  */
-export function InviteForm({ userId, limitReached, limit }: { userId: number | null; limitReached: boolean; limit: number | null }) {
+export function InviteForm({ userId, limit }: { userId: number | null; limit: number | null }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [email, setEmail] = useState('');
@@ -46,7 +46,6 @@ export function InviteForm({ userId, limitReached, limit }: { userId: number | n
     const address = email.trim();
     const problem = required(address) ?? emailRule(address);
     if (problem) return setFieldError(validationText(t, problem));
-    if (limitReached) return setLimitAlert(true);
     invite.mutate(address);
   }
 

@@ -43,7 +43,7 @@ export function MembersPage() {
             {t('team.accounts', { count: limit, used: taken })}
           </p>
         ) : null}
-        <InviteForm userId={team.userId} limitReached={limit !== null && taken >= limit} limit={limit} />
+        <InviteForm userId={team.userId} limit={limit} />
       </section>
 
       <Invitations invitations={company?.not_confirmed_members ?? []} userId={team.userId} />
