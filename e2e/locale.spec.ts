@@ -38,7 +38,7 @@ test.describe('locale detection and switching', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   });
 
-  test("a page whose texts load with it (a catalogue section) speaks the new language after a switch", async ({ page }) => {
+  test('a page whose texts load with it (a catalogue section) speaks the new language after a switch', async ({ page }) => {
     await page.goto('/en/plans');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogueText('en', 'plans.title'));
     await page.getByTestId('language-switcher').click();

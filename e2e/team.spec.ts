@@ -78,7 +78,9 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByTestId('profile-members').click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/user/members$`));
     await expect(page.getByRole('heading', { level: 1, name: text('profileMenu.members') })).toBeVisible();
-    await expect(page.getByTestId('member-accounts')).toHaveText(text(`team.accounts_${new Intl.PluralRules(locale).select(2)}`, { count: 2, used: 0 }));
+    await expect(page.getByTestId('member-accounts')).toHaveText(
+      text(`team.accounts_${new Intl.PluralRules(locale).select(2)}`, { count: 2, used: 0 }),
+    );
 
     // A wrong address is refused on its field; then two invitations go out.
     const invite = async (email: string) => {
@@ -98,7 +100,9 @@ for (const locale of ['en', 'ar'] as const) {
 
     // A third account is beyond the pass: the limit alert, and nothing sent.
     await invite(uniqueEmail('third'));
-    await expect(page.getByTestId('member-limit-alert')).toHaveText(text(`team.limitAlert_${new Intl.PluralRules(locale).select(2)}`, { count: 2 }));
+    await expect(page.getByTestId('member-limit-alert')).toHaveText(
+      text(`team.limitAlert_${new Intl.PluralRules(locale).select(2)}`, { count: 2 }),
+    );
     await expect(page.getByTestId('invitation')).toHaveCount(2);
     await page.screenshot({ path: path.join(SHOTS, `team-members-${locale}.png`), fullPage: true });
 
@@ -145,7 +149,9 @@ for (const locale of ['en', 'ar'] as const) {
     await pool.getByTestId('limit-save').click();
     await expect(pool.getByTestId('limit-saved')).toBeVisible();
     await page.reload();
-    await expect(page.getByTestId('limits-row').filter({ hasText: 'Ina Invited' }).locator('[data-kind="pool"]').getByTestId('limit-input')).toHaveValue('5');
+    await expect(
+      page.getByTestId('limits-row').filter({ hasText: 'Ina Invited' }).locator('[data-kind="pool"]').getByTestId('limit-input'),
+    ).toHaveValue('5');
 
     // The member's page: deactivation signs the colleague out at once, and sign-in is refused.
     await page.getByRole('link', { name: 'Ina Invited' }).click();

@@ -35,7 +35,7 @@ const profile = pageOf(
 const planRequest = pageOf(
   () => import('../features/agreements/plan-request-page.tsx'),
   (m) => m.PlanRequestPage,
-    ['planRequest'],
+  ['planRequest'],
 );
 const pages: Record<RouteName, Page> = {
   dashboard: pageOf(

@@ -40,7 +40,11 @@ export async function companyToInviteInto(db: Db, user: UserRow, companyId: numb
   return db.transaction(async (tx) => {
     const [company] = await tx
       .insert(companies)
-      .values({ name: user.companyName || `${user.firstName} ${user.lastName}`.trim() || user.email, countryId: user.countryId, createdAt: now })
+      .values({
+        name: user.companyName || `${user.firstName} ${user.lastName}`.trim() || user.email,
+        countryId: user.countryId,
+        createdAt: now,
+      })
       .returning();
     if (!company) throw new Error(`no company created for user ${user.id}`);
     const [claimed] = await tx
@@ -113,11 +117,7 @@ async function teamAgreements(db: Db | Tx, companyId: number, now: Date) {
     .select()
     .from(agreements)
     .where(
-      and(
-        servesTeam(db, companyId),
-        eq(agreements.status, 'active'),
-        or(isNull(agreements.validTill), gt(agreements.validTill, now)),
-      ),
+      and(servesTeam(db, companyId), eq(agreements.status, 'active'), or(isNull(agreements.validTill), gt(agreements.validTill, now))),
     );
 }
 

@@ -136,7 +136,8 @@ async function setCompanyVat(tx: Tx, user: UserRow, input: BillingSettingsUpdate
         .values({ name: input.company_name, countryId: user.countryId ?? input.country_id, createdAt: now, ...vat })
         .returning();
   if (!company) throw new Error(`company of user ${user.id} vanished while saving billing settings`);
-  if (!user.companyId) await tx.update(users).set({ companyId: company.id, companyRole: 'master', updatedAt: now }).where(eq(users.id, user.id));
+  if (!user.companyId)
+    await tx.update(users).set({ companyId: company.id, companyRole: 'master', updatedAt: now }).where(eq(users.id, user.id));
   return company;
 }
 

@@ -18,7 +18,11 @@ type Values = Record<Field, string>;
 /** The master edits a member's name and phone (spec §4 "edit member info"); the e-mail is the member's own. */
 export function MemberDetailsForm({ member, onSaved }: { member: CompanyMember; onSaved: () => Promise<unknown> }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Values>({ first_name: member.first_name, last_name: member.last_name, phone_number: member.phone_number });
+  const [values, setValues] = useState<Values>({
+    first_name: member.first_name,
+    last_name: member.last_name,
+    phone_number: member.phone_number,
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
 
