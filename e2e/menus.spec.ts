@@ -48,8 +48,11 @@ test('the profile menu of a new user shows only built screens', async ({ page, b
   await expect(page.getByTestId('profile-plan-details')).toBeVisible();
   await expect(page.getByTestId('profile-billing-settings')).toBeVisible();
   await expect(page.getByTestId('profile-purchase-history')).toBeVisible();
-  // Planning only when the access check has no error (spec §6): a new user has no agreement.
-  for (const hidden of ['my-content', 'my-lists', 'members', 'planning']) {
+  // Members for anyone but a client or a one-off buyer without a team (spec §6): a new user invites.
+  await expect(page.getByTestId('profile-members')).toBeVisible();
+  // Limits only with members and limit agreements; planning only when the access check has no
+  // error (spec §6): a new user has neither. My content and lists are not built yet.
+  for (const hidden of ['my-content', 'my-lists', 'user-limits', 'planning']) {
     await expect(page.getByTestId(`profile-${hidden}`)).toHaveCount(0);
   }
   await expectEveryLinkAnswers200(page, await menuLinks(page));

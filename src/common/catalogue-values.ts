@@ -14,6 +14,7 @@ export const QUALITY_HEIGHTS: Record<Quality, number> = { full_hd: 1080, hd: 720
 export const VIDEO_FORMATS = ['clean', 'branded', 'credit'] as const;
 export type VideoFormat = (typeof VIDEO_FORMATS)[number];
 export const CONTAINERS = ['mp4', 'mxf'] as const;
+export type Container = (typeof CONTAINERS)[number];
 /** Six logo positions for branded footage (spec: accounts §9, content §2). */
 export const LOGO_POSITIONS = ['top_left', 'top_center', 'top_right', 'bottom_left', 'bottom_center', 'bottom_right'] as const;
 export type LogoPosition = (typeof LOGO_POSITIONS)[number];

@@ -25,6 +25,7 @@ import { agreementRoutes } from './modules/agreements/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import type { PaymentsContext } from './modules/payments/purchases.ts';
 import { webhookRoutes } from './modules/payments/webhook-routes.ts';
+import { downloadRoutes } from './modules/downloads/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { testCardRoutes } from './modules/payments/test-card-routes.ts';
 import { isTestCardProvider } from './modules/payments/test-card-provider.ts';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   if (services.wallet.name === 'test_wallet' && 'routes' in services.wallet) await app.register(services.wallet.routes);
   await app.register(webhookRoutes, { ctx: payments });
   await app.register(companyRoutes, { ctx: { ...ctx, publicOrigin: publicOrigin(config) } });
+  await app.register(downloadRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(cableRoutes, {
     config,

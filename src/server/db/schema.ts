@@ -8,3 +8,4 @@ export * from '../modules/alerts/schema.ts';
 export * from '../modules/agreements/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../modules/company/schema.ts';
+export * from '../modules/downloads/schema.ts';

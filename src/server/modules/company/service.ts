@@ -156,7 +156,7 @@ export async function availableAmounts(db: Db, companyId: number, now: Date): Pr
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /** Items of a kind a member downloaded under the team's agreements this month. */
-export async function usedThisMonth(db: Db, companyId: number, userId: number, kind: ContentKind, now: Date): Promise<number> {
+export async function usedThisMonth(db: Db | Tx, companyId: number, userId: number, kind: ContentKind, now: Date): Promise<number> {
   const [row] = await db
     .select({ used: sql<number>`coalesce(sum(-${agreementOperations.amount}), 0)`.mapWith(Number) })
     .from(agreementOperations)

@@ -1,0 +1,198 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAILY_DOWNLOAD_LIMIT, purchaseResultSchema } from '../../../common/downloads.ts';
+import { createAgreement } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { Browser, codes } from '../../test/http.ts';
+import { agreementBalances, agreementOperations } from '../agreements/schema.ts';
+import { agreementFixtures } from '../agreements/test-support.ts';
+import { insertProjects } from '../catalogue/writer.ts';
+import { userLimits } from '../company/schema.ts';
+import { videoRequests } from './schema.ts';
+
+let t: TestApp;
+let a: ReturnType<typeof agreementFixtures>;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = agreementFixtures(t);
+});
+afterAll(async () => t.close());
+
+/** Published videos of a kind: free, pool or standard (paid). */
+async function videosOf(kind: 'free' | 'pool' | 'standard', n = 1): Promise<number[]> {
+  const label = Math.random().toString(36).slice(2, 8);
+  return insertProjects(
+    t.database.db,
+    Array.from({ length: n }, (_, i) => ({
+      projectId: `DL-${label}-${i}`,
+      language: 'en' as const,
+      title: `Download test ${kind} ${label} ${i}`,
+      datelineDate: '2026-11-20',
+      duration: 20,
+      freeAccess: kind === 'free',
+      limitType: kind === 'pool' ? 'pool' : 'standard',
+      publishedAt: new Date('2026-11-20T12:00:00Z'),
+    })),
+    t.services.clock.now(),
+  );
+}
+
+const download = (browser: Browser, projectId: number, body: Record<string, unknown> = {}) =>
+  browser.post(`/api/content/video_projects/${projectId}/videos/download`, {
+    restrictions_accepted: true,
+    quality: 'hd',
+    file_type: 'mp4',
+    video_format: 'clean',
+    ...body,
+  });
+
+async function passHolder(pool: number) {
+  const holder = await a.signedIn({ userGroup: 'customer' });
+  const pass = await createAgreement(
+    t.database.db,
+    { userId: holder.user.id, agreementType: 'pass', balances: [{ kind: 'pool', amount: pool, refill: 10 }] },
+    t.services.clock.now(),
+  );
+  return { ...holder, pass };
+}
+
+const balanceOf = async (agreementId: number, kind: 'pool' | 'standard') => {
+  const [row] = await t.database.db
+    .select({ amount: agreementBalances.amount })
+    .from(agreementBalances)
+    .where(and(eq(agreementBalances.agreementId, agreementId), eq(agreementBalances.kind, kind)));
+  return row?.amount;
+};
+const operationsOf = async (agreementId: number) =>
+  t.database.db
+    .select()
+    .from(agreementOperations)
+    .where(and(eq(agreementOperations.agreementId, agreementId), eq(agreementOperations.operationType, 'download')));
+
+describe('the download call (spec: content §3, §8, §9)', () => {
+  it('needs a signed-in caller and the restrictions ticked; an unknown video is not found', async () => {
+    const [free] = await videosOf('free');
+    expect((await download(new Browser(t.app), free ?? 0)).statusCode).toBe(401);
+    const { browser } = await a.signedIn();
+    const unticked = await download(browser, free ?? 0, { restrictions_accepted: false });
+    expect(unticked.statusCode).toBe(422);
+    expect(unticked.json<{ errors: { code: string; message: string }[] }>().errors[0]).toMatchObject({
+      code: 'restrictions_required',
+      message: 'You must agree to restrictions to download',
+    });
+    expect(codes(await download(browser, 99_999_999))).toEqual(['video_not_found']);
+    expect((await download(browser, free ?? 0, { quality: '4k' })).statusCode).toBe(422);
+  });
+
+  it('free material for a registered user costs nothing; the request waits for its file', async () => {
+    const [free] = await videosOf('free');
+    const { browser, user } = await a.signedIn();
+    const answer = await download(browser, free ?? 0);
+    expect(answer.statusCode).toBe(200);
+    expect(purchaseResultSchema.parse(answer.json())).toMatchObject({ exist: false, url: null });
+    const [request] = await t.database.db.select().from(videoRequests).where(eq(videoRequests.userId, user.id));
+    expect(request).toMatchObject({
+      state: 'transcoding',
+      quality: 'hd',
+      container: 'mp4',
+      format: 'clean',
+      agreementId: null,
+      operationId: null,
+    });
+  });
+
+  it('pool material only for subscribers; a pass pays one item per video, another rendition of it is free', async () => {
+    const [pool] = await videosOf('pool');
+    const plain = await a.signedIn();
+    const refused = await download(plain.browser, pool ?? 0);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ errors: { message: string }[] }>().errors[0]?.message).toBe(
+      'Currently, this service is available only to subscribers.',
+    );
+
+    const holder = await passHolder(10);
+    expect((await download(holder.browser, pool ?? 0)).statusCode).toBe(200);
+    expect(
+      (await download(holder.browser, pool ?? 0, { quality: 'sd', video_format: 'branded', brand_position: 'top_left' })).statusCode,
+    ).toBe(200);
+    expect(await balanceOf(holder.pass.id, 'pool')).toBe(9);
+    expect(await operationsOf(holder.pass.id)).toHaveLength(1);
+  });
+
+  it('paid material needs an agreement with a balance; a used-up pool says so', async () => {
+    const [paid] = await videosOf('standard');
+    const plain = await a.signedIn();
+    expect(codes(await download(plain.browser, paid ?? 0))).toEqual(['check_plan']);
+    const holder = await passHolder(0);
+    const [pool] = await videosOf('pool');
+    const used = await download(holder.browser, pool ?? 0);
+    expect(used.statusCode).toBe(403);
+    expect(used.json<{ errors: { message: string }[] }>().errors[0]?.message).toBe(
+      'You have reached your monthly quota limit for pool materials',
+    );
+    // A pass has no limit on standard material: it is recorded, nothing is moved.
+    expect((await download(holder.browser, paid ?? 0)).statusCode).toBe(200);
+    expect(await operationsOf(holder.pass.id)).toHaveLength(1);
+  });
+
+  it("a member's limit of a kind: downloads stop at it with the personal quota message", async () => {
+    const { home, member } = await a.team();
+    const agreement = await createAgreement(
+      t.database.db,
+      { companyId: home.id, agreementType: 'enterprise', balances: [{ kind: 'standard', amount: 50, refill: 50 }] },
+      t.services.clock.now(),
+    );
+    await t.database.db
+      .insert(userLimits)
+      .values({ companyId: home.id, userId: member.user.id, kind: 'standard', limit: 2, updatedAt: t.services.clock.now() });
+    const videos = await videosOf('standard', 3);
+    expect((await download(member.browser, videos[0] ?? 0)).statusCode).toBe(200);
+    expect((await download(member.browser, videos[1] ?? 0)).statusCode).toBe(200);
+    const third = await download(member.browser, videos[2] ?? 0);
+    expect(third.json<{ errors: { code: string; message: string }[] }>().errors[0]).toMatchObject({
+      code: 'personal_quota',
+      message: 'You have reached your personal quota limit',
+    });
+    expect(await balanceOf(agreement.id, 'standard')).toBe(48);
+  });
+});
+
+describe('quotas hold under concurrency (DEVELOPERS: count and decide under a lock)', () => {
+  it('100 downloads at once by a team against 30 pool items charge exactly 30 and refuse 70 with the quota message', async () => {
+    const { home, master, member } = await a.team();
+    const more = [
+      await a.signedIn({ companyId: home.id, companyRole: 'member' }),
+      await a.signedIn({ companyId: home.id, companyRole: 'member' }),
+    ];
+    const agreement = await createAgreement(
+      t.database.db,
+      { companyId: home.id, agreementType: 'enterprise', balances: [{ kind: 'pool', amount: 30, refill: 30 }] },
+      t.services.clock.now(),
+    );
+    const videos = await videosOf('pool', 100);
+    const callers = [master, member, ...more];
+    // 25 each: under the daily limit, so only the balance decides.
+    const answers = await Promise.all(videos.map((id, i) => download(callers[i % callers.length]?.browser ?? master.browser, id)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(30);
+    const refused = answers.filter((answer) => answer.statusCode !== 200);
+    expect(refused).toHaveLength(70);
+    for (const answer of refused)
+      expect(answer.json<{ errors: { message: string }[] }>().errors[0]?.message).toBe(
+        'You have reached your monthly quota limit for pool materials',
+      );
+    expect(await balanceOf(agreement.id, 'pool')).toBe(0);
+    expect(await operationsOf(agreement.id)).toHaveLength(30);
+  });
+
+  it(`100 free downloads at once: ${DAILY_DOWNLOAD_LIMIT} a day, the rest refused with the daily message`, async () => {
+    const { browser, user } = await a.signedIn();
+    const videos = await videosOf('free', 100);
+    const answers = await Promise.all(videos.map((id) => download(browser, id)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(DAILY_DOWNLOAD_LIMIT);
+    const refused = answers.filter((answer) => answer.statusCode !== 200);
+    expect(refused).toHaveLength(100 - DAILY_DOWNLOAD_LIMIT);
+    for (const answer of refused)
+      expect(answer.json<{ errors: { message: string }[] }>().errors[0]?.message).toBe('You have reached your daily quota limit');
+    expect(await t.database.db.select().from(videoRequests).where(eq(videoRequests.userId, user.id))).toHaveLength(DAILY_DOWNLOAD_LIMIT);
+  });
+});

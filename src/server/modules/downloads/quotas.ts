@@ -1,0 +1,111 @@
+import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { accessTo, contentKindOf, type AccessAgreement, type AccessDecision } from '../../../common/access.ts';
+import type { ContentKind } from '../../../common/agreement-values.ts';
+import { DAILY_DOWNLOAD_LIMIT } from '../../../common/downloads.ts';
+import { Forbidden, QuotaExceeded } from '../../http/errors.ts';
+import type { UserRow } from '../accounts/sessions.ts';
+import type { Tx } from '../agreements/operations.ts';
+import { agreementBalances, agreementOperations } from '../agreements/schema.ts';
+import { userLimits } from '../company/schema.ts';
+import { usedThisMonth } from '../company/service.ts';
+import { videoRequests } from './schema.ts';
+
+/** The spec's download errors (content §8), each with a stable code the browser translates. */
+export const downloadErrors = {
+  dailyQuota: () => new QuotaExceeded({ code: 'daily_quota', message: 'You have reached your daily quota limit' }),
+  poolQuota: () => new QuotaExceeded({ code: 'pool_quota', message: 'You have reached your monthly quota limit for pool materials' }),
+  personalQuota: () => new QuotaExceeded({ code: 'personal_quota', message: 'You have reached your personal quota limit' }),
+  subscribersOnly: () => new Forbidden({ code: 'subscribers_only', message: 'Currently, this service is available only to subscribers.' }),
+  checkPlan: () => new Forbidden({ code: 'check_plan', message: 'Downloading Error. Please, check plan details' }),
+};
+
+const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+/** Spec §9: 30 downloads a day per user, counted under the user's row lock the caller holds. */
+export async function assertDailyQuota(tx: Tx, userId: number, now: Date) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(videoRequests)
+    .where(and(eq(videoRequests.userId, userId), gte(videoRequests.createdAt, dayStart(now))));
+  if ((row?.n ?? 0) >= DAILY_DOWNLOAD_LIMIT) throw downloadErrors.dailyQuota();
+}
+
+/** The agreement a download draws on: the one asked for when it serves, else the access rules' choice. */
+export function entitlement(
+  held: readonly AccessAgreement[],
+  project: { id: number; freeAccess: boolean; limitType: string },
+  agreementId: number | null | undefined,
+): AccessDecision {
+  const material = { kind: 'vod' as const, id: project.id, free_access: project.freeAccess, limit_type: project.limitType };
+  const chosen = agreementId ? held.filter((agreement) => agreement.id === agreementId) : held;
+  const decision = accessTo({ signedIn: true, agreements: chosen }, material);
+  if (decision.allowed) return decision;
+  if (decision.reason === 'subscribers_only') throw downloadErrors.subscribersOnly();
+  if (decision.reason === 'balance_used_up')
+    throw contentKindOf(material) === 'pool' ? downloadErrors.poolQuota() : downloadErrors.checkPlan();
+  throw downloadErrors.checkPlan();
+}
+
+/** Whether this agreement already paid for this video: another rendition of it is a repeat, free. */
+async function alreadyCharged(tx: Tx, agreementId: number, projectId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: videoRequests.id })
+    .from(videoRequests)
+    .where(and(eq(videoRequests.agreementId, agreementId), eq(videoRequests.projectId, projectId), isNotNull(videoRequests.operationId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A member's limit of the kind this month (company issue), checked under the caller's user lock. */
+async function assertPersonalLimit(tx: Tx, user: UserRow, kind: ContentKind, now: Date) {
+  if (!user.companyId) return;
+  const [limit] = await tx
+    .select({ limit: userLimits.limit })
+    .from(userLimits)
+    .where(and(eq(userLimits.userId, user.id), eq(userLimits.kind, kind), eq(userLimits.companyId, user.companyId)));
+  if (limit?.limit == null) return;
+  if ((await usedThisMonth(tx, user.companyId, user.id, kind, now)) >= limit.limit) throw downloadErrors.personalQuota();
+}
+
+/**
+ * Charges one item of the agreement's balance of the kind for a download, in the caller's
+ * transaction: nothing for a one-off licence (its video is paid) or a repeat; otherwise the
+ * member's limit, then one operation and one conditional UPDATE of the balance that never goes
+ * below zero (concurrent downloads queue on the balance row). An agreement with no balance of the
+ * kind (a pass's standard material) records the operation and moves nothing. Answers the
+ * operation's id, or null when nothing was charged.
+ */
+export async function chargeDownload(
+  tx: Tx,
+  input: { user: UserRow; agreement: AccessAgreement; kind: ContentKind; projectId: number; now: Date },
+): Promise<number | null> {
+  const { user, agreement, kind, projectId, now } = input;
+  if (agreement.agreement_type === 'one_off') return null;
+  if (await alreadyCharged(tx, agreement.id, projectId)) return null;
+  await assertPersonalLimit(tx, user, kind, now);
+  const [balance] = await tx
+    .update(agreementBalances)
+    .set({ amount: sql`${agreementBalances.amount} - 1` })
+    .where(and(eq(agreementBalances.agreementId, agreement.id), eq(agreementBalances.kind, kind), gte(agreementBalances.amount, 1)))
+    .returning({ amount: agreementBalances.amount });
+  if (!balance) {
+    const [exists] = await tx
+      .select({ kind: agreementBalances.kind })
+      .from(agreementBalances)
+      .where(and(eq(agreementBalances.agreementId, agreement.id), eq(agreementBalances.kind, kind)));
+    if (exists) throw kind === 'pool' ? downloadErrors.poolQuota() : downloadErrors.checkPlan();
+  }
+  const [operation] = await tx
+    .insert(agreementOperations)
+    .values({
+      agreementId: agreement.id,
+      operationType: 'download',
+      kind,
+      amount: -1,
+      userId: user.id,
+      videoProjectId: projectId,
+      createdAt: now,
+    })
+    .returning({ id: agreementOperations.id });
+  return operation?.id ?? null;
+}

@@ -1,0 +1,43 @@
+import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Container, LogoPosition, Quality, VideoFormat } from '../../../common/catalogue-values.ts';
+import type { VideoRequestState } from '../../../common/downloads.ts';
+import { users } from '../accounts/schema.ts';
+import { agreementOperations, agreements } from '../agreements/schema.ts';
+import { videoProjects } from '../catalogue/schema.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * One download asked for (spec: content §4 "Requested videos"): who, which video, under which
+ * agreement and operation (none for free material or a repeat), which rendition, and the requested
+ * file's state until it can be fetched. The daily limit counts these; my content lists them.
+ */
+export const videoRequests = pgTable(
+  'video_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => videoProjects.id, { onDelete: 'cascade' }),
+    agreementId: integer('agreement_id').references(() => agreements.id, { onDelete: 'set null' }),
+    operationId: bigint('operation_id', { mode: 'number' }).references(() => agreementOperations.id, { onDelete: 'set null' }),
+    quality: text('quality').$type<Quality>().notNull(),
+    container: text('container').$type<Container>().notNull(),
+    format: text('format').$type<VideoFormat>().notNull(),
+    brandPosition: text('brand_position').$type<LogoPosition>(),
+    state: text('state').$type<VideoRequestState>().notNull(),
+    progress: integer('progress').notNull().default(0),
+    /** The rendition's cache key: the same parameters (and logo) are the same file. */
+    renditionKey: text('rendition_key').notNull(),
+    error: text('error'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    index('video_requests_user_day_idx').on(table.userId, table.createdAt),
+    index('video_requests_rendition_idx').on(table.renditionKey),
+  ],
+);
