@@ -1,0 +1,158 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveFfmpeg, runFfmpeg } from './ffmpeg.ts';
+import { renderRendition, renditionArgs } from './renditions.ts';
+
+const ffmpeg = resolveFfmpeg(process.env.FFMPEG_PATH);
+const ffprobe = ffmpeg === 'ffmpeg' ? 'ffprobe' : ffmpeg.replace(/ffmpeg$/, 'ffprobe');
+let dir: string;
+let master: string;
+let logo: string;
+
+/** A 2-second 1080p25 master with sound, and a solid logo: enough to see every part of a render. */
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'renditions-'));
+  master = path.join(dir, 'master.mp4');
+  logo = path.join(dir, 'logo.png');
+  await runFfmpeg(ffmpeg, [
+    '-f',
+    'lavfi',
+    '-i',
+    'smptehdbars=size=1920x1080:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    '2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    master,
+  ]);
+  await runFfmpeg(ffmpeg, ['-f', 'lavfi', '-i', 'color=c=0xff00ff:size=300x100', '-frames:v', '1', logo]);
+}, 60_000);
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+function probe(file: string) {
+  const out = spawnSync(
+    ffprobe,
+    ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height,pix_fmt,sample_rate', '-of', 'json', file],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return (JSON.parse(out.stdout) as { streams: Record<string, string | number>[] }).streams;
+}
+
+/** One frame as raw RGB, to compare regions of two renders. */
+function frame(file: string): Buffer {
+  return spawnSync(ffmpeg, ['-v', 'error', '-ss', '1', '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
+    maxBuffer: 64 * 1024 * 1024,
+  }).stdout as Buffer;
+}
+/** Mean difference of two frames over a rectangle given in fractions of the frame. */
+function difference(a: Buffer, b: Buffer, width: number, height: number, box: { x: number; y: number; w: number; h: number }) {
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.floor(box.y * height); y < Math.floor((box.y + box.h) * height); y += 2)
+    for (let x = Math.floor(box.x * width); x < Math.floor((box.x + box.w) * width); x += 2) {
+      const i = (y * width + x) * 3;
+      sum +=
+        Math.abs((a[i] ?? 0) - (b[i] ?? 0)) + Math.abs((a[i + 1] ?? 0) - (b[i + 1] ?? 0)) + Math.abs((a[i + 2] ?? 0) - (b[i + 2] ?? 0));
+      n += 1;
+    }
+  return sum / n;
+}
+
+describe('renditions (issue: downloads; spec: content §3)', () => {
+  it('asks ffmpeg for the quality, the container and the format, reading progress from its pipe', () => {
+    const args = renditionArgs('in.mp4', 'out.mxf', { quality: 'md', container: 'mxf', format: 'clean' });
+    expect(args).toEqual(expect.arrayContaining(['mpeg2video', 'yuv422p', '50M', 'pcm_s24le', '48000', 'mxf', 'pipe:1']));
+    expect(args.join(' ')).toContain('scale=-2:360');
+    expect(() => renditionArgs('in.mp4', 'out.mp4', { quality: 'hd', container: 'mp4', format: 'branded' })).toThrow(/logo/);
+    expect(
+      renditionArgs('in.mp4', 'o.mp4', { quality: 'sd', container: 'mp4', format: 'credit', credit: "Agency: it's 100%" }).join(' '),
+    ).toContain("text='Agency\\: it’s 100\\%'");
+  });
+
+  it('renders 720p branded bottom-right MP4: 1280×720 H.264 and AAC, the logo in its corner only, progress to 100', async () => {
+    const clean = path.join(dir, 'clean.mp4');
+    const branded = path.join(dir, 'branded.mp4');
+    const progress: number[] = [];
+    await renderRendition(ffmpeg, {
+      master,
+      output: clean,
+      durationSeconds: 2,
+      spec: { quality: 'hd', container: 'mp4', format: 'clean' },
+    });
+    await renderRendition(
+      ffmpeg,
+      {
+        master,
+        output: branded,
+        durationSeconds: 2,
+        spec: { quality: 'hd', container: 'mp4', format: 'branded', position: 'bottom_right', logoFile: logo },
+      },
+      (percent) => progress.push(percent),
+    );
+    expect(probe(branded)).toEqual([
+      expect.objectContaining({ codec_type: 'video', codec_name: 'h264', width: 1280, height: 720 }),
+      expect.objectContaining({ codec_type: 'audio', codec_name: 'aac', sample_rate: '48000' }),
+    ]);
+    expect(progress.at(-1)).toBe(100);
+    expect(progress).toEqual([...progress].sort((x, y) => x - y));
+    const [a, b] = [frame(clean), frame(branded)];
+    expect(difference(a, b, 1280, 720, { x: 0.8, y: 0.85, w: 0.15, h: 0.1 })).toBeGreaterThan(30);
+    expect(difference(a, b, 1280, 720, { x: 0.05, y: 0.05, w: 0.15, h: 0.1 })).toBeLessThan(3);
+  }, 60_000);
+
+  it('renders broadcast MXF at 1080p: MPEG-2 4:2:2 with 48 kHz PCM; a credit is burnt in', async () => {
+    const mxf = path.join(dir, 'clean.mxf');
+    await renderRendition(ffmpeg, {
+      master,
+      output: mxf,
+      durationSeconds: 2,
+      spec: { quality: 'full_hd', container: 'mxf', format: 'clean' },
+    });
+    expect(probe(mxf)).toEqual([
+      expect.objectContaining({ codec_type: 'video', codec_name: 'mpeg2video', width: 1920, height: 1080, pix_fmt: 'yuv422p' }),
+      expect.objectContaining({ codec_type: 'audio', codec_name: 'pcm_s24le', sample_rate: '48000' }),
+    ]);
+    const credit = path.join(dir, 'credit.mp4');
+    const clean = path.join(dir, 'clean-360.mp4');
+    await renderRendition(ffmpeg, {
+      master,
+      output: credit,
+      durationSeconds: 2,
+      spec: { quality: 'md', container: 'mp4', format: 'credit', credit: 'Newsreel' },
+    });
+    await renderRendition(ffmpeg, {
+      master,
+      output: clean,
+      durationSeconds: 2,
+      spec: { quality: 'md', container: 'mp4', format: 'clean' },
+    });
+    expect(probe(credit)[0]).toMatchObject({ width: 640, height: 360 });
+    expect(difference(frame(clean), frame(credit), 640, 360, { x: 0.03, y: 0.9, w: 0.15, h: 0.06 })).toBeGreaterThan(10);
+  }, 60_000);
+
+  it('a master that is not there fails with what ffmpeg said', async () => {
+    await expect(
+      renderRendition(ffmpeg, {
+        master: path.join(dir, 'missing.mp4'),
+        output: path.join(dir, 'x.mp4'),
+        durationSeconds: 2,
+        spec: { quality: 'sd', container: 'mp4', format: 'clean' },
+      }),
+    ).rejects.toThrow(/ffmpeg exited/);
+  });
+});

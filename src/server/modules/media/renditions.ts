@@ -1,0 +1,154 @@
+import { spawn } from 'node:child_process';
+import type { Container, LogoPosition, Quality, VideoFormat } from '../../../common/catalogue-values.ts';
+
+/** Spec content §3: full_hd 1080p, hd 720p, md 360p, sd 240p. */
+export const QUALITY_HEIGHTS: Record<Quality, number> = { full_hd: 1080, hd: 720, md: 360, sd: 240 };
+
+export type RenditionSpec = {
+  quality: Quality;
+  container: Container;
+  format: VideoFormat;
+  /** Where the customer's logo goes on a branded file. */
+  position?: LogoPosition;
+  /** The customer's logo (PNG) for a branded file. */
+  logoFile?: string;
+  /** The agency credit burnt into a credit file. */
+  credit?: string;
+};
+
+/** The logo's place: a margin of 4 % of the frame's height from the named edges. */
+const OVERLAY_AT: Record<LogoPosition, string> = {
+  top_left: 'x=H*0.04:y=H*0.04',
+  top_center: 'x=(W-w)/2:y=H*0.04',
+  top_right: 'x=W-w-H*0.04:y=H*0.04',
+  bottom_left: 'x=H*0.04:y=H-h-H*0.04',
+  bottom_center: 'x=(W-w)/2:y=H-h-H*0.04',
+  bottom_right: 'x=W-w-H*0.04:y=H-h-H*0.04',
+};
+
+/** drawtext's own escaping: the credit is the agency's text, never a filter of its own. */
+const drawtextValue = (text: string) => text.replace(/\\/g, '\\\\').replace(/'/g, '\u2019').replace(/:/g, '\\:').replace(/%/g, '\\%');
+
+/** Even dimensions at the quality's height (4:2:0 and 4:2:2 need them), 25 frames a second. */
+function videoFilter(spec: RenditionSpec): string {
+  const height = QUALITY_HEIGHTS[spec.quality];
+  const scale = `[0:v]scale=-2:${height}:flags=bicubic,fps=25,setsar=1`;
+  if (spec.format === 'branded') {
+    if (!spec.logoFile) throw new Error('a branded rendition needs a logo');
+    // The logo scales with the frame: a tenth of its height, its own proportions kept.
+    return `${scale}[base];[1:v][base]scale2ref=w=oh*mdar:h=ih/10[logo][frame];[frame][logo]overlay=${OVERLAY_AT[spec.position ?? 'bottom_right']}:format=auto[v]`;
+  }
+  if (spec.format === 'credit') {
+    const size = Math.max(10, Math.round(height * 0.035));
+    const credit = drawtextValue(spec.credit ?? 'Newsreel');
+    return `${scale},drawtext=font='DejaVu Sans':text='${credit}':fontsize=${size}:fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=${Math.round(size / 3)}:x=h*0.04:y=h-text_h-h*0.04[v]`;
+  }
+  return `${scale}[v]`;
+}
+
+/** MP4: H.264 and AAC, web-ready; MXF: broadcast MPEG-2 4:2:2 at 50 Mb/s with 48 kHz 24-bit PCM. */
+function codecArgs(container: Container): string[] {
+  if (container === 'mp4')
+    return [
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '20',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      '-ar',
+      '48000',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+    ];
+  return [
+    '-c:v',
+    'mpeg2video',
+    '-pix_fmt',
+    'yuv422p',
+    '-b:v',
+    '50M',
+    '-minrate',
+    '50M',
+    '-maxrate',
+    '50M',
+    '-bufsize',
+    '17825792',
+    '-g',
+    '12',
+    '-bf',
+    '2',
+    '-c:a',
+    'pcm_s24le',
+    '-ar',
+    '48000',
+    '-f',
+    'mxf',
+  ];
+}
+
+/** The ffmpeg arguments that make a rendition of a master (pure: the render and its tests share it). */
+export function renditionArgs(master: string, output: string, spec: RenditionSpec): string[] {
+  const inputs = ['-i', master, ...(spec.format === 'branded' && spec.logoFile ? ['-i', spec.logoFile] : [])];
+  return [
+    ...inputs,
+    '-filter_complex',
+    videoFilter(spec),
+    '-map',
+    '[v]',
+    '-map',
+    '0:a?',
+    ...codecArgs(spec.container),
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    output,
+  ];
+}
+
+/**
+ * Renders a rendition, reporting progress (0–100) from ffmpeg's `-progress` output against the
+ * master's duration; rejects with ffmpeg's last words when it fails.
+ */
+export function renderRendition(
+  ffmpeg: string,
+  input: { master: string; output: string; durationSeconds: number; spec: RenditionSpec },
+  onProgress: (percent: number) => void = () => undefined,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...renditionArgs(input.master, input.output, input.spec)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let errors = '';
+    let pending = '';
+    let last = -1;
+    child.stdout.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const match = /^out_time_us=(\d+)/.exec(line);
+        if (!match || input.durationSeconds <= 0) continue;
+        const percent = Math.min(99, Math.floor(Number(match[1]) / 1e4 / input.durationSeconds));
+        if (percent > last) onProgress((last = percent));
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors = (errors + chunk.toString()).slice(-2000);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`ffmpeg exited with ${code}: ${errors.trim()}`));
+      onProgress(100);
+      resolve();
+    });
+  });
+}
