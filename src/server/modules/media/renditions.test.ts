@@ -57,7 +57,7 @@ function probe(file: string) {
 function frame(file: string): Buffer {
   return spawnSync(ffmpeg, ['-v', 'error', '-ss', '1', '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
     maxBuffer: 64 * 1024 * 1024,
-  }).stdout as Buffer;
+  }).stdout;
 }
 /** Mean difference of two frames over a rectangle given in fractions of the frame. */
 function difference(a: Buffer, b: Buffer, width: number, height: number, box: { x: number; y: number; w: number; h: number }) {
