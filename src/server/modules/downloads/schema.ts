@@ -41,3 +41,23 @@ export const videoRequests = pgTable(
     index('video_requests_rendition_idx').on(table.renditionKey),
   ],
 );
+
+/** A project's master file in the file store (the demo's projects share a few generated ones). */
+export const videoMasters = pgTable('video_masters', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => videoProjects.id, { onDelete: 'cascade' }),
+  storageKey: text('storage_key').notNull(),
+  durationSeconds: integer('duration_seconds').notNull(),
+});
+
+/** A rendered file, by its rendition key: asking again for the same rendition renders nothing. */
+export const renditions = pgTable('renditions', {
+  renditionKey: text('rendition_key').primaryKey(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => videoProjects.id, { onDelete: 'cascade' }),
+  storageKey: text('storage_key').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  createdAt: at('created_at').notNull(),
+});

@@ -1,0 +1,131 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchaseResultSchema } from '../../../common/downloads.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { agreementFixtures } from '../agreements/test-support.ts';
+import { insertProjects } from '../catalogue/writer.ts';
+import { resolveFfmpeg, runFfmpeg } from '../media/ffmpeg.ts';
+import { renderRequested, type RenderDeps } from './render.ts';
+import { renditions, videoMasters, videoRequests } from './schema.ts';
+import { localFileStore } from './storage.ts';
+
+const ffmpeg = resolveFfmpeg(process.env.FFMPEG_PATH);
+let t: TestApp;
+let dir: string;
+let deps: RenderDeps;
+let projectId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  dir = await mkdtemp(path.join(tmpdir(), 'render-'));
+  const store = localFileStore(path.join(dir, 'storage'));
+  const master = path.join(dir, 'master.mp4');
+  await runFfmpeg(ffmpeg, [
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=48000'],
+    ...['-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', master],
+  ]);
+  await store.put('masters/render-test.mp4', master);
+  [projectId = 0] = await insertProjects(
+    t.database.db,
+    [
+      {
+        projectId: 'RENDER-1',
+        language: 'en',
+        title: 'Render test',
+        datelineDate: '2026-11-20',
+        duration: 2,
+        freeAccess: true,
+        publishedAt: new Date('2026-11-20T12:00:00Z'),
+      },
+    ],
+    t.services.clock.now(),
+  );
+  await t.database.db.insert(videoMasters).values({ projectId, storageKey: 'masters/render-test.mp4', durationSeconds: 2 });
+  deps = { db: t.database.db, clock: t.services.clock, store, ffmpeg, workDir: path.join(dir, 'work'), credit: 'Newsreel' };
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('rendering requested files (issue: downloads)', () => {
+  it('renders a rendition once: its requests become ready with the file in the store; the same rendition again renders nothing', async () => {
+    const a = agreementFixtures(t);
+    const { browser } = await a.signedIn();
+    const ask = async () =>
+      purchaseResultSchema.parse(
+        (
+          await browser.post(`/api/content/video_projects/${projectId}/videos/download`, {
+            restrictions_accepted: true,
+            quality: 'hd',
+            file_type: 'mp4',
+          })
+        ).json(),
+      );
+    const first = await ask();
+    const [request] = await t.database.db.select().from(videoRequests).where(eq(videoRequests.id, first.request_id));
+    const told: number[] = [];
+    const result = await renderRequested(
+      { ...deps, progress: (_, percent) => told.push(percent) },
+      { renditionKey: request?.renditionKey },
+    );
+    expect(result).toEqual({ rendered: 1, ready: 1 });
+    expect(told.at(-1)).toBe(100);
+    const [rendered] = await t.database.db
+      .select()
+      .from(renditions)
+      .where(eq(renditions.renditionKey, request?.renditionKey ?? ''));
+    expect(rendered?.sizeBytes).toBeGreaterThan(1000);
+    const file = path.join(dir, 'storage', rendered?.storageKey ?? '');
+    const probe = spawnSync(
+      ffmpeg.replace(/ffmpeg$/, 'ffprobe'),
+      ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(probe.stdout.trim()).toBe('1280,720');
+    expect((await t.database.db.select().from(videoRequests).where(eq(videoRequests.id, first.request_id)))[0]).toMatchObject({
+      state: 'ready',
+      progress: 100,
+    });
+
+    const again = await ask();
+    expect(await renderRequested(deps, { renditionKey: request?.renditionKey })).toEqual({ rendered: 0, ready: 1 });
+    expect((await t.database.db.select().from(videoRequests).where(eq(videoRequests.id, again.request_id)))[0]?.state).toBe('ready');
+    // Run again (a retried job): nothing is waiting, nothing changes.
+    expect(await renderRequested(deps, { renditionKey: request?.renditionKey })).toEqual({ rendered: 0, ready: 0 });
+  }, 60_000);
+
+  it('a video without a master fails its requests at once', async () => {
+    const [orphan = 0] = await insertProjects(
+      t.database.db,
+      [
+        {
+          projectId: 'RENDER-2',
+          language: 'en',
+          title: 'No master',
+          datelineDate: '2026-11-20',
+          duration: 2,
+          freeAccess: true,
+          publishedAt: new Date('2026-11-20T12:00:00Z'),
+        },
+      ],
+      t.services.clock.now(),
+    );
+    const { browser } = await agreementFixtures(t).signedIn();
+    const answer = purchaseResultSchema.parse(
+      (await browser.post(`/api/content/video_projects/${orphan}/videos/download`, { restrictions_accepted: true })).json(),
+    );
+    const [request] = await t.database.db.select().from(videoRequests).where(eq(videoRequests.id, answer.request_id));
+    expect(await renderRequested(deps, { renditionKey: request?.renditionKey })).toEqual({ rendered: 0, ready: 0, failed: 1 });
+    expect((await t.database.db.select().from(videoRequests).where(eq(videoRequests.id, answer.request_id)))[0]).toMatchObject({
+      state: 'failed',
+      error: 'master_missing',
+    });
+  });
+});
