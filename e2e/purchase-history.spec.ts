@@ -64,7 +64,7 @@ async function buy(page: Page, baseURL: string | undefined): Promise<Purchases> 
   expect(billing.status()).toBe(200);
 
   const list = (await (
-    await page.request.get('/api/content/video_projects', { params: { free_access: 'false', per_page: 2 } })
+    await page.request.get('/api/content/video_projects', { params: { free_access: 'false', per_page: 24 } })
   ).json()) as {
     videos: { id: number; free_access: boolean }[];
   };
