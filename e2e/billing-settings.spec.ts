@@ -123,7 +123,10 @@ for (const { locale, who, profile, billing } of JOURNEYS) {
     await expect(page.getByTestId('billing-first_name')).toHaveValue(profile.first);
 
     // The company's VAT id is the account's (spec §4): the current user has it too.
-    const user = (await (await page.request.get('/api/current_user')).json()) as { company: { vat_id: string | null } | null };
+    // Asked by the page itself: the API context's kept-alive connection may be gone after the form's steps.
+    const user = await page.evaluate(
+      async () => (await (await fetch('/api/current_user')).json()) as { company: { vat_id: string | null } | null },
+    );
     expect(user.company?.vat_id).toBe(billing.vatId.replace(/\s/g, ''));
 
     await page.screenshot({ path: `/tmp/billing-${locale}-desktop.png`, fullPage: true });
