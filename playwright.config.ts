@@ -43,6 +43,8 @@ export default defineConfig({
       SITE_VARIANTS: 'ru.localhost=ru,landing.localhost=landing',
       // Test accounts are made from addresses of their own (e2e/support/accounts.ts createAccount).
       TRUST_PROXY: '127.0.0.1',
+      // Downloads render from the demo's masters; a few keep ffmpeg from competing with the tests.
+      DEMO_MASTERS: '1',
     },
   },
 });

@@ -95,6 +95,8 @@ async function main(): Promise<number> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'yes',
+    // No demo masters: their ffmpeg renders would share the cores with the measurement.
+    DEMO_MASTERS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   console.log(`database: ${database}${databaseUrl ? ` (${new URL(databaseUrl).host})` : `, ${dataDir}`}`);

@@ -61,7 +61,7 @@ async function main() {
     baseline.push(await timeToReady(['-e', bare], { PORT: String(port) }, `http://127.0.0.1:${port}/`));
 
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsreel-bench-'));
-    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'auto' };
+    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'auto', DEMO_MASTERS: '0' };
     cold.push(await timeToReady(app, env, `http://127.0.0.1:${port}/readyz`));
     warm.push(await timeToReady(app, env, `http://127.0.0.1:${port}/readyz`));
     await rm(dataDir, { recursive: true, force: true });

@@ -64,7 +64,15 @@ async function main() {
 
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsreel-bench-web-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'yes' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'yes',
+    DEMO_MASTERS: '0',
+  };
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env,

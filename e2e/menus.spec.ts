@@ -23,7 +23,8 @@ for (const locale of ['en', 'ar']) {
     await page.goto(`/${locale}`);
     await expect(page.getByTestId('menu-vod')).toBeVisible();
     await expect(page.getByTestId('menu-plans')).toBeVisible();
-    for (const hidden of ['menu-live', 'menu-my-content', 'menu-careers']) await expect(page.getByTestId(hidden)).toHaveCount(0);
+    await expect(page.getByTestId('menu-my-content')).toBeVisible();
+    for (const hidden of ['menu-live', 'menu-careers']) await expect(page.getByTestId(hidden)).toHaveCount(0);
     await expect(page.locator(`footer a[href="/${locale}/impressum"]`)).toBeVisible();
     const desktop = await menuLinks(page);
     expect(desktop).toContain(`/${locale}/impressum`);
@@ -51,8 +52,9 @@ test('the profile menu of a new user shows only built screens', async ({ page, b
   // Members for anyone but a client or a one-off buyer without a team (spec §6): a new user invites.
   await expect(page.getByTestId('profile-members')).toBeVisible();
   // Limits only with members and limit agreements; planning only when the access check has no
-  // error (spec §6): a new user has neither. My content and lists are not built yet.
-  for (const hidden of ['my-content', 'my-lists', 'user-limits', 'planning']) {
+  // error (spec §6): a new user has neither. Lists are not built yet.
+  await expect(page.getByTestId('profile-my-content')).toBeVisible();
+  for (const hidden of ['my-lists', 'user-limits', 'planning']) {
     await expect(page.getByTestId(`profile-${hidden}`)).toHaveCount(0);
   }
   await expectEveryLinkAnswers200(page, await menuLinks(page));

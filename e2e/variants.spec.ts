@@ -11,7 +11,7 @@ async function menuIds(page: Page) {
 test.describe('site variants', () => {
   test('standard: the built screens of its menu, every language, prices in euro', async ({ page }) => {
     await page.goto('/en');
-    expect(await menuIds(page)).toEqual(['menu-vod', 'menu-plans', 'menu-about']);
+    expect(await menuIds(page)).toEqual(['menu-vod', 'menu-plans', 'menu-my-content', 'menu-about']);
     await expect(page.getByTestId('currency-note')).toContainText('€');
     await page.getByTestId('language-switcher').click();
     await expect(page.getByRole('menuitemradio')).toHaveCount(4);
@@ -28,7 +28,7 @@ test.describe('site variants', () => {
 
   test('Russian region: its own menu, ruble, and only Russian offered', async ({ page }) => {
     await page.goto(`${host('ru.localhost')}/ru`);
-    expect(await menuIds(page)).toEqual(['menu-vod', 'menu-plans', 'menu-about']);
+    expect(await menuIds(page)).toEqual(['menu-vod', 'menu-plans', 'menu-my-content', 'menu-about']);
     await expect(page.getByTestId('currency-note')).toContainText('₽');
     // en, ar and es are hidden, so with Russian selected there is nothing to switch to.
     await expect(page.getByTestId('language-switcher')).toHaveCount(0);

@@ -52,7 +52,8 @@ export const CURRENCIES = ['EUR', 'RUB'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
 /** What uses an agreement; each use is one operation row, and a balance is the sum of its operations. */
-export const OPERATION_TYPES = ['grant', 'refill', 'download', 'purchase', 'top_up', 'refund', 'expiry'] as const;
+/** `download_returned` gives back a download's charge when its file could not be made or was cancelled. */
+export const OPERATION_TYPES = ['grant', 'refill', 'download', 'download_returned', 'purchase', 'top_up', 'refund', 'expiry'] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 
 /** Spec §9: a pass names at most two licensed platforms; one-off archival rights last up to 7 days. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTAINERS, LOGO_POSITIONS, QUALITIES, VIDEO_FORMATS } from './catalogue-values.ts';
+import { videoProjectSummarySchema } from './catalogue.ts';
 import { zod } from './validators.ts';
 
 /**
@@ -30,6 +31,8 @@ export const downloadBodySchema = renditionSchema.extend({
   branded: z.boolean().optional(),
   repeated: z.boolean().optional(),
   restrictions_accepted: z.boolean().optional(),
+  /** Also upload the file to the FTP/SFTP server of the profile. */
+  upload_to_ftp: z.boolean().optional(),
 });
 export type DownloadBody = z.input<typeof downloadBodySchema>;
 
@@ -43,3 +46,81 @@ export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 
 export const VIDEO_REQUEST_STATES = ['transcoding', 'ready', 'failed', 'cancelled'] as const;
 export type VideoRequestState = (typeof VIDEO_REQUEST_STATES)[number];
+
+/** A requested file sent on to the customer's FTP/SFTP server: waiting for the file, uploading, delivered or failed. */
+export const DELIVERY_STATES = ['waiting', 'uploading', 'delivered', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/**
+ * A requested file's stage in my content (spec: accounts §4 "Video request"): transcoding (with a
+ * percentage), downloading (rendered, being stored), download now (ready, not fetched yet), ready
+ * (fetched); or failed (its charge given back) or cancelled.
+ */
+export const REQUEST_STAGES = ['transcoding', 'downloading', 'download_now', 'ready', 'failed', 'cancelled'] as const;
+export type RequestStage = (typeof REQUEST_STAGES)[number];
+
+/** GET /api/current_user/my_content/video_requests: the user's requested files, newest first. */
+export const videoRequestSchema = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  project_slug: z.string(),
+  title: z.string(),
+  quality: z.enum(QUALITIES),
+  file_type: z.enum(CONTAINERS),
+  video_format: z.enum(VIDEO_FORMATS),
+  brand_position: z.enum(LOGO_POSITIONS).nullable(),
+  stage: z.enum(REQUEST_STAGES),
+  progress: z.number().int().min(0).max(100),
+  /** A fresh signed link while the file can be fetched. */
+  url: z.string().nullable(),
+  error: z.string().nullable(),
+  /** The upload to the customer's FTP/SFTP server, when asked for; its error is a message to show. */
+  delivery: z.enum(DELIVERY_STATES).nullable(),
+  delivery_error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type VideoRequest = z.infer<typeof videoRequestSchema>;
+export const videoRequestListSchema = z.object({ video_requests: z.array(videoRequestSchema) });
+export type VideoRequestList = z.infer<typeof videoRequestListSchema>;
+
+/** My content (accounts §7): 12 downloaded items a page, newest download first. */
+export const MY_CONTENT_PAGE_SIZE = 12;
+export const myContentQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(48).default(MY_CONTENT_PAGE_SIZE),
+});
+
+/** A downloaded item: the video as lists show it, how often and when it was last downloaded. */
+export const myContentEntitySchema = z.object({
+  video: videoProjectSummarySchema,
+  downloads_count: z.number().int(),
+  last_downloaded_at: z.string(),
+});
+export const myContentEntitiesSchema = z.object({
+  entities: z.array(myContentEntitySchema),
+  count: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type MyContentEntities = z.infer<typeof myContentEntitiesSchema>;
+
+/** One download of an item (an operation of its agreement, or free), with the customer's own comment. */
+export const myContentOperationSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  quality: z.enum(QUALITIES),
+  file_type: z.enum(CONTAINERS),
+  video_format: z.enum(VIDEO_FORMATS),
+  brand_position: z.enum(LOGO_POSITIONS).nullable(),
+  agreement: z.object({ id: z.number().int(), agreement_type: z.string() }).nullable(),
+  /** Whether it took an item of the agreement's balance (a repeat or a one-off licence does not). */
+  charged: z.boolean(),
+  comment: z.string().nullable(),
+});
+export type MyContentOperation = z.infer<typeof myContentOperationSchema>;
+export const myContentOperationsSchema = z.object({ operations: z.array(myContentOperationSchema) });
+
+export const COMMENT_MAX_LENGTH = 500;
+export const operationCommentBodySchema = z.object({
+  comment: z.string().trim().max(COMMENT_MAX_LENGTH, 'validation.max_length'),
+});

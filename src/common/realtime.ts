@@ -18,6 +18,15 @@ export const transcodingMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('completed'), request_id: z.number().int(), project_id: z.string(), url: z.string().nullable() }),
   z.object({ type: z.literal('failed'), request_id: z.number().int(), project_id: z.string() }),
+  /** The upload of a requested file to the customer's FTP/SFTP server. */
+  z.object({
+    type: z.literal('delivery'),
+    request_id: z.number().int(),
+    project_id: z.string(),
+    state: z.enum(['uploading', 'delivered', 'failed']),
+    percent: z.number().min(0).max(100),
+    message: z.string().optional(),
+  }),
 ]);
 export type TranscodingMessage = z.infer<typeof transcodingMessageSchema>;
 

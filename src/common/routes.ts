@@ -29,6 +29,7 @@ export const ROUTES = {
   userMembers: '/user/members',
   userMember: '/user/members/:id',
   userLimits: '/user/user-limits',
+  myContent: '/user/my-content',
   purchaseReceipt: '/user/purchase-history/:id',
   plans: '/plans',
   // Only the two plans that are requested have a form: any other request-{name} is not found.
@@ -62,6 +63,7 @@ export const PRIVATE_ROUTES: readonly RouteName[] = [
   'userMembers',
   'userMember',
   'userLimits',
+  'myContent',
   'payment',
   'paymentProcessing',
 ];

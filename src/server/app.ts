@@ -25,6 +25,9 @@ import { agreementRoutes } from './modules/agreements/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import type { PaymentsContext } from './modules/payments/purchases.ts';
 import { webhookRoutes } from './modules/payments/webhook-routes.ts';
+import { fileRoutes } from './modules/downloads/file-routes.ts';
+import { logoRoutes } from './modules/downloads/logo-routes.ts';
+import { markFetched } from './modules/downloads/requests.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { testCardRoutes } from './modules/payments/test-card-routes.ts';
@@ -144,7 +147,14 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   if (services.wallet.name === 'test_wallet' && 'routes' in services.wallet) await app.register(services.wallet.routes);
   await app.register(webhookRoutes, { ctx: payments });
   await app.register(companyRoutes, { ctx: { ...ctx, publicOrigin: publicOrigin(config) } });
-  await app.register(downloadRoutes, { ctx });
+  await app.register(downloadRoutes, { ctx: { ...ctx, files: services.files, jobs: services.jobs } });
+  await app.register(logoRoutes, { db: database.db, files: services.files });
+  await app.register(fileRoutes, {
+    store: services.files.store,
+    secret: services.files.secret,
+    clock: services.clock,
+    fetched: (requestId) => markFetched(ctx, requestId),
+  });
   await app.register(billingRoutes, { ctx });
   await app.register(cableRoutes, {
     config,

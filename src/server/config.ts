@@ -81,6 +81,22 @@ const envSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(256),
   /** Job workers inside this process, or `off` to leave the jobs to `npm run worker` processes. */
   WORKERS: z.enum(['in-process', 'off']).default('in-process'),
+  /** How many generated 1080p masters the demo makes after start-up (the rest of its catalogue shares them). */
+  DEMO_MASTERS: z.coerce.number().int().min(0).max(100).default(20),
+  /** The agency credit burnt into credit files. */
+  AGENCY_CREDIT: z.string().min(1).max(80).default('© Newsreel'),
+  /** Masters and renditions in an S3-compatible bucket; unset: a folder under DATA_DIR. */
+  S3_BUCKET: z.string().min(3).optional(),
+  /** The endpoint of an S3-compatible service other than AWS (MinIO, a test peer). */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** A folder in the bucket for this platform's files. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._/-]*$/i)
+    .optional(),
 });
 
 export type Config = {
@@ -121,6 +137,19 @@ export type Config = {
   maxConnectionsPerAddress: number;
   /** Where jobs are worked: in this process (the default), or only by `npm run worker` processes. */
   workers: 'in-process' | 'off';
+  agencyCredit: string;
+  demoMasters: number;
+  /** The bucket of masters and renditions, when not DATA_DIR/storage. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        prefix: string | undefined;
+      }
+    | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -137,6 +166,8 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     throw new ConfigError(
       'Invalid configuration:\n  WORKERS: off needs DATABASE_URL; workers in another process cannot open the embedded database',
     );
+  if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   return {
     env: e.NODE_ENV,
     host: e.HOST ?? (e.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
@@ -176,6 +207,18 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     timeouts: { headersSeconds: e.HEADERS_TIMEOUT, requestSeconds: e.REQUEST_TIMEOUT },
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     workers: e.WORKERS,
+    agencyCredit: e.AGENCY_CREDIT,
+    demoMasters: e.DEMO_MASTERS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
     ...overrides,
   };
 }

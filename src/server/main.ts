@@ -6,6 +6,7 @@ import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { startJobRunner, type JobRunner } from './jobs/runner.ts';
+import { seedDemoMasters } from './modules/downloads/demo-masters-seed.ts';
 import { generateDemoClips } from './modules/media/demo-clips.ts';
 import { resolveFfmpeg } from './modules/media/ffmpeg.ts';
 import { createServices, publicOrigin } from './services.ts';
@@ -22,6 +23,7 @@ async function main() {
   let jobs: JobRunner | undefined;
   app.addHook('onClose', async () => {
     await jobs?.stop();
+    await services.jobs.stop();
     await services.background.idle();
     await services.mailer.stop();
     await services.broadcaster.close();
@@ -48,7 +50,13 @@ async function main() {
     jobs = await startJobRunner({
       database,
       clock: services.clock,
-      services: { mailer: services.mailer, cards: services.cards, publicOrigin: publicOrigin(config) },
+      services: {
+        mailer: services.mailer,
+        cards: services.cards,
+        publicOrigin: publicOrigin(config),
+        files: services.files,
+        broadcast: (channel, stream, message) => services.broadcaster.broadcast(channel, stream, message),
+      },
       log: app.log.child({ part: 'jobs' }),
       name: 'api',
     }).catch(async (error: unknown) => {
@@ -67,7 +75,11 @@ async function main() {
       ffmpeg: resolveFfmpeg(config.ffmpegPath),
       log: app.log,
       count: 20,
-    }).catch((error: unknown) => app.log.warn({ err: error }, 'demo preview clips failed'));
+    })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'demo preview clips failed'))
+      // Then the masters downloads are rendered from, one at a time.
+      .then(() => seedDemoMasters({ db: database.db, files: services.files, log: app.log, count: config.demoMasters }))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'demo masters failed'));
   }
 }
 

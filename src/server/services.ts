@@ -17,6 +17,11 @@ import { recaptchaClient, skippedRecaptcha, type RecaptchaVerifier } from './mod
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { inProcessBroadcaster, type Broadcaster } from './modules/realtime/broadcaster.ts';
 import { redisBroadcaster } from './modules/realtime/redis-broadcaster.ts';
+import { jobSender, type JobSender } from './jobs/sender.ts';
+import type { DownloadFiles } from './modules/downloads/files.ts';
+import { localFileStore, type FileStore } from './modules/downloads/storage.ts';
+import { s3FileStore } from './modules/downloads/storage-s3.ts';
+import { resolveFfmpeg } from './modules/media/ffmpeg.ts';
 
 /** What the app is given rather than finds (STYLE: dependencies are passed, not found). */
 export type AppServices = {
@@ -33,6 +38,10 @@ export type AppServices = {
   background: Background;
   /** Real-time broadcasts: in-process, or through Redis with REDIS_URL. */
   broadcaster: Broadcaster;
+  /** Queues jobs for the workers of this or other processes. */
+  jobs: JobSender & { stop(): Promise<void> };
+  /** Masters, renditions and reports: the store, ffmpeg and the link secret. */
+  files: DownloadFiles;
 };
 
 /** APP_SECRET, else a secret generated once and kept in DATA_DIR (the embedded default). */
@@ -62,14 +71,34 @@ export function publicOrigin(config: Config): string {
   return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
 }
 
+/** An S3-compatible bucket with S3_BUCKET, else DATA_DIR/storage. */
+export function fileStoreFor(config: Config): FileStore {
+  if (config.s3) return s3FileStore(config.s3);
+  return localFileStore(path.join(config.dataDir, 'storage'));
+}
+
+export function downloadFilesFor(config: Config, secret: string): DownloadFiles {
+  return {
+    store: fileStoreFor(config),
+    ffmpeg: resolveFfmpeg(config.ffmpegPath),
+    workDir: path.join(config.dataDir, 'work'),
+    credit: config.agencyCredit,
+    secret,
+    sharedMasters: config.seedDemo,
+  };
+}
+
 /** The production or embedded implementation of each service, chosen by configuration. */
 export async function createServices(config: Config, database: Database, log: FastifyBaseLogger): Promise<AppServices> {
   const clock = systemClock;
+  const secret = await loadOrCreateSecret(config);
   return {
     database,
     clock,
     mailer: mailerFor(config, database, clock, log),
-    secret: await loadOrCreateSecret(config),
+    secret,
+    jobs: jobSender(database.connection),
+    files: downloadFilesFor(config, secret),
     cards: cardProviderFor(config, database, clock),
     wallet: config.paypal ? paypalWallet(config.paypal) : testWallet({ publicUrl: config.publicUrl }),
     vatRegistry: config.vatRegistryUrl ? viesRegistry({ url: config.vatRegistryUrl }) : testVatRegistry,

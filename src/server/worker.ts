@@ -3,8 +3,11 @@ import { ConfigError, parseConfig } from './config.ts';
 import { systemClock } from './context.ts';
 import { openPostgres } from './db/client.ts';
 import { startJobRunner } from './jobs/runner.ts';
+import type { JobDeps } from './jobs/definition.ts';
 import { JOB_QUEUES } from './jobs/queues.ts';
-import { cardProviderFor, mailerFor, publicOrigin } from './services.ts';
+import { inProcessBroadcaster, type Broadcaster } from './modules/realtime/broadcaster.ts';
+import { redisBroadcaster } from './modules/realtime/redis-broadcaster.ts';
+import { cardProviderFor, downloadFilesFor, loadOrCreateSecret, mailerFor, publicOrigin } from './services.ts';
 
 /**
  * `npm run worker`: works the job queues in a process of its own, beside API processes started
@@ -21,10 +24,16 @@ async function worker() {
   const log = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel }).child({ part: 'jobs' });
   const database = await openPostgres(config.databaseUrl);
   // E-mail goes out through SMTP_URL; renewals charge through the configured card provider.
-  const services = {
+  // Real-time messages (render progress) reach the API processes' clients through Redis.
+  const broadcaster: Broadcaster = config.redisUrl
+    ? await redisBroadcaster({ url: config.redisUrl, channel: config.redisChannel, log })
+    : inProcessBroadcaster();
+  const services: Omit<JobDeps, 'db' | 'clock' | 'jobs'> = {
     mailer: mailerFor(config, database, systemClock, log),
     cards: cardProviderFor(config, database, systemClock),
     publicOrigin: publicOrigin(config),
+    files: downloadFilesFor(config, await loadOrCreateSecret(config)),
+    broadcast: (channel, stream, message) => broadcaster.broadcast(channel, stream, message),
   };
   const jobs = await startJobRunner({ database, clock: systemClock, services, log, name: 'worker' }).catch(async (error: unknown) => {
     await database.close();
@@ -40,6 +49,7 @@ async function worker() {
     force.unref();
     await jobs.stop();
     await services.mailer.stop();
+    await broadcaster.close();
     await database.close();
     process.exit(0);
   };

@@ -81,7 +81,8 @@ export class TooManyRequests extends AppError {
   }
 }
 export class Unavailable extends AppError {
-  constructor(detail?: Detail) {
+  constructor(detail?: Detail, options?: { cause: unknown }) {
     super(503, [item(ERROR_CODES.unavailable, 'Service unavailable', detail)]);
+    if (options) this.cause = options.cause;
   }
 }

@@ -1,11 +1,20 @@
 import type { ServiceContext } from '../context.ts';
+import type { DownloadFiles } from '../modules/downloads/files.ts';
 import type { CardProvider } from '../modules/payments/card-provider.ts';
+import type { JobSender } from './sender.ts';
 
 /**
  * What a job receives (STYLE: dependencies are passed, not found): the database and the clock, the
- * mailer, the card provider (renewals) and where e-mailed links point.
+ * mailer, real-time broadcasts, the card provider (renewals), where e-mailed links point and the
+ * files of downloads (masters, renditions, ffmpeg).
  */
-export type JobDeps = Pick<ServiceContext, 'db' | 'clock' | 'mailer'> & { cards: CardProvider; publicOrigin: string };
+export type JobDeps = Pick<ServiceContext, 'db' | 'clock' | 'mailer' | 'broadcast'> & {
+  cards: CardProvider;
+  publicOrigin: string;
+  files: DownloadFiles;
+  /** Queues a further job (a ready file's upload to the customer's server). */
+  jobs: JobSender;
+};
 
 /**
  * One queue and the job it runs. A job is a plain service function, idempotent: it may run twice
@@ -21,6 +30,26 @@ export type JobDefinition = {
    * again: longer than a run ever takes, short enough that a lost run is redone soon.
    */
   expireInSeconds: number;
+  /**
+   * For long runs: the worker says it is alive this often (half of it, in fact); a run silent
+   * longer is taken for lost at the next supervision pass, however long it may take in all.
+   */
+  heartbeatSeconds?: number;
+  /**
+   * Seconds before a failed run is retried, the same each time; without it 30 s, then about a
+   * minute (backing off). A lost render is redone soon: its user is waiting.
+   */
+  retryDelaySeconds?: number;
+  /**
+   * The job's own key under the queue's stately policy: at most one run of a key waits and one
+   * runs (a periodic job has none: one for the whole queue).
+   */
+  key?: (data: object) => string | undefined;
   /** Runs the job; the answer (counts of what changed) is logged and kept with the job. */
-  run(deps: JobDeps, data: object): Promise<Record<string, number>>;
+  run(deps: JobDeps, data: object, signal: AbortSignal): Promise<Record<string, number>>;
+  /**
+   * After the last try failed, however it failed (an error, or a worker lost mid-run): tells whoever
+   * waited and undoes what the run was for. Run from the queue's dead-letter queue, so it runs once.
+   */
+  failed?: (deps: JobDeps, data: object) => Promise<void>;
 };

@@ -1,4 +1,5 @@
 import { expireAgreements, expireBalances, refillBalances } from '../modules/agreements/jobs.ts';
+import { deliverJob, renderJob, statsReportJob } from '../modules/downloads/jobs.ts';
 import { renewPasses } from '../modules/payments/renewals.ts';
 import type { JobDefinition } from './definition.ts';
 
@@ -13,4 +14,7 @@ export const JOB_QUEUES: readonly JobDefinition[] = [
   { queue: 'agreements.expire-balances', schedule: '*/10 * * * *', expireInSeconds: 300, run: expireBalances },
   // Hourly: a renewal is due on its invoice date, and a retry days after a failure.
   { queue: 'payments.renew-passes', schedule: '7 * * * *', expireInSeconds: 900, run: renewPasses },
+  renderJob,
+  deliverJob,
+  statsReportJob,
 ];

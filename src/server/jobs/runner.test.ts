@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { agreementBalances } from '../modules/agreements/schema.ts';
 import { createAgreement, createUser } from '../test/factories.ts';
-import { createTestDatabase, testClock } from '../test/harness.ts';
+import { createTestDatabase, testClock, testDownloadFiles } from '../test/harness.ts';
 import { startJobRunner, type JobLog } from './runner.ts';
 import { outboxMailer } from '../modules/mail/mailer.ts';
 import { testCardProvider } from '../modules/payments/test-card-provider.ts';
@@ -52,6 +52,8 @@ describe('job runner', () => {
       mailer: outboxMailer(clock),
       cards: testCardProvider({ db: database.db, clock }),
       publicOrigin: 'http://localhost:3000',
+      files: testDownloadFiles('runner-test-secret'),
+      broadcast: () => undefined,
     };
     const runner = await startJobRunner({ database, clock, services, log, name: 'api', pollingIntervalSeconds: 0.5 });
     try {
@@ -74,9 +76,9 @@ describe('job runner', () => {
       expect(done).toMatchObject({ level: 'info', details: { queue: 'agreements.expire-balances', zeroed: 1 } });
 
       expect(await schedules()).toEqual(
-        JOB_QUEUES.map((definition) => ({ name: definition.queue, cron: definition.schedule, timezone: 'UTC' })).sort((a, b) =>
-          a.name.localeCompare(b.name),
-        ),
+        JOB_QUEUES.flatMap((definition) =>
+          definition.schedule ? [{ name: definition.queue, cron: definition.schedule, timezone: 'UTC' }] : [],
+        ).sort((a, b) => a.name.localeCompare(b.name)),
       );
     } finally {
       await runner.stop();

@@ -16,6 +16,10 @@ import { inProcessBroadcaster } from '../modules/realtime/broadcaster.ts';
 import { outboxMailer } from '../modules/mail/mailer.ts';
 import type { AppServices } from '../services.ts';
 import { createDatabaseFromTemplate, dropDatabase } from './postgres.ts';
+import { jobSender } from '../jobs/sender.ts';
+import type { DownloadFiles } from '../modules/downloads/files.ts';
+import { localFileStore } from '../modules/downloads/storage.ts';
+import { resolveFfmpeg } from '../modules/media/ffmpeg.ts';
 
 let templateBlob: Blob | undefined;
 
@@ -64,13 +68,27 @@ export function testClock(start = new Date('2026-11-22T09:00:00Z')): TestClock {
 export const minutes = (n: number) => n * 60 * 1000;
 export const days = (n: number) => n * 24 * 3600 * 1000;
 
+/** Test files: a folder of this worker's own, the ffmpeg of the machine, a solid test logo. */
+export function testDownloadFiles(secret: string, root = path.join(TEST_DATA_DIR, 'files')): DownloadFiles {
+  return {
+    store: localFileStore(path.join(root, 'storage')),
+    ffmpeg: resolveFfmpeg(process.env.FFMPEG_PATH),
+    workDir: path.join(root, 'work'),
+    credit: '© Newsreel',
+    secret,
+  };
+}
+
 export function testServices(database: Database, overrides: Partial<AppServices> = {}): AppServices & { clock: TestClock } {
   const clock = testClock();
+  const secret = 'test-secret-with-at-least-32-characters!';
   return {
     database,
     clock,
     mailer: outboxMailer(clock),
-    secret: 'test-secret-with-at-least-32-characters!',
+    secret,
+    jobs: jobSender(database.connection),
+    files: testDownloadFiles(secret),
     recaptcha: skippedRecaptcha,
     vatRegistry: testVatRegistry,
     cards: testCardProvider({ db: database.db, clock }),
@@ -97,6 +115,7 @@ export async function createTestApp(
     services,
     close: async () => {
       await app.close();
+      await services.jobs.stop();
       await services.background.idle();
       await services.mailer.stop();
       await services.broadcaster.close();

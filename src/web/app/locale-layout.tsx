@@ -24,7 +24,13 @@ import { useSite } from '../lib/site.ts';
 import { LoadingBar, TranslatedLoadingFallback } from '../ui/loading.tsx';
 import { NotificationStack } from '../ui/notifications/notification-stack.tsx';
 import { useNavigationPending } from './app-router.tsx';
-import { AccountOverlaysOnDemand, AuthDialogsOnDemand, MixedContentPanelOnDemand, TimeZoneSelectOnDemand } from './on-demand.tsx';
+import {
+  AccountOverlaysOnDemand,
+  DownloadsLiveOnDemand,
+  AuthDialogsOnDemand,
+  MixedContentPanelOnDemand,
+  TimeZoneSelectOnDemand,
+} from './on-demand.tsx';
 
 /** Where a path without a supported locale prefix goes (spec: accounts §5, locale detection). */
 export function LocaleRedirect() {
@@ -130,6 +136,7 @@ function LocaleFrame({ locale }: { locale: Locale }) {
           <NotificationStack />
           <AuthDialogsOnDemand landing={site.variant === 'landing'} />
           <AccountOverlaysOnDemand user={user} locale={locale} />
+          <DownloadsLiveOnDemand user={user} locale={locale} />
           <CookieBanner settingsOpen={cookieSettingsOpen} onSettingsOpenChange={setCookieSettingsOpen} />
         </div>
       </NavigationRecordProvider>

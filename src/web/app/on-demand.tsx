@@ -14,6 +14,7 @@ import '../features/accounts/time-zone-select.css';
 const AuthDialogs = lazy(() => import('../features/accounts/auth-dialogs.tsx').then((m) => ({ default: m.AuthDialogs })));
 const AccountOverlays = lazy(() => import('../features/accounts/account-overlays.tsx').then((m) => ({ default: m.AccountOverlays })));
 const TimeZoneSelect = lazy(() => import('../features/accounts/time-zone-select.tsx').then((m) => ({ default: m.TimeZoneSelect })));
+const DownloadsLive = lazy(() => import('../features/downloads/downloads-live.tsx').then((m) => ({ default: m.DownloadsLive })));
 const MixedContentPanel = lazy(() =>
   import('../features/catalogue/mixed-content-panel.tsx').then((m) => ({ default: m.MixedContentPanel })),
 );
@@ -37,6 +38,16 @@ export function AccountOverlaysOnDemand({ user, locale }: { user: CurrentUser | 
   return (
     <Suspense fallback={null}>
       <AccountOverlays user={user} locale={locale} />
+    </Suspense>
+  );
+}
+
+/** A signed-in user's files in the making and notifications, told in real time. */
+export function DownloadsLiveOnDemand({ user, locale }: { user: CurrentUser | null; locale: Locale }) {
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <DownloadsLive locale={locale} />
     </Suspense>
   );
 }

@@ -74,6 +74,7 @@ const pages: Record<RouteName, Page> = {
   video: pageOf(
     () => import('../features/catalogue/video-page.tsx'),
     (m) => m.VideoPage,
+    ['download'],
   ),
   search: pageOf(
     () => import('../features/catalogue/search-page.tsx'),
@@ -129,6 +130,11 @@ const pages: Record<RouteName, Page> = {
     () => import('../features/company/user-limits-page.tsx'),
     (m) => m.UserLimitsPage,
     ['team'],
+  ),
+  myContent: pageOf(
+    () => import('../features/my-content/my-content-page.tsx'),
+    (m) => m.MyContentPage,
+    ['myContent'],
   ),
   plans: pageOf(
     () => import('../features/agreements/plans-page.tsx'),

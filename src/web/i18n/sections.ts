@@ -4,6 +4,8 @@
  */
 export const SECTIONS = [
   'billing',
+  'download',
+  'myContent',
   'payment',
   'planDetails',
   'planning',

@@ -10,6 +10,8 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().default(''),
+  /** The team's logo for branded files: a PNG in the file store (`logos/<sha256>.png`). */
+  logoKey: text('logo_key'),
   countryId: integer('country_id').references(() => countries.id),
   vatId: text('vat_id'),
   hasNoVat: boolean('has_no_vat').notNull().default(false),
@@ -46,6 +48,8 @@ export const users = pgTable(
     ftpUsername: text('ftp_username').notNull().default(''),
     /** AES-256-GCM with the app secret; never returned. */
     ftpPasswordEncrypted: text('ftp_password_encrypted'),
+    /** The logo for branded files of a user without a company (a company's is the company's). */
+    logoKey: text('logo_key'),
     userGroup: text('user_group').$type<'client' | 'customer' | 'other'>().notNull().default('other'),
     adminGroup: text('admin_group').$type<'client_supervisor'>(),
     /** Admins confirm sign-in with an e-mailed code (spec §6). */

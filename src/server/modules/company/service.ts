@@ -166,7 +166,7 @@ export async function usedThisMonth(db: Db | Tx, companyId: number, userId: numb
         servesTeam(db, companyId),
         eq(agreementOperations.userId, userId),
         eq(agreementOperations.kind, kind),
-        eq(agreementOperations.operationType, 'download'),
+        inArray(agreementOperations.operationType, ['download', 'download_returned']),
         gt(agreementOperations.createdAt, monthStart(now)),
       ),
     );

@@ -8,6 +8,7 @@ import { agreementBalances, agreementOperations } from '../agreements/schema.ts'
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { insertProjects } from '../catalogue/writer.ts';
 import { userLimits } from '../company/schema.ts';
+import { users } from '../accounts/schema.ts';
 import { videoRequests } from './schema.ts';
 
 let t: TestApp;
@@ -112,6 +113,10 @@ describe('the download call (spec: content §3, §8, §9)', () => {
 
     const holder = await passHolder(10);
     expect((await download(holder.browser, pool ?? 0)).statusCode).toBe(200);
+    // A branded file needs the customer's logo first.
+    const noLogo = await download(holder.browser, pool ?? 0, { video_format: 'branded' });
+    expect([noLogo.statusCode, codes(noLogo)]).toEqual([422, ['logo_required']]);
+    await t.database.db.update(users).set({ logoKey: 'logos/test-logo.png' }).where(eq(users.id, holder.user.id));
     expect(
       (await download(holder.browser, pool ?? 0, { quality: 'sd', video_format: 'branded', brand_position: 'top_left' })).statusCode,
     ).toBe(200);

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { accessTo, contentKindOf, type AccessAgreement, type AccessDecision } from '../../../common/access.ts';
 import type { ContentKind } from '../../../common/agreement-values.ts';
 import { DAILY_DOWNLOAD_LIMIT } from '../../../common/downloads.ts';
@@ -21,12 +21,18 @@ export const downloadErrors = {
 
 const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
-/** Spec §9: 30 downloads a day per user, counted under the user's row lock the caller holds. */
+/** Spec §9: 30 downloads a day per user, counted under the user's row lock the caller holds; a failed or cancelled one is given back. */
 export async function assertDailyQuota(tx: Tx, userId: number, now: Date) {
   const [row] = await tx
     .select({ n: count() })
     .from(videoRequests)
-    .where(and(eq(videoRequests.userId, userId), gte(videoRequests.createdAt, dayStart(now))));
+    .where(
+      and(
+        eq(videoRequests.userId, userId),
+        gte(videoRequests.createdAt, dayStart(now)),
+        notInArray(videoRequests.state, ['failed', 'cancelled']),
+      ),
+    );
   if ((row?.n ?? 0) >= DAILY_DOWNLOAD_LIMIT) throw downloadErrors.dailyQuota();
 }
 
@@ -108,4 +114,31 @@ export async function chargeDownload(
     })
     .returning({ id: agreementOperations.id });
   return operation?.id ?? null;
+}
+
+/**
+ * Gives back the charges of downloads whose file will never come (failed, cancelled), in the
+ * caller's transaction: one `download_returned` operation each, and the item back on the balance
+ * it came from. The caller passes only requests it has just moved out of waiting, so nothing is
+ * given back twice.
+ */
+export async function returnCharges(tx: Tx, requests: readonly { operationId: number | null }[], now: Date) {
+  const ids = requests.flatMap((request) => (request.operationId === null ? [] : [request.operationId]));
+  if (ids.length === 0) return;
+  const charges = await tx.select().from(agreementOperations).where(inArray(agreementOperations.id, ids));
+  for (const charge of charges) {
+    await tx
+      .update(agreementBalances)
+      .set({ amount: sql`${agreementBalances.amount} + ${-charge.amount}` })
+      .where(and(eq(agreementBalances.agreementId, charge.agreementId), eq(agreementBalances.kind, charge.kind)));
+    await tx.insert(agreementOperations).values({
+      agreementId: charge.agreementId,
+      operationType: 'download_returned',
+      kind: charge.kind,
+      amount: -charge.amount,
+      userId: charge.userId,
+      videoProjectId: charge.videoProjectId,
+      createdAt: now,
+    });
+  }
 }

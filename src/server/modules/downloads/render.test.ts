@@ -9,6 +9,8 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { insertProjects } from '../catalogue/writer.ts';
 import { resolveFfmpeg, runFfmpeg } from '../media/ffmpeg.ts';
+import type { TranscodingMessage } from '../../../common/realtime.ts';
+import type { Broadcast } from '../realtime/broadcaster.ts';
 import { renderRequested, type RenderDeps } from './render.ts';
 import { renditions, videoMasters, videoRequests } from './schema.ts';
 import { localFileStore } from './storage.ts';
@@ -45,7 +47,11 @@ beforeAll(async () => {
     t.services.clock.now(),
   );
   await t.database.db.insert(videoMasters).values({ projectId, storageKey: 'masters/render-test.mp4', durationSeconds: 2 });
-  deps = { db: t.database.db, clock: t.services.clock, store, ffmpeg, workDir: path.join(dir, 'work'), credit: 'Newsreel' };
+  deps = {
+    db: t.database.db,
+    clock: t.services.clock,
+    files: { store, ffmpeg, workDir: path.join(dir, 'work'), credit: 'Newsreel', secret: 'render-test-secret' },
+  };
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -68,13 +74,16 @@ describe('rendering requested files (issue: downloads)', () => {
       );
     const first = await ask();
     const [request] = await t.database.db.select().from(videoRequests).where(eq(videoRequests.id, first.request_id));
-    const told: number[] = [];
-    const result = await renderRequested(
-      { ...deps, progress: (_, percent) => told.push(percent) },
-      { renditionKey: request?.renditionKey },
-    );
+    const told: TranscodingMessage[] = [];
+    const broadcast = ((_channel: string, _stream: string, message: TranscodingMessage) => told.push(message)) as Broadcast;
+    const result = await renderRequested({ ...deps, broadcast }, { renditionKey: request?.renditionKey });
     expect(result).toEqual({ rendered: 1, ready: 1 });
-    expect(told.at(-1)).toBe(100);
+    // Progress in steps, then the end with a signed link to the file.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(told.filter((message) => message.type === 'progress').length).toBeGreaterThan(0);
+    const last = told.at(-1);
+    expect(last).toMatchObject({ type: 'completed', request_id: first.request_id });
+    expect(last?.type === 'completed' ? last.url : null).toMatch(/^\/files\/renditions\//);
     const [rendered] = await t.database.db
       .select()
       .from(renditions)
@@ -94,8 +103,10 @@ describe('rendering requested files (issue: downloads)', () => {
       progress: 100,
     });
 
+    // The same rendition again exists already: a link at once, nothing rendered.
     const again = await ask();
-    expect(await renderRequested(deps, { renditionKey: request?.renditionKey })).toEqual({ rendered: 0, ready: 1 });
+    expect(again.exist).toBe(true);
+    expect(again.url).toContain(rendered?.storageKey ?? '-');
     expect((await t.database.db.select().from(videoRequests).where(eq(videoRequests.id, again.request_id)))[0]?.state).toBe('ready');
     // Run again (a retried job): nothing is waiting, nothing changes.
     expect(await renderRequested(deps, { renditionKey: request?.renditionKey })).toEqual({ rendered: 0, ready: 0 });

@@ -1,102 +1,185 @@
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { CHANNELS } from '../../../common/realtime.ts';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/sender.ts';
+import { DELIVER_QUEUE } from './ftp-delivery.ts';
+import { videoProjects } from '../catalogue/schema.ts';
 import { renderRendition, type RenditionSpec } from '../media/renditions.ts';
+import type { Broadcast } from '../realtime/broadcaster.ts';
+import { userStream } from '../realtime/channels.ts';
+import { downloadName, signedFileUrl, type DownloadFiles } from './files.ts';
+import { returnCharges } from './quotas.ts';
 import { renditions, videoMasters, videoRequests } from './schema.ts';
 import type { FileStore } from './storage.ts';
 
 export type RenderDeps = {
   db: Db;
   clock: Clock;
-  store: FileStore;
-  ffmpeg: string;
-  /** A scratch folder for renders in progress. */
-  workDir: string;
-  /** The agency credit burnt into credit files. */
-  credit: string;
-  /** The logo of branded files (the customer's own once logos are uploaded). */
-  logoFile?: string;
-  /** Told of each request's progress, to tell its user (the transcoding channel). */
-  progress?: (request: { id: number; userId: number }, percent: number) => void;
+  files: DownloadFiles;
+  /** Tells each waiting user of progress and the end (the transcoding channel). */
+  broadcast?: Broadcast;
+  /** Queues the uploads of ready files to customers' servers. */
+  jobs?: JobSender;
+  /** Aborts the render when the worker stops. */
+  signal?: AbortSignal;
 };
 
 const STEP = 10;
+const waitingFor = (key: string) => and(eq(videoRequests.renditionKey, key), eq(videoRequests.state, 'transcoding'));
 
 /**
  * Makes the file of a rendition key once (a job: run twice, it renders nothing more): the first
  * request waiting for it says what to render; the master comes from the store; the result goes to
- * the store and the renditions cache, and every request waiting for that key becomes ready. A
- * missing master fails those requests at once, as no retry would find it.
+ * the store and the renditions cache, and every request waiting for that key becomes ready, its user
+ * told with a link. A missing master fails those requests at once (no retry would find it).
  */
 export async function renderRequested(deps: RenderDeps, data: { renditionKey?: string }): Promise<Record<string, number>> {
   const key = data.renditionKey;
   if (!key) return { rendered: 0, ready: 0 };
-  const waiting = await deps.db
-    .select()
-    .from(videoRequests)
-    .where(and(eq(videoRequests.renditionKey, key), eq(videoRequests.state, 'transcoding')));
+  const waiting = await deps.db.select().from(videoRequests).where(waitingFor(key)).orderBy(asc(videoRequests.id));
   const [first] = waiting;
   if (!first) return { rendered: 0, ready: 0 };
   const [cached] = await deps.db.select().from(renditions).where(eq(renditions.renditionKey, key));
-  if (cached) return { rendered: 0, ready: await markReady(deps, key) };
+  if (cached) return { rendered: 0, ready: await markReady(deps, key, cached.storageKey) };
 
-  const [master] = await deps.db.select().from(videoMasters).where(eq(videoMasters.projectId, first.projectId));
-  if (!master || (await deps.store.size(master.storageKey)) === null) {
-    await deps.db
-      .update(videoRequests)
-      .set({ state: 'failed', error: 'master_missing', updatedAt: deps.clock.now() })
-      .where(and(eq(videoRequests.renditionKey, key), eq(videoRequests.state, 'transcoding')));
-    return { rendered: 0, ready: 0, failed: waiting.length };
-  }
+  const master = await masterOf(deps, first.projectId);
+  if (!master) return { rendered: 0, ready: 0, failed: await failRequests(deps, key, 'master_missing') };
+  const { workDir, store } = deps.files;
+  await mkdir(workDir, { recursive: true });
+  // Names of this attempt's own: an ffmpeg orphaned by a killed worker may still write its files.
+  const attempt = `${key}.${randomUUID().slice(0, 8)}`;
+  const source = path.join(workDir, `${attempt}.master${path.extname(master.storageKey)}`);
+  const logo = path.join(workDir, `${attempt}.logo.png`);
+  const output = path.join(workDir, `${attempt}.${first.container}`);
+  const storageKey = `renditions/${key.slice(0, 2)}/${key}.${first.container}`;
   const spec: RenditionSpec = {
     quality: first.quality,
     container: first.container,
     format: first.format,
     position: first.brandPosition ?? undefined,
-    logoFile: deps.logoFile,
-    credit: deps.credit,
+    logoFile: first.logoKey ? logo : deps.files.logoFile,
+    credit: deps.files.credit,
   };
-  await mkdir(deps.workDir, { recursive: true });
-  const source = path.join(deps.workDir, `${key}.master${path.extname(master.storageKey)}`);
-  const output = path.join(deps.workDir, `${key}.${first.container}`);
   try {
-    await copyOut(deps.store, master.storageKey, source);
+    await copyOut(store, master.storageKey, source);
+    if (first.format === 'branded' && first.logoKey) await copyOut(store, first.logoKey, logo);
     let told = -STEP;
-    await renderRendition(deps.ffmpeg, { master: source, output, durationSeconds: master.durationSeconds, spec }, (percent) => {
-      if (percent < told + STEP && percent < 100) return;
+    const input = { master: source, output, durationSeconds: master.durationSeconds, spec, signal: deps.signal };
+    await renderRendition(deps.files.ffmpeg, input, (percent) => {
+      if (percent < told + STEP || percent >= 100) return;
       told = percent;
-      for (const request of waiting) deps.progress?.({ id: request.id, userId: request.userId }, percent);
-      void deps.db
-        .update(videoRequests)
-        .set({ progress: percent })
-        .where(and(eq(videoRequests.renditionKey, key), eq(videoRequests.state, 'transcoding')))
-        .catch(() => undefined);
+      void tellProgress(deps, key, percent);
     });
-    const storageKey = `renditions/${key.slice(0, 2)}/${key}.${first.container}`;
-    await deps.store.put(storageKey, output);
-    const size = (await deps.store.size(storageKey)) ?? 0;
+    await store.put(storageKey, output);
+    const size = (await store.size(storageKey)) ?? 0;
     await deps.db
       .insert(renditions)
       .values({ renditionKey: key, projectId: first.projectId, storageKey, sizeBytes: size, createdAt: deps.clock.now() })
       .onConflictDoNothing();
   } finally {
     await rm(source, { force: true });
+    await rm(logo, { force: true });
     await rm(output, { force: true });
   }
-  return { rendered: 1, ready: await markReady(deps, key) };
+  return { rendered: 1, ready: await markReady(deps, key, storageKey) };
 }
 
-async function markReady(deps: RenderDeps, key: string): Promise<number> {
+/**
+ * The project's master: its own, else, where the catalogue shares the demo's generated masters
+ * (`sharedMasters`), one of those chosen by the project's id; null when there is none in the store.
+ */
+async function masterOf(deps: RenderDeps, projectId: number) {
+  const [own] = await deps.db.select().from(videoMasters).where(eq(videoMasters.projectId, projectId));
+  let master = own;
+  if (!master && deps.files.sharedMasters) {
+    const [shared] = await deps.db.select({ n: count() }).from(videoMasters);
+    const n = shared?.n ?? 0;
+    if (n > 0)
+      [master] = await deps.db
+        .select()
+        .from(videoMasters)
+        .orderBy(asc(videoMasters.projectId))
+        .limit(1)
+        .offset(projectId % n);
+  }
+  if (!master || (await deps.files.store.size(master.storageKey)) === null) return null;
+  return master;
+}
+
+async function tellProgress(deps: RenderDeps, key: string, percent: number) {
+  const rows = await deps.db
+    .update(videoRequests)
+    .set({ progress: percent })
+    .where(waitingFor(key))
+    .returning({ id: videoRequests.id, userId: videoRequests.userId, projectId: videoRequests.projectId })
+    .catch(() => []);
+  for (const row of rows)
+    deps.broadcast?.(CHANNELS.transcoding, userStream(row.userId), {
+      type: 'progress',
+      request_id: row.id,
+      project_id: String(row.projectId),
+      percent,
+    });
+}
+
+async function markReady(deps: RenderDeps, key: string, storageKey: string): Promise<number> {
+  const now = deps.clock.now();
   const ready = await deps.db
     .update(videoRequests)
-    .set({ state: 'ready', progress: 100, updatedAt: deps.clock.now() })
-    .where(and(eq(videoRequests.renditionKey, key), eq(videoRequests.state, 'transcoding')))
-    .returning({ id: videoRequests.id });
+    .set({ state: 'ready', progress: 100, updatedAt: now })
+    .where(waitingFor(key))
+    .returning();
+  if (ready.length === 0) return 0;
+  const projectIds = [...new Set(ready.map((row) => row.projectId))];
+  const slugs = new Map(
+    (
+      await deps.db
+        .select({ id: videoProjects.id, slug: videoProjects.projectSlug })
+        .from(videoProjects)
+        .where(inArray(videoProjects.id, projectIds))
+    ).map((row) => [row.id, row.slug]),
+  );
+  for (const row of ready) {
+    if (row.delivery === 'waiting') await deps.jobs?.send(DELIVER_QUEUE, { requestId: row.id });
+    const name = downloadName(slugs.get(row.projectId) ?? '', row);
+    deps.broadcast?.(CHANNELS.transcoding, userStream(row.userId), {
+      type: 'completed',
+      request_id: row.id,
+      project_id: String(row.projectId),
+      url: signedFileUrl(deps.files.secret, { key: storageKey, name, now, request: row.id }),
+    });
+  }
   return ready.length;
+}
+
+/**
+ * Fails the requests waiting for a rendition (a missing master, the last retry failed): each
+ * one's charge is given back and its user told. Only requests still waiting change, so a second
+ * call does nothing.
+ */
+export async function failRequests(deps: Pick<RenderDeps, 'db' | 'clock' | 'broadcast'>, key: string, error: string): Promise<number> {
+  const failed = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(videoRequests)
+      .set({ state: 'failed', error, updatedAt: deps.clock.now() })
+      .where(waitingFor(key))
+      .returning();
+    await returnCharges(tx, rows, deps.clock.now());
+    return rows;
+  });
+  for (const row of failed)
+    deps.broadcast?.(CHANNELS.transcoding, userStream(row.userId), {
+      type: 'failed',
+      request_id: row.id,
+      project_id: String(row.projectId),
+    });
+  return failed.length;
 }
 
 /** The master as a local file for ffmpeg (a bucket's object is fetched; a folder's is copied). */

@@ -1,28 +1,108 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { downloadBodySchema, purchaseResultSchema } from '../../../common/downloads.ts';
+import {
+  downloadBodySchema,
+  myContentEntitiesSchema,
+  myContentOperationSchema,
+  myContentOperationsSchema,
+  myContentQuerySchema,
+  operationCommentBodySchema,
+  purchaseResultSchema,
+  videoRequestListSchema,
+} from '../../../common/downloads.ts';
+import { zod } from '../../../common/validators.ts';
 import { requireUser } from '../accounts/auth.ts';
+import { commentOn, downloadedItems, downloadsOf } from './my-content.ts';
+import { listRequests, removeRequest } from './requests.ts';
+import { STATS_REPORT_QUEUE } from './stats-report.ts';
 import { requestDownload, type DownloadsContext } from './service.ts';
 
 const tags = ['downloads'];
 const projectParams = z.object({ project_id: z.string().min(1).max(200) });
+const idParams = z.object({ id: zod.idParam() });
+const deleted = z.null().describe('Deleted: no body');
+const signedIn = async (request: Parameters<typeof requireUser>[0]) => {
+  await requireUser(request);
+};
 
-/** Spec content §7: the download call. The file itself is served by its signed URL. */
+/** Spec content §7: the download call; accounts §7 "My content": the requested files. The file itself is served by its signed URL. */
 export async function downloadRoutes(instance: FastifyInstance, { ctx }: { ctx: DownloadsContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const requests = { db: ctx.db, clock: ctx.clock, secret: ctx.files.secret };
+
   app.post(
     '/api/content/video_projects/:project_id/videos/download',
     {
-      preValidation: async (request) => {
-        await requireUser(request);
-      },
+      preValidation: signedIn,
       schema: { tags, params: projectParams, body: downloadBodySchema, response: { 200: purchaseResultSchema } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const { user } = await requireUser(request);
       return requestDownload(ctx, user, request.params.project_id, request.body);
+    },
+  );
+
+  app.get(
+    '/api/current_user/my_content/video_requests',
+    { preValidation: signedIn, schema: { tags, response: { 200: videoRequestListSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { user } = await requireUser(request);
+      return { video_requests: await listRequests(requests, user.id) };
+    },
+  );
+
+  app.delete(
+    '/api/current_user/my_content/video_requests/:id',
+    { preValidation: signedIn, schema: { tags, params: idParams, response: { 204: deleted } } },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      await removeRequest(requests, user.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/current_user/my_content/entities',
+    { preValidation: signedIn, schema: { tags, querystring: myContentQuerySchema, response: { 200: myContentEntitiesSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { user } = await requireUser(request);
+      return downloadedItems(ctx.db, user.id, request.locale, request.query);
+    },
+  );
+
+  app.get(
+    '/api/current_user/my_content/entities/:id/operations',
+    { preValidation: signedIn, schema: { tags, params: idParams, response: { 200: myContentOperationsSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { user } = await requireUser(request);
+      return { operations: await downloadsOf(ctx.db, user.id, request.params.id) };
+    },
+  );
+
+  app.patch(
+    '/api/current_user/my_content/operation_comments/:id',
+    {
+      preValidation: signedIn,
+      schema: { tags, params: idParams, body: operationCommentBodySchema, response: { 200: myContentOperationSchema } },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return commentOn(ctx.db, user.id, request.params.id, request.body.comment);
+    },
+  );
+
+  app.post(
+    '/api/current_user/agreement_operations/full_stats_reports',
+    { preValidation: signedIn, schema: { tags, response: { 202: z.object({ status: z.literal('queued') }) } } },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      await ctx.jobs.send(STATS_REPORT_QUEUE, { userId: user.id });
+      return reply.status(202).send({ status: 'queued' as const });
     },
   );
 }

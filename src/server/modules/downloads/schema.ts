@@ -1,6 +1,6 @@
 import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Container, LogoPosition, Quality, VideoFormat } from '../../../common/catalogue-values.ts';
-import type { VideoRequestState } from '../../../common/downloads.ts';
+import type { DeliveryState, VideoRequestState } from '../../../common/downloads.ts';
 import { users } from '../accounts/schema.ts';
 import { agreementOperations, agreements } from '../agreements/schema.ts';
 import { videoProjects } from '../catalogue/schema.ts';
@@ -30,9 +30,20 @@ export const videoRequests = pgTable(
     brandPosition: text('brand_position').$type<LogoPosition>(),
     state: text('state').$type<VideoRequestState>().notNull(),
     progress: integer('progress').notNull().default(0),
+    /** The customer's logo a branded file carries (its key names its hash). */
+    logoKey: text('logo_key'),
+    /** The customer's own note on this download (my content). */
+    comment: text('comment'),
     /** The rendition's cache key: the same parameters (and logo) are the same file. */
     renditionKey: text('rendition_key').notNull(),
     error: text('error'),
+    /** When its file was first fetched: "download now" until then, "ready" after. */
+    fetchedAt: at('fetched_at'),
+    /** Sent on to the customer's own FTP/SFTP server once ready: its state and why it failed. */
+    delivery: text('delivery').$type<DeliveryState>(),
+    deliveryError: text('delivery_error'),
+    /** Cleared from my content's requested files (it still counts towards the day's downloads). */
+    clearedAt: at('cleared_at'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },

@@ -1,24 +1,30 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { includesBrandedFiles } from '../../../common/agreement-values.ts';
 import type { DownloadBody, PurchaseResult, Rendition } from '../../../common/downloads.ts';
 import { downloadBodySchema } from '../../../common/downloads.ts';
 import type { ServiceContext } from '../../context.ts';
-import { Forbidden, Invalid, NotFound } from '../../http/errors.ts';
+import { Forbidden, Invalid, NotFound, Unavailable } from '../../http/errors.ts';
 import { users } from '../accounts/schema.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { accessAgreements, agreementsServing } from '../agreements/service.ts';
 import { videoProjects as p } from '../catalogue/schema.ts';
 import { projectWhere } from '../catalogue/search.ts';
-import { assertDailyQuota, chargeDownload, entitlement } from './quotas.ts';
-import { videoRequests } from './schema.ts';
+import type { JobSender } from '../../jobs/sender.ts';
+import { downloadName, signedFileUrl, type DownloadFiles } from './files.ts';
+import { DELIVER_QUEUE, deliveryTargetOf } from './ftp-delivery.ts';
+import { logoKeyOf } from './logos.ts';
+import { RENDER_QUEUE } from './jobs.ts';
+import { assertDailyQuota, chargeDownload, entitlement, returnCharges } from './quotas.ts';
+import { renditions, videoRequests } from './schema.ts';
 
-export type DownloadsContext = Pick<ServiceContext, 'db' | 'clock'>;
+export type DownloadsContext = Pick<ServiceContext, 'db' | 'clock' | 'broadcast'> & { files: DownloadFiles; jobs: JobSender };
 
 const videoNotFound = () => new NotFound({ code: 'video_not_found', message: 'Video not found' });
 
-/** The same parameters are the same file: the cache key of a rendition (the logo's hash joins it once logos exist). */
-export function renditionKey(projectId: number, rendition: Rendition): string {
-  const branded = rendition.video_format === 'branded' ? rendition.brand_position : '-';
+/** The same parameters are the same file: the cache key of a rendition, with the logo (its key names its hash) when branded. */
+export function renditionKey(projectId: number, rendition: Rendition, logoKey: string | null = null): string {
+  const branded = rendition.video_format === 'branded' ? `${rendition.brand_position}|${logoKey ?? '-'}` : '-';
   const parts = [projectId, rendition.quality, rendition.file_type, rendition.video_format, branded];
   return createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 32);
 }
@@ -40,7 +46,7 @@ export async function requestDownload(ctx: DownloadsContext, user: UserRow, idOr
     });
   if (user.deactivatedAt) throw new Forbidden({ code: 'deactivated', message: 'Your account has been deactivated' });
   const [project] = await ctx.db
-    .select({ id: p.id, freeAccess: p.freeAccess, limitType: p.limitType, embargoUntil: p.embargoUntil })
+    .select({ id: p.id, slug: p.projectSlug, freeAccess: p.freeAccess, limitType: p.limitType, embargoUntil: p.embargoUntil })
     .from(p)
     .where(projectWhere(idOrSlug));
   if (!project) throw videoNotFound();
@@ -51,7 +57,19 @@ export async function requestDownload(ctx: DownloadsContext, user: UserRow, idOr
   const decision = entitlement(held, project, input.agreement_id);
   if (!decision.allowed) throw new Error('entitlement answers only what is allowed');
   const agreement = decision.agreementId === null ? null : (held.find((candidate) => candidate.id === decision.agreementId) ?? null);
-  const key = renditionKey(project.id, input);
+  // Branded files come with branded agreements, passes and one-off licences (as the available formats say).
+  if (input.video_format === 'branded' && agreement && !includesBrandedFiles(agreement.agreement_type))
+    throw new Forbidden({ code: 'licence_required', message: 'Branded files are not part of your plan' });
+  const logoKey = input.video_format === 'branded' ? await logoKeyOf(ctx.db, user) : null;
+  if (input.video_format === 'branded' && !logoKey)
+    throw new Invalid({
+      code: 'logo_required',
+      field: 'video_format',
+      message: 'Upload your logo in your profile to download branded files',
+    });
+  const key = renditionKey(project.id, input, logoKey);
+  // Incomplete FTP/SFTP settings are refused before anything is charged.
+  if (input.upload_to_ftp) deliveryTargetOf(user, ctx.files.secret);
 
   const request = await ctx.db.transaction(async (tx) => {
     // Every download of this user queues here: the count and the charge decide on what is committed.
@@ -59,6 +77,7 @@ export async function requestDownload(ctx: DownloadsContext, user: UserRow, idOr
     await assertDailyQuota(tx, user.id, now);
     const operationId =
       agreement && decision.kind ? await chargeDownload(tx, { user, agreement, kind: decision.kind, projectId: project.id, now }) : null;
+    const [file] = await tx.select({ storageKey: renditions.storageKey }).from(renditions).where(eq(renditions.renditionKey, key));
     const [row] = await tx
       .insert(videoRequests)
       .values({
@@ -70,16 +89,50 @@ export async function requestDownload(ctx: DownloadsContext, user: UserRow, idOr
         container: input.file_type,
         format: input.video_format,
         brandPosition: input.video_format === 'branded' ? input.brand_position : null,
-        state: 'transcoding',
+        logoKey,
+        state: file ? 'ready' : 'transcoding',
+        progress: file ? 100 : 0,
         renditionKey: key,
+        delivery: input.upload_to_ftp ? 'waiting' : null,
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: videoRequests.id });
+      .returning();
     if (!row) throw new Error('the requested file was not recorded');
-    return row;
+    return { row, fileKey: file?.storageKey };
   });
-  return { exist: false, url: null, request_id: request.id };
+  const { row, fileKey } = request;
+  if (fileKey) {
+    if (row.delivery === 'waiting') await ctx.jobs.send(DELIVER_QUEUE, { requestId: row.id });
+    const name = downloadName(project.slug, { quality: row.quality, container: row.container, format: row.format });
+    return { exist: true, url: signedFileUrl(ctx.files.secret, { key: fileKey, name, now, request: row.id }), request_id: row.id };
+  }
+  await queueRender(ctx, row, key);
+  return { exist: false, url: null, request_id: row.id };
+}
+
+/**
+ * Queues the render; a run already waiting for the same file takes this request too. When the
+ * queue cannot be reached the request fails at once, its charge given back.
+ */
+async function queueRender(ctx: DownloadsContext, row: typeof videoRequests.$inferSelect, key: string) {
+  try {
+    await ctx.jobs.send(RENDER_QUEUE, { renditionKey: key });
+  } catch (error) {
+    const now = ctx.clock.now();
+    await ctx.db.transaction(async (tx) => {
+      const failed = await tx
+        .update(videoRequests)
+        .set({ state: 'failed', error: 'queue_unavailable', updatedAt: now })
+        .where(and(eq(videoRequests.id, row.id), eq(videoRequests.state, 'transcoding')))
+        .returning();
+      await returnCharges(tx, failed, now);
+    });
+    throw new Unavailable(
+      { code: 'render_unavailable', message: 'Files cannot be prepared right now; nothing was charged' },
+      { cause: error },
+    );
+  }
 }
 
 /** The user's requests of a video's rendition, for tests and my content. */

@@ -1,6 +1,7 @@
-import { createReadStream, type ReadStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Where masters and rendered files live (ARCHITECTURE "files"): a folder under DATA_DIR by default;
@@ -13,7 +14,7 @@ export type FileStore = {
   /** The stored size in bytes, or null when there is no such file. */
   size(key: string): Promise<number | null>;
   /** The bytes from `start` to `end` inclusive (HTTP Range), or all of them. */
-  read(key: string, range?: { start: number; end: number }): ReadStream;
+  read(key: string, range?: { start: number; end: number }): Readable;
   remove(key: string): Promise<void>;
 };
 
@@ -39,7 +40,8 @@ export function localFileStore(root: string): FileStore {
       return found?.isFile() ? found.size : null;
     },
     read(key, range) {
-      return createReadStream(at(key), range ? { start: range.start, end: range.end } : {});
+      // 1 MiB reads: a big file streams with a fraction of the default 64 KiB's garbage (bench/media).
+      return createReadStream(at(key), { highWaterMark: 1 << 20, ...(range ? { start: range.start, end: range.end } : {}) });
     },
     async remove(key) {
       await rm(at(key), { force: true });

@@ -10,6 +10,7 @@ export const COMMERCE_MAIL_KINDS = [
   'renewal_failed',
   'payment_refunded',
   'team_invitation',
+  'stats_report_ready',
 ] as const;
 
 /** Their texts in the four interface languages; `{{name}}` is filled from the message's values. */
@@ -78,6 +79,13 @@ export const COMMERCE_TEXTS: Record<Locale, Record<(typeof COMMERCE_MAIL_KINDS)[
       action: 'Join the team',
       ignore: 'If you did not expect this invitation, you can ignore this e-mail.',
     },
+    stats_report_ready: {
+      subject: 'Your download report is ready',
+      heading: 'Your download report is ready',
+      paragraphs: ['The CSV of your downloads (date, user, video, rendition, agreement, price) is ready.', 'The link works for 7 days.'],
+      action: 'Download the CSV',
+      ignore: 'If you did not ask for this report, you can ignore this e-mail.',
+    },
   },
   es: {
     plan_request_received: {
@@ -143,6 +151,16 @@ export const COMMERCE_TEXTS: Record<Locale, Record<(typeof COMMERCE_MAIL_KINDS)[
       action: 'Unirme al equipo',
       ignore: 'Si no esperabas esta invitación, puedes ignorar este correo.',
     },
+    stats_report_ready: {
+      subject: 'Tu informe de descargas está listo',
+      heading: 'Tu informe de descargas está listo',
+      paragraphs: [
+        'El CSV de tus descargas (fecha, usuario, vídeo, versión, acuerdo, precio) está listo.',
+        'El enlace funciona durante 7 días.',
+      ],
+      action: 'Descargar el CSV',
+      ignore: 'Si no pediste este informe, puedes ignorar este correo.',
+    },
   },
   ru: {
     plan_request_received: {
@@ -205,6 +223,13 @@ export const COMMERCE_TEXTS: Record<Locale, Record<(typeof COMMERCE_MAIL_KINDS)[
       action: 'Присоединиться',
       ignore: 'Если вы не ждали приглашения, просто проигнорируйте это письмо.',
     },
+    stats_report_ready: {
+      subject: 'Отчёт о загрузках готов',
+      heading: 'Отчёт о загрузках готов',
+      paragraphs: ['CSV с вашими загрузками (дата, пользователь, видео, версия, соглашение, цена) готов.', 'Ссылка действует 7 дней.'],
+      action: 'Скачать CSV',
+      ignore: 'Если вы не запрашивали отчёт, просто проигнорируйте это письмо.',
+    },
   },
   ar: {
     plan_request_received: {
@@ -263,6 +288,13 @@ export const COMMERCE_TEXTS: Record<Locale, Record<(typeof COMMERCE_MAIL_KINDS)[
       paragraphs: ['ترخّص {{company}} فيديو الأخبار على Newsreel وتدعوك إلى فريقها.', 'اختر كلمة مرورك للانضمام؛ يعمل الرابط مرة واحدة.'],
       action: 'الانضمام إلى الفريق',
       ignore: 'إذا لم تكن تتوقع هذه الدعوة، يمكنك تجاهل هذه الرسالة.',
+    },
+    stats_report_ready: {
+      subject: 'تقرير التنزيلات جاهز',
+      heading: 'تقرير التنزيلات جاهز',
+      paragraphs: ['ملف CSV لتنزيلاتك (التاريخ، المستخدم، الفيديو، النسخة، الاتفاقية، السعر) جاهز.', 'يعمل الرابط لمدة 7 أيام.'],
+      action: 'تنزيل ملف CSV',
+      ignore: 'إذا لم تطلب هذا التقرير، يمكنك تجاهل هذه الرسالة.',
     },
   },
 };

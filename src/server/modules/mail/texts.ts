@@ -14,6 +14,7 @@ export const MAIL_KINDS = [
   'renewal_failed',
   'payment_refunded',
   'team_invitation',
+  'stats_report_ready',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

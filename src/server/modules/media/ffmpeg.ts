@@ -9,10 +9,19 @@ export function resolveFfmpeg(configured: string | undefined): string {
   return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
 
-/** Runs ffmpeg and rejects with its last lines of output when it fails. */
-export function runFfmpeg(ffmpeg: string, args: string[]): Promise<void> {
+/** Whether `nice` is there to run background work at the lowest CPU priority. */
+let niceAvailable: boolean | undefined;
+
+/**
+ * Runs ffmpeg and rejects with its last lines of output when it fails. Background work (the demo's
+ * generated media) runs at the lowest CPU priority, so it never slows what users are waiting for.
+ */
+export function runFfmpeg(ffmpeg: string, args: string[], options: { background?: boolean } = {}): Promise<void> {
+  niceAvailable ??= spawnSync('nice', ['true'], { stdio: 'ignore' }).status === 0;
+  const command = ['-hide_banner', '-loglevel', 'error', '-y', ...args];
+  const [program, programArgs] = options.background && niceAvailable ? ['nice', ['-n', '19', ffmpeg, ...command]] : [ffmpeg, command];
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(program, programArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => {
       errors = (errors + chunk.toString()).slice(-2000);

@@ -116,16 +116,18 @@ export function renditionArgs(master: string, output: string, spec: RenditionSpe
 
 /**
  * Renders a rendition, reporting progress (0–100) from ffmpeg's `-progress` output against the
- * master's duration; rejects with ffmpeg's last words when it fails.
+ * master's duration; rejects with ffmpeg's last words when it fails, and stops ffmpeg when the
+ * signal aborts (the worker stops).
  */
 export function renderRendition(
   ffmpeg: string,
-  input: { master: string; output: string; durationSeconds: number; spec: RenditionSpec },
+  input: { master: string; output: string; durationSeconds: number; spec: RenditionSpec; signal?: AbortSignal },
   onProgress: (percent: number) => void = () => undefined,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...renditionArgs(input.master, input.output, input.spec)], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(input.signal ? { signal: input.signal } : {}),
     });
     let errors = '';
     let pending = '';

@@ -14,6 +14,7 @@ import { LoadingFallback } from '../../ui/loading.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { accountsApi } from './api.ts';
 import { applyServerErrors, validationText } from '../../lib/forms.ts';
+import { LogoSection } from '../downloads/logo-section.tsx';
 import { FollowedTags } from './followed-tags.tsx';
 import { PasswordChangeForm } from './password-change-form.tsx';
 import { useCountries, useTimeZones } from './reference-queries.ts';
@@ -66,6 +67,7 @@ export function ProfilePage() {
       <h1>{t('profileMenu.profile')}</h1>
       <p className="account-page__email">{profile.data.email}</p>
       <ProfileForm profile={profile.data} />
+      <LogoSection />
       <FollowedTags />
       <section className="account-page__section">
         <h2 className="form__section-title">{t('accounts.profile.passwordTitle')}</h2>

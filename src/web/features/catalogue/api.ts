@@ -12,6 +12,7 @@ import type {
   videoProjectSchema,
   videoProjectSummarySchema,
 } from '../../../common/catalogue.ts';
+import type { DownloadBody, purchaseResultSchema } from '../../../common/downloads.ts';
 import { api } from '../../lib/api.ts';
 import type { Answer, QueryValue } from '../../lib/api-client.ts';
 
@@ -45,6 +46,8 @@ export const catalogueApi = {
         signal,
       },
     ),
+  download: (projectId: number, body: DownloadBody) =>
+    api.post<Answer<typeof purchaseResultSchema>>(`/api/content/video_projects/${projectId}/videos/download`, { body }),
   durations: (signal?: AbortSignal) =>
     api.get<Answer<typeof minMaxDurationSchema>>('/api/system/min_max_duration_video_projects', { signal }),
   tags: (signal?: AbortSignal) => api.get<Answer<typeof tagsResponseSchema>>('/api/content/tags', { signal }),

@@ -104,13 +104,14 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
     }
   });
 
-  it('hides the screens later issues build; shows VOD with its categories, Plans, About, and the built account pages', () => {
+  it('hides the screens later issues build; shows VOD with its categories, Plans, My content, About, and the built account pages', () => {
     const menu = topMenu('standard');
-    expect(ids(menu)).toEqual(['vod', 'plans', 'about']);
+    expect(ids(menu)).toEqual(['vod', 'plans', 'my-content', 'about']);
     expect(ids(menu[0]?.children ?? [])).toEqual(['latest', 'politics', 'society', 'cultural-events-and-celebrations']);
     expect(ids(topMenu('landing'))).toEqual(['vod', 'plans', 'about']);
-    expect(ids(topMenu('ru'))).toEqual(['vod', 'plans', 'about']);
+    expect(ids(topMenu('ru'))).toEqual(['vod', 'plans', 'my-content', 'about']);
     expect(ids(profileMenu('standard', customer))).toEqual([
+      'my-content',
       'profile',
       'plan-details',
       'billing-settings',
@@ -130,19 +131,28 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
       planning_access: false,
     };
     // Members shows for anyone but a client or a one-off buyer without a team; limits only with members and limit agreements.
-    expect(ids(profileMenu('standard', plain))).toEqual(['profile', 'plan-details', 'billing-settings', 'purchase-history', 'members']);
+    expect(ids(profileMenu('standard', plain))).toEqual([
+      'my-content',
+      'profile',
+      'plan-details',
+      'billing-settings',
+      'purchase-history',
+      'members',
+    ]);
     expect(ids(profileMenu('standard', { ...plain, only_one_off: true }))).toEqual([
+      'my-content',
       'profile',
       'plan-details',
       'billing-settings',
       'purchase-history',
     ]);
     expect(ids(profileMenu('standard', { ...plain, user_group: 'client', planning_access: true }))).toEqual([
+      'my-content',
       'profile',
       'plan-details',
       'planning',
     ]);
-    expect(ids(profileMenu('landing', { ...plain, planning_access: true }))).toEqual(['profile', 'members']);
+    expect(ids(profileMenu('landing', { ...plain, planning_access: true }))).toEqual(['my-content', 'profile', 'members']);
   });
 
   it('shows an item as soon as its screen is in ROUTES, and drops a parent without a built path', () => {
