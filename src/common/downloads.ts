@@ -124,3 +124,25 @@ export const COMMENT_MAX_LENGTH = 500;
 export const operationCommentBodySchema = z.object({
   comment: z.string().trim().max(COMMENT_MAX_LENGTH, 'validation.max_length'),
 });
+
+/**
+ * POST /api/content/video_projects/{id}/videos/request_world_exclusive (spec: content §1, §7): the
+ * customer asks the agency for the world-exclusive rights to a video; one open request per customer
+ * and video, which the agency's sales desk takes up (admin list).
+ */
+export const worldExclusiveRequestSchema = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  created_at: z.string(),
+});
+export type WorldExclusiveRequest = z.infer<typeof worldExclusiveRequestSchema>;
+
+/** The sales desk's list: each request with who asked, newest first. */
+export const worldExclusiveRequestsSchema = z.object({
+  world_exclusive_requests: z.array(
+    worldExclusiveRequestSchema.extend({
+      title: z.string(),
+      user: z.object({ id: z.number().int(), email: z.string(), company_name: z.string().nullable() }),
+    }),
+  ),
+});

@@ -19,15 +19,21 @@ function stageOf(row: { state: string; progress: number; fetchedAt: Date | null 
   return row.state === 'failed' ? 'failed' : 'cancelled';
 }
 
-/** The user's requested files not cleared, newest first, each ready one with a fresh link. */
-export async function listRequests(ctx: RequestsContext, userId: number): Promise<VideoRequest[]> {
+/** The user's requested files not cleared (of one video, when given), newest first, each ready one with a fresh link. */
+export async function listRequests(ctx: RequestsContext, userId: number, projectId?: number): Promise<VideoRequest[]> {
   const now = ctx.clock.now();
   const rows = await ctx.db
     .select({ request: videoRequests, slug: videoProjects.projectSlug, title: videoProjects.title, fileKey: renditions.storageKey })
     .from(videoRequests)
     .innerJoin(videoProjects, eq(videoProjects.id, videoRequests.projectId))
     .leftJoin(renditions, eq(renditions.renditionKey, videoRequests.renditionKey))
-    .where(and(eq(videoRequests.userId, userId), isNull(videoRequests.clearedAt)))
+    .where(
+      and(
+        eq(videoRequests.userId, userId),
+        isNull(videoRequests.clearedAt),
+        projectId === undefined ? undefined : eq(videoRequests.projectId, projectId),
+      ),
+    )
     .orderBy(desc(videoRequests.id))
     .limit(MAX_LISTED);
   return rows.map(({ request, slug, title, fileKey }) => ({

@@ -52,6 +52,8 @@ describe('who may call what in downloads (one row per caller)', () => {
       who.post(`/api/content/video_projects/${video}/videos/download`, { restrictions_accepted: true, ...body });
     /** A fresh download of the member's: whatever a caller does to it, the next row starts clean. */
     const membersDownload = async () => purchaseResultSchema.parse((await download(member.browser, { quality: 'sd' })).json()).request_id;
+    // One download of the member's that no row cancels or clears (each row's own would pass the day's limit).
+    let membersKept: number | undefined;
     const putLogo = (who: Browser) =>
       who.request({ method: 'PUT', url: '/api/current_user/logo', payload: png, headers: { 'content-type': 'image/png' } });
     expect((await putLogo(master.browser)).statusCode).toBe(200);
@@ -61,6 +63,37 @@ describe('who may call what in downloads (one row per caller)', () => {
       'POST a download of a free video': {
         call: async (who) => (await download(who)).statusCode,
         expected: { guest: 401, user: 200, member: 200, master: 200, otherMaster: 200, admin: 200 },
+      },
+      'POST a repeat of the free video (each but the guest downloaded it in the first row)': {
+        call: async (who) =>
+          (await who.post(`/api/content/video_projects/${video}/videos/repeated_downloads`, { restrictions_accepted: true })).statusCode,
+        expected: { guest: 401, user: 200, member: 200, master: 200, otherMaster: 200, admin: 200 },
+      },
+      'POST the requested files of the video: the member’s download only for the member': {
+        call: async (who) => {
+          const id = (membersKept ??= await membersDownload());
+          const answer = await who.post(`/api/content/video_projects/${video}/videos/requested_video_downloads`);
+          if (answer.statusCode !== 200) return answer.statusCode;
+          return answer.json<{ video_requests: { id: number }[] }>().video_requests.some((request) => request.id === id)
+            ? 'listed'
+            : 'not listed';
+        },
+        expected: {
+          guest: 401,
+          user: 'not listed',
+          member: 'listed',
+          master: 'not listed',
+          otherMaster: 'not listed',
+          admin: 'not listed',
+        },
+      },
+      'POST a world-exclusive request': {
+        call: async (who) => (await who.post(`/api/content/video_projects/${video}/videos/request_world_exclusive`)).statusCode,
+        expected: { guest: 401, user: 201, member: 201, master: 201, otherMaster: 201, admin: 201 },
+      },
+      'GET the sales desk’s world-exclusive requests': {
+        call: async (who) => (await who.get('/api/admin/world_exclusive_requests')).statusCode,
+        expected: { guest: 401, user: 403, member: 403, master: 403, otherMaster: 403, admin: 200 },
       },
       'GET the requested files: the member’s download is listed only for the member': {
         call: async (who) => {

@@ -10,13 +10,16 @@ import {
   operationCommentBodySchema,
   purchaseResultSchema,
   videoRequestListSchema,
+  worldExclusiveRequestSchema,
+  worldExclusiveRequestsSchema,
 } from '../../../common/downloads.ts';
 import { zod } from '../../../common/validators.ts';
-import { requireUser } from '../accounts/auth.ts';
+import { requireAdmin, requireUser } from '../accounts/auth.ts';
 import { commentOn, downloadedItems, downloadsOf } from './my-content.ts';
 import { listRequests, removeRequest } from './requests.ts';
 import { STATS_REPORT_QUEUE } from './stats-report.ts';
-import { requestDownload, type DownloadsContext } from './service.ts';
+import { projectIdOf, requestDownload, type DownloadsContext } from './service.ts';
+import { requestWorldExclusive, worldExclusiveRequestsList } from './world-exclusive.ts';
 
 const tags = ['downloads'];
 const projectParams = z.object({ project_id: z.string().min(1).max(200) });
@@ -25,22 +28,64 @@ const deleted = z.null().describe('Deleted: no body');
 const signedIn = async (request: Parameters<typeof requireUser>[0]) => {
   await requireUser(request);
 };
+const adminOnly = async (request: Parameters<typeof requireAdmin>[0]) => {
+  await requireAdmin(request);
+};
 
 /** Spec content §7: the download call; accounts §7 "My content": the requested files. The file itself is served by its signed URL. */
 export async function downloadRoutes(instance: FastifyInstance, { ctx }: { ctx: DownloadsContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const requests = { db: ctx.db, clock: ctx.clock, secret: ctx.files.secret };
 
+  // A repeat ("repeated downloads", the spec's preview download) is the download call of a video downloaded before.
+  for (const [path, repeated] of [
+    ['download', undefined],
+    ['repeated_downloads', true],
+  ] as const)
+    app.post(
+      `/api/content/video_projects/:project_id/videos/${path}`,
+      {
+        preValidation: signedIn,
+        schema: { tags, params: projectParams, body: downloadBodySchema, response: { 200: purchaseResultSchema } },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        const { user } = await requireUser(request);
+        return requestDownload(ctx, user, request.params.project_id, { ...request.body, repeated: repeated ?? request.body.repeated });
+      },
+    );
+
+  // POST, as the spec has it: every answer signs fresh links.
   app.post(
-    '/api/content/video_projects/:project_id/videos/download',
-    {
-      preValidation: signedIn,
-      schema: { tags, params: projectParams, body: downloadBodySchema, response: { 200: purchaseResultSchema } },
-    },
+    '/api/content/video_projects/:project_id/videos/requested_video_downloads',
+    { preValidation: signedIn, schema: { tags, params: projectParams, response: { 200: videoRequestListSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const { user } = await requireUser(request);
-      return requestDownload(ctx, user, request.params.project_id, request.body);
+      const projectId = await projectIdOf(ctx, request.params.project_id);
+      return { video_requests: await listRequests(requests, user.id, projectId) };
+    },
+  );
+
+  app.post(
+    '/api/content/video_projects/:project_id/videos/request_world_exclusive',
+    {
+      preValidation: signedIn,
+      schema: { tags, params: projectParams, response: { 200: worldExclusiveRequestSchema, 201: worldExclusiveRequestSchema } },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      const { request: made, created } = await requestWorldExclusive(ctx, user.id, request.params.project_id);
+      return reply.status(created ? 201 : 200).send(made);
+    },
+  );
+
+  app.get(
+    '/api/admin/world_exclusive_requests',
+    { preValidation: adminOnly, schema: { tags, response: { 200: worldExclusiveRequestsSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { world_exclusive_requests: await worldExclusiveRequestsList(ctx.db) };
     },
   );
 

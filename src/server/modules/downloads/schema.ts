@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Container, LogoPosition, Quality, VideoFormat } from '../../../common/catalogue-values.ts';
 import type { DeliveryState, VideoRequestState } from '../../../common/downloads.ts';
 import { users } from '../accounts/schema.ts';
@@ -72,3 +72,19 @@ export const renditions = pgTable('renditions', {
   sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
   createdAt: at('created_at').notNull(),
 });
+
+/** A customer's request for the world-exclusive rights to a video: one per customer and video. */
+export const worldExclusiveRequests = pgTable(
+  'world_exclusive_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => videoProjects.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('world_exclusive_requests_user_project_idx').on(table.userId, table.projectId)],
+);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import { includesBrandedFiles } from '../../../common/agreement-values.ts';
 import type { DownloadBody, PurchaseResult, Rendition } from '../../../common/downloads.ts';
 import { downloadBodySchema } from '../../../common/downloads.ts';
@@ -52,6 +52,8 @@ export async function requestDownload(ctx: DownloadsContext, user: UserRow, idOr
   if (!project) throw videoNotFound();
   const now = ctx.clock.now();
   if (project.embargoUntil && project.embargoUntil > now) throw new Forbidden({ code: 'embargoed', message: 'Unable to download' });
+  if (input.repeated && !(await downloadedBefore(ctx, user.id, project.id)))
+    throw new Forbidden({ code: 'not_downloaded_before', message: 'This video has not been downloaded before' });
 
   const held = accessAgreements(await agreementsServing(ctx, user), now);
   const decision = entitlement(held, project, input.agreement_id);
@@ -111,6 +113,29 @@ export async function requestDownload(ctx: DownloadsContext, user: UserRow, idOr
   return { exist: false, url: null, request_id: row.id };
 }
 
+/** A repeat (spec: "repeated downloads") is of a video the user has downloaded, or is waiting for, already. */
+async function downloadedBefore(ctx: DownloadsContext, userId: number, projectId: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: videoRequests.id })
+    .from(videoRequests)
+    .where(
+      and(
+        eq(videoRequests.userId, userId),
+        eq(videoRequests.projectId, projectId),
+        notInArray(videoRequests.state, ['failed', 'cancelled']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The project a call names by id or slug, or the video-not-found error. */
+export async function projectIdOf(ctx: Pick<DownloadsContext, 'db'>, idOrSlug: string): Promise<number> {
+  const [project] = await ctx.db.select({ id: p.id }).from(p).where(projectWhere(idOrSlug));
+  if (!project) throw videoNotFound();
+  return project.id;
+}
+
 /**
  * Queues the render; a run already waiting for the same file takes this request too. When the
  * queue cannot be reached the request fails at once, its charge given back.
@@ -133,12 +158,4 @@ async function queueRender(ctx: DownloadsContext, row: typeof videoRequests.$inf
       { cause: error },
     );
   }
-}
-
-/** The user's requests of a video's rendition, for tests and my content. */
-export async function requestsOf(ctx: DownloadsContext, userId: number, projectId: number) {
-  return ctx.db
-    .select()
-    .from(videoRequests)
-    .where(and(eq(videoRequests.userId, userId), eq(videoRequests.projectId, projectId)));
 }
