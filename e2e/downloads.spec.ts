@@ -78,6 +78,8 @@ async function downloadChosen(page: Page, saveAs: string) {
   }
 }
 
+const EXCLUSIVE_REQUESTED = { en: 'World exclusive requested', ar: 'تم طلب الحصرية العالمية' } as const;
+
 for (const [index, locale] of (['en', 'ar'] as const).entries()) {
   test(`${locale}: a subscriber downloads a pool video branded bottom-right at 720p, finds it in my content and gets the CSV`, async ({
     page,
@@ -122,6 +124,12 @@ for (const [index, locale] of (['en', 'ar'] as const).entries()) {
     const [a, b] = [corner(branded), corner(clean)];
     const differing = a.reduce((n, value, i) => n + (Math.abs(value - (b[i] ?? 0)) > 24 ? 1 : 0), 0);
     expect(differing / a.length).toBeGreaterThan(0.2);
+
+    // The world-exclusive rights, asked for from the same panel.
+    await page.getByTestId('world-exclusive').click();
+    await expect(page.getByTestId('world-exclusive')).toHaveText(EXCLUSIVE_REQUESTED[locale]);
+    await expect(page.getByTestId('world-exclusive')).toBeDisabled();
+    await page.screenshot({ path: path.join(SHOTS, `world-exclusive-${locale}.png`) });
 
     // My content: the item and its requested files.
     await page.goto(`/${locale}/user/my-content`);

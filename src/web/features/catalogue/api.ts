@@ -12,7 +12,7 @@ import type {
   videoProjectSchema,
   videoProjectSummarySchema,
 } from '../../../common/catalogue.ts';
-import type { DownloadBody, purchaseResultSchema } from '../../../common/downloads.ts';
+import type { DownloadBody, purchaseResultSchema, worldExclusiveRequestSchema } from '../../../common/downloads.ts';
 import { api } from '../../lib/api.ts';
 import type { Answer, QueryValue } from '../../lib/api-client.ts';
 
@@ -48,6 +48,8 @@ export const catalogueApi = {
     ),
   download: (projectId: number, body: DownloadBody) =>
     api.post<Answer<typeof purchaseResultSchema>>(`/api/content/video_projects/${projectId}/videos/download`, { body }),
+  requestWorldExclusive: (projectId: number) =>
+    api.post<Answer<typeof worldExclusiveRequestSchema>>(`/api/content/video_projects/${projectId}/videos/request_world_exclusive`),
   durations: (signal?: AbortSignal) =>
     api.get<Answer<typeof minMaxDurationSchema>>('/api/system/min_max_duration_video_projects', { signal }),
   tags: (signal?: AbortSignal) => api.get<Answer<typeof tagsResponseSchema>>('/api/content/tags', { signal }),
