@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mayOpenPrompt } from './visit-prompt.ts';
 
-const idle = { dialogOpen: false, typing: false, saving: false };
+const idle = { overlayOpen: false, typing: false, saving: false };
 
 describe('one prompt per visit, never over an action in progress', () => {
   it('opens the first prompt of a visit, and the same one again after a reload, but no second one', () => {
@@ -11,7 +11,7 @@ describe('one prompt per visit, never over an action in progress', () => {
   });
 
   it('waits while another dialog is open, a field has focus or a request is saving', () => {
-    expect(mayOpenPrompt('newsletter', null, { ...idle, dialogOpen: true })).toBe(false);
+    expect(mayOpenPrompt('newsletter', null, { ...idle, overlayOpen: true })).toBe(false);
     expect(mayOpenPrompt('newsletter', null, { ...idle, typing: true })).toBe(false);
     expect(mayOpenPrompt('newsletter', null, { ...idle, saving: true })).toBe(false);
   });

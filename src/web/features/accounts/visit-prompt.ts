@@ -4,23 +4,24 @@ import { useEffect, useState } from 'react';
 /**
  * The release note and the newsletter invitation are prompts: at most one of them per visit (a
  * browser tab's session, reloads included), and never over something the user is doing — another
- * dialog, a form being filled in, a request on its way (docs/decisions.md, "One prompt per visit").
+ * dialog or an open menu, a form being filled in, a request on its way (docs/decisions.md, "One prompt per visit").
  */
 const VISIT_PROMPT_KEY = 'newsreel.visit_prompt';
 
-export type Activity = { dialogOpen: boolean; typing: boolean; saving: boolean };
+export type Activity = { overlayOpen: boolean; typing: boolean; saving: boolean };
 
 /** Whether prompt `id` may open: the visit's prompt is free or is this one, and the user is idle. */
 export function mayOpenPrompt(id: string, shownThisVisit: string | null, activity: Activity): boolean {
   if (shownThisVisit !== null && shownThisVisit !== id) return false;
-  return !activity.dialogOpen && !activity.typing && !activity.saving;
+  return !activity.overlayOpen && !activity.typing && !activity.saving;
 }
 
 const FORM_FIELD = 'input, textarea, select, [contenteditable="true"]';
 
 function currentActivity(saving: boolean): Activity {
   return {
-    dialogOpen: document.querySelector('[role="dialog"], [role="alertdialog"]') !== null,
+    // Another dialog, or an open menu: a prompt opening then would close the menu under the user's pointer.
+    overlayOpen: document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]') !== null,
     typing: document.activeElement?.matches(FORM_FIELD) ?? false,
     saving,
   };
