@@ -55,7 +55,8 @@ export async function requestDownload(ctx: DownloadsContext, user: UserRow, idOr
   if (input.repeated && !(await downloadedBefore(ctx, user.id, project.id)))
     throw new Forbidden({ code: 'not_downloaded_before', message: 'This video has not been downloaded before' });
 
-  const held = accessAgreements(await agreementsServing(ctx, user), now);
+  // Free material needs no agreement: nothing to look up or claim (the common case, kept to few round trips).
+  const held = project.freeAccess ? [] : accessAgreements(await agreementsServing(ctx, user), now);
   const decision = entitlement(held, project, input.agreement_id);
   if (!decision.allowed) throw new Error('entitlement answers only what is allowed');
   const agreement = decision.agreementId === null ? null : (held.find((candidate) => candidate.id === decision.agreementId) ?? null);
@@ -72,6 +73,8 @@ export async function requestDownload(ctx: DownloadsContext, user: UserRow, idOr
   const key = renditionKey(project.id, input, logoKey);
   // Incomplete FTP/SFTP settings are refused before anything is charged.
   if (input.upload_to_ftp) deliveryTargetOf(user, ctx.files.secret);
+  // A rendition, once stored, stays: whether the file exists is read before the charge's transaction.
+  const [file] = await ctx.db.select({ storageKey: renditions.storageKey }).from(renditions).where(eq(renditions.renditionKey, key));
 
   const request = await ctx.db.transaction(async (tx) => {
     // Every download of this user queues here: the count and the charge decide on what is committed.
@@ -79,7 +82,6 @@ export async function requestDownload(ctx: DownloadsContext, user: UserRow, idOr
     await assertDailyQuota(tx, user.id, now);
     const operationId =
       agreement && decision.kind ? await chargeDownload(tx, { user, agreement, kind: decision.kind, projectId: project.id, now }) : null;
-    const [file] = await tx.select({ storageKey: renditions.storageKey }).from(renditions).where(eq(renditions.renditionKey, key));
     const [row] = await tx
       .insert(videoRequests)
       .values({
