@@ -4,6 +4,7 @@
  */
 import type autocannon from 'autocannon';
 import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
 import type pg from 'pg';
 import { databaseCpu, databaseCpuUsed, processCpuSeconds, transactions } from './media-cpu.ts';
 import { load, sleep, type Load } from './support.ts';
@@ -84,6 +85,60 @@ export async function downloadLoad(
   return { ...run, existing };
 }
 
+/**
+ * An open load: call i is due at i / rate seconds, whatever the answers before it, over at most
+ * `connections` kept-alive connections (a call waits for a free one). Its latency counts from when
+ * it was due, so a slow answer also delays the calls queued behind it, as users would see it.
+ * (autocannon's own rate limit releases each second's calls at once, in bursts.)
+ */
+export async function pacedLoad(
+  base: string,
+  path: string,
+  cookies: string[],
+  options: { connections: number; amount: number; rate: number },
+): Promise<DownloadLoad> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const url = new URL(path, base);
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  let existing = 0;
+  let errors = 0;
+  const call = (cookie: string, due: number) =>
+    new Promise<void>((resolve) => {
+      const request = http.request(
+        url,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json', origin: base, cookie } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            latencies.push(performance.now() - due);
+            const status = response.statusCode ?? 0;
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            if (status === 200 && Buffer.concat(chunks).toString().includes('"exist":true')) existing += 1;
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      request.end(DOWNLOAD_BODY);
+    });
+  const started = performance.now();
+  const calls: Promise<void>[] = [];
+  for (let i = 0; i < options.amount;) {
+    const now = performance.now();
+    for (; i < options.amount && started + (i * 1000) / options.rate <= now; i += 1)
+      calls.push(call(cookies[i % cookies.length] ?? '', started + (i * 1000) / options.rate));
+    await sleep(1);
+  }
+  await Promise.all(calls);
+  agent.destroy();
+  return { seconds: (performance.now() - started) / 1000, latencies, statuses, errors, timeouts: 0, existing };
+}
+
 /** What each call cost: the server's CPU, the database backends' CPU, and the database transactions (statements outside one count one each). */
 export type CallCost = { serverCpuMs: number; databaseCpuMs: number; transactions: number };
 
@@ -106,23 +161,27 @@ export type Downloads = {
   healthz: Load;
   single: DownloadLoad & { cost: CallCost };
   ok: DownloadLoad & { cost: CallCost };
+  paced: DownloadLoad & { cost: CallCost };
   refused: DownloadLoad & { cost: CallCost };
 };
 
 /**
  * /healthz at `connections` clients for the machine's baseline; a warm-up; the call one at a time
  * (its latency unloaded); the call at `connections` clients, `users` x the daily limit of them, all
- * under the limit; then the same users again, all past it (403 daily_quota).
+ * under the limit, as fast as they are answered (the server's saturation), and others paced at
+ * `pacedRate` calls a second (the latency users see at that load); then the first users again, all
+ * past the limit (403 daily_quota).
  */
 export async function downloads(
   base: string,
-  options: { client: pg.Client; serverPid: number; projectId: number; users: number; connections: number },
+  options: { client: pg.Client; serverPid: number; projectId: number; users: number; connections: number; pacedRate: number },
 ): Promise<Downloads> {
   const { client, serverPid, connections } = options;
   const route = `/api/content/video_projects/${options.projectId}/videos/download`;
   const warmCookies = await makeUsers(client, 'bench-warm-', 10);
   const singleCookies = await makeUsers(client, 'bench-single-', 10);
   const cookies = await makeUsers(client, 'bench-', options.users);
+  const pacedCookies = await makeUsers(client, 'bench-paced-', options.users);
   const healthz = await load({ url: `${base}/healthz`, connections, duration: 5 });
   await downloadLoad(base, route, warmCookies, { connections, amount: warmCookies.length * DAILY_LIMIT });
   const single = await measuredCost(client, serverPid, () =>
@@ -131,6 +190,9 @@ export async function downloads(
   const ok = await measuredCost(client, serverPid, () =>
     downloadLoad(base, route, cookies, { connections, amount: cookies.length * DAILY_LIMIT }),
   );
+  const paced = await measuredCost(client, serverPid, () =>
+    pacedLoad(base, route, pacedCookies, { connections, amount: pacedCookies.length * DAILY_LIMIT, rate: options.pacedRate }),
+  );
   const refused = await measuredCost(client, serverPid, () => downloadLoad(base, route, cookies, { connections, duration: 4 }));
-  return { healthz, single, ok, refused };
+  return { healthz, single, ok, paced, refused };
 }
