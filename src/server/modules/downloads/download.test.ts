@@ -6,10 +6,10 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
 import { agreementBalances, agreementOperations } from '../agreements/schema.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
-import { insertProjects } from '../catalogue/writer.ts';
 import { userLimits } from '../company/schema.ts';
 import { users } from '../accounts/schema.ts';
 import { videoRequests } from './schema.ts';
+import { videosOf as videosOfKind } from './test-support.ts';
 
 let t: TestApp;
 let a: ReturnType<typeof agreementFixtures>;
@@ -20,23 +20,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** Published videos of a kind: free, pool or standard (paid). */
-async function videosOf(kind: 'free' | 'pool' | 'standard', n = 1): Promise<number[]> {
-  const label = Math.random().toString(36).slice(2, 8);
-  return insertProjects(
-    t.database.db,
-    Array.from({ length: n }, (_, i) => ({
-      projectId: `DL-${label}-${i}`,
-      language: 'en' as const,
-      title: `Download test ${kind} ${label} ${i}`,
-      datelineDate: '2026-11-20',
-      duration: 20,
-      freeAccess: kind === 'free',
-      limitType: kind === 'pool' ? 'pool' : 'standard',
-      publishedAt: new Date('2026-11-20T12:00:00Z'),
-    })),
-    t.services.clock.now(),
-  );
-}
+const videosOf = (kind: 'free' | 'pool' | 'standard', n = 1) => videosOfKind(t, kind === 'standard' ? 'paid' : kind, n);
 
 const download = (browser: Browser, projectId: number, body: Record<string, unknown> = {}) =>
   browser.post(`/api/content/video_projects/${projectId}/videos/download`, {

@@ -6,9 +6,9 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
 import { agreementBalances } from '../agreements/schema.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
-import { insertProjects } from '../catalogue/writer.ts';
 import { userLimits } from '../company/schema.ts';
 import { videoRequests } from './schema.ts';
+import { videoOf as videoOfKind } from './test-support.ts';
 
 /**
  * The entitlement table (issue: downloads, tests): who may download what, in which quota state,
@@ -27,27 +27,7 @@ type Kind = 'free' | 'pool' | 'paid';
 type State = 'within' | 'used_up';
 const KINDS: Kind[] = ['free', 'pool', 'paid'];
 
-async function videoOf(kind: Kind): Promise<number> {
-  const label = Math.random().toString(36).slice(2, 9);
-  const [id] = await insertProjects(
-    t.database.db,
-    [
-      {
-        projectId: `ENT-${label}`,
-        language: 'en' as const,
-        title: `Entitlement ${kind} ${label}`,
-        datelineDate: '2026-11-20',
-        duration: 20,
-        freeAccess: kind === 'free',
-        limitType: kind === 'pool' ? 'pool' : 'standard',
-        publishedAt: new Date('2026-11-20T12:00:00Z'),
-      },
-    ],
-    t.services.clock.now(),
-  );
-  if (id === undefined) throw new Error('no video');
-  return id;
-}
+const videoOf = (kind: Kind) => videoOfKind(t, kind);
 
 const download = (browser: Browser, projectId: number) =>
   browser.post(`/api/content/video_projects/${projectId}/videos/download`, {

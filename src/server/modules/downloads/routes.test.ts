@@ -19,6 +19,12 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => t.close());
 
+/** Whether a list of requested files holds request `id`, or the status when there is no list. */
+function listing(answer: { statusCode: number; json: <T>() => T }, id: number): number | string {
+  if (answer.statusCode !== 200) return answer.statusCode;
+  return answer.json<{ video_requests: { id: number }[] }>().video_requests.some((request) => request.id === id) ? 'listed' : 'not listed';
+}
+
 describe('who may call what in downloads (one row per caller)', () => {
   it('guest, user, member, master, another company’s master and admin each get exactly their rights', async () => {
     const a = agreementFixtures(t);
@@ -72,11 +78,7 @@ describe('who may call what in downloads (one row per caller)', () => {
       'POST the requested files of the video: the member’s download only for the member': {
         call: async (who) => {
           const id = (membersKept ??= await membersDownload());
-          const answer = await who.post(`/api/content/video_projects/${video}/videos/requested_video_downloads`);
-          if (answer.statusCode !== 200) return answer.statusCode;
-          return answer.json<{ video_requests: { id: number }[] }>().video_requests.some((request) => request.id === id)
-            ? 'listed'
-            : 'not listed';
+          return listing(await who.post(`/api/content/video_projects/${video}/videos/requested_video_downloads`), id);
         },
         expected: {
           guest: 401,
@@ -98,11 +100,7 @@ describe('who may call what in downloads (one row per caller)', () => {
       'GET the requested files: the member’s download is listed only for the member': {
         call: async (who) => {
           const id = await membersDownload();
-          const answer = await who.get('/api/current_user/my_content/video_requests');
-          if (answer.statusCode !== 200) return answer.statusCode;
-          return answer.json<{ video_requests: { id: number }[] }>().video_requests.some((request) => request.id === id)
-            ? 'listed'
-            : 'not listed';
+          return listing(await who.get('/api/current_user/my_content/video_requests'), id);
         },
         expected: {
           guest: 401,

@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { codes, type Browser } from '../../test/http.ts';
 import { agreementBalances } from '../agreements/schema.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
-import { insertProjects } from '../catalogue/writer.ts';
 import { worldExclusiveRequests } from './schema.ts';
+import { videoOf as videoOfKind } from './test-support.ts';
 
 /** The video page's other download calls (spec: content §7): repeats, the video's requested files, world exclusives. */
 let t: TestApp;
@@ -18,27 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function videoOf(kind: 'free' | 'pool'): Promise<number> {
-  const label = Math.random().toString(36).slice(2, 9);
-  const [id] = await insertProjects(
-    t.database.db,
-    [
-      {
-        projectId: `VC-${label}`,
-        language: 'en' as const,
-        title: `Video calls ${label}`,
-        datelineDate: '2026-11-20',
-        duration: 20,
-        freeAccess: kind === 'free',
-        limitType: kind === 'pool' ? 'pool' : 'standard',
-        publishedAt: new Date('2026-11-20T12:00:00Z'),
-      },
-    ],
-    t.services.clock.now(),
-  );
-  if (id === undefined) throw new Error('no video');
-  return id;
-}
+const videoOf = (kind: 'free' | 'pool') => videoOfKind(t, kind);
 
 const call = (browser: Browser, projectId: number | string, name: string, body: Record<string, unknown> = {}) =>
   browser.post(`/api/content/video_projects/${projectId}/videos/${name}`, {
@@ -103,7 +83,7 @@ describe('world-exclusive requests', () => {
     const admin = await a.signedIn({ isAdmin: true });
     const list = worldExclusiveRequestsSchema.parse((await admin.browser.get('/api/admin/world_exclusive_requests')).json());
     const listed = list.world_exclusive_requests.find((request) => request.project_id === video);
-    expect(listed?.title).toMatch(/^Video calls /);
+    expect(listed?.title).toMatch(/^Download test free /);
     expect(listed?.user).toEqual({ id: master.user.id, email: master.user.email, company_name: home.name });
   });
 });
