@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { liveEventUpdateSchema } from './live.ts';
 
 /**
  * The real-time connection (spec: content §4 "Real-time channel"): the ActionCable protocol over a
@@ -30,20 +31,10 @@ export const transcodingMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type TranscodingMessage = z.infer<typeof transcodingMessageSchema>;
 
-/** Live event statuses seen in the spec (content §4 "Live event status"). */
-export const LIVE_EVENT_STATUSES = ['confirmed', 'delayed', 'ahead', 'live', 'next', 'finished', 'terminated', 'canceled'] as const;
-
-/** A status change (content §4): what the dashboard and list readings need to apply it. */
+/** A status change (content §4): the event as lists show it, for the readings of live.ts to apply. */
 export const liveEventStatusMessageSchema = z.object({
   type: z.literal('status_changed'),
-  live_event: z.object({
-    id: z.number().int(),
-    extid: z.string(),
-    status: z.enum(LIVE_EVENT_STATUSES),
-    start_at: z.string(),
-    front_page_ban: z.boolean(),
-    visible: z.boolean(),
-  }),
+  live_event: liveEventUpdateSchema,
 });
 export type LiveEventStatusMessage = z.infer<typeof liveEventStatusMessageSchema>;
 

@@ -9,3 +9,4 @@ export * from '../modules/agreements/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../modules/company/schema.ts';
 export * from '../modules/downloads/schema.ts';
+export * from '../modules/live/schema.ts';

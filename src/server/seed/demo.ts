@@ -7,6 +7,7 @@ import { seedDemoAgreements } from '../modules/agreements/seed.ts';
 import { seedDemoPayments } from '../modules/payments/seed.ts';
 import { alerts } from '../modules/alerts/schema.ts';
 import { seedDemoCatalogue } from '../modules/catalogue/seed.ts';
+import { DEMO_LIVE_SLUG, seedDemoLiveEvents } from '../modules/live/seed.ts';
 import { countries } from '../modules/reference/schema.ts';
 
 /** The password of every demo account (README lists the accounts). */
@@ -112,15 +113,13 @@ export async function seedDemoData(db: Db): Promise<void> {
   const [note] = await db.select({ id: releaseNotes.id }).from(releaseNotes).limit(1);
   if (!note) await db.insert(releaseNotes).values({ published: true, publishedAt: now, ...RELEASE_NOTE_ACCOUNTS });
   await seedDemoCatalogue(db, now);
+  await seedDemoLiveEvents(db, now);
   await seedDemoAlerts(db, now);
   await seedDemoAgreements(db, now);
   await seedDemoPayments(db, now);
 }
 
-/**
- * One alert bar of each kind. Live events are not built yet, so the yellow one names an event id
- * that leads to the live-event-not-found page until they are.
- */
+/** One alert bar of each kind; the yellow one leads to the demo's live event. */
 export async function seedDemoAlerts(db: Db, now: Date) {
   const [existing] = await db.select({ id: alerts.id }).from(alerts).limit(1);
   if (existing) return;
@@ -129,7 +128,7 @@ export async function seedDemoAlerts(db: Db, now: Date) {
       title: 'Live: press conference on the flood relief plan',
       alertType: 'yellow',
       targetLinkTo: 'live_event',
-      liveEventExtid: 'NR-LIVE-0001',
+      liveEventExtid: DEMO_LIVE_SLUG,
       createdAt: now,
       updatedAt: now,
     },

@@ -1,0 +1,203 @@
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { GONE_STATUSES, type LiveEvent, type LiveEventDetail, type LiveEventUpdate, type MyEvents } from '../../../common/live.ts';
+import type { Locale } from '../../../common/locales.ts';
+import { CHANNELS } from '../../../common/realtime.ts';
+import type { ServiceContext } from '../../context.ts';
+import { NotFound } from '../../http/errors.ts';
+import { tags } from '../catalogue/schema.ts';
+import { LIVE_EVENTS_STREAM } from '../realtime/channels.ts';
+import { liveEventFollows, liveEvents, liveEventTags } from './schema.ts';
+
+export type LiveContext = Pick<ServiceContext, 'db' | 'clock' | 'broadcast'>;
+export type EventRow = typeof liveEvents.$inferSelect;
+
+export const eventNotFound = () => new NotFound({ code: 'live_event_not_found', message: 'Live event not found' });
+
+/** The placeholder set's sizes (spec §3: thumbnail, 273x154, 575x323, 960x540, large_brand). */
+const PLACEHOLDER = (size: string) => `/media/live/placeholder-${size}.svg`;
+
+function imageOf(row: Pick<EventRow, 'imageUrl'>) {
+  if (!row.imageUrl)
+    return {
+      url: PLACEHOLDER('960x540'),
+      thumbnail: PLACEHOLDER('thumbnail'),
+      w273: PLACEHOLDER('273x154'),
+      w575: PLACEHOLDER('575x323'),
+      w960: PLACEHOLDER('960x540'),
+      large_brand: PLACEHOLDER('large_brand'),
+    };
+  const url = row.imageUrl;
+  return { url, thumbnail: url, w273: url, w575: url, w960: url, large_brand: url };
+}
+
+/** The events' tags, named in the caller's language. */
+async function tagsOf(ctx: Pick<LiveContext, 'db'>, eventIds: number[], locale: Locale) {
+  const byEvent = new Map<number, LiveEvent['tags']>();
+  if (eventIds.length === 0) return byEvent;
+  const rows = await ctx.db
+    .select({ eventId: liveEventTags.eventId, id: tags.id, slug: tags.slug, names: tags.names })
+    .from(liveEventTags)
+    .innerJoin(tags, eq(tags.id, liveEventTags.tagId))
+    .where(inArray(liveEventTags.eventId, eventIds))
+    .orderBy(asc(tags.slug));
+  for (const row of rows) {
+    const list = byEvent.get(row.eventId) ?? [];
+    list.push({ id: row.id, slug: row.slug, name: row.names[locale] || row.names.en });
+    byEvent.set(row.eventId, list);
+  }
+  return byEvent;
+}
+
+/** Which of the events the user follows. */
+async function followedOf(ctx: Pick<LiveContext, 'db'>, eventIds: number[], userId: number | null): Promise<Set<number>> {
+  if (userId === null || eventIds.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ eventId: liveEventFollows.eventId })
+    .from(liveEventFollows)
+    .where(and(eq(liveEventFollows.userId, userId), inArray(liveEventFollows.eventId, eventIds)));
+  return new Set(rows.map((row) => row.eventId));
+}
+
+/** What a status change carries: the event as lists show it, without anyone's own flags. */
+export function updateView(row: EventRow, eventTags: LiveEvent['tags']): LiveEventUpdate {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    status: row.status,
+    start_at: row.startAt.toISOString(),
+    front_page_ban: row.frontPageBan,
+    visible: row.visible,
+    access: row.access,
+    tags: eventTags,
+    image_type: row.imageUrl ? 'custom' : 'default',
+    image: imageOf(row),
+    location: row.location,
+  };
+}
+
+/** Events as lists show them to the caller (followed or not). */
+export async function eventViews(
+  ctx: Pick<LiveContext, 'db'>,
+  rows: EventRow[],
+  userId: number | null,
+  locale: Locale,
+): Promise<LiveEvent[]> {
+  const ids = rows.map((row) => row.id);
+  const [eventTags, followed] = [await tagsOf(ctx, ids, locale), await followedOf(ctx, ids, userId)];
+  return rows.map((row) => ({ ...updateView(row, eventTags.get(row.id) ?? []), subscribed: followed.has(row.id), booked: false }));
+}
+
+/** Shown in lists: visible, and neither terminated nor canceled. */
+const listed = and(eq(liveEvents.visible, true), notInArray(liveEvents.status, [...GONE_STATUSES]));
+/** Live first, then the rest by their start. */
+const liveFirst = [sql`${liveEvents.status} <> 'live'`, asc(liveEvents.startAt), asc(liveEvents.id)];
+
+/** GET /api/content/live/events (spec §7): upcoming and live events, live first, 12 a page. */
+export async function listEvents(
+  ctx: Pick<LiveContext, 'db'>,
+  query: { page: number; per_page: number },
+  userId: number | null,
+  locale: Locale,
+) {
+  const where = and(listed, notInArray(liveEvents.status, ['finished']));
+  const [total] = await ctx.db.select({ n: count() }).from(liveEvents).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(liveEvents)
+    .where(where)
+    .orderBy(...liveFirst)
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  const n = total?.n ?? 0;
+  return {
+    live_events: await eventViews(ctx, rows, userId, locale),
+    count: n,
+    page: query.page,
+    pages: Math.max(1, Math.ceil(n / query.per_page)),
+  };
+}
+
+/** A visible event by its slug, or the live-event-not-found error (HTTP 404). */
+export async function visibleEvent(ctx: Pick<LiveContext, 'db'>, slug: string): Promise<EventRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(liveEvents)
+    .where(and(eq(liveEvents.slug, slug), eq(liveEvents.visible, true)));
+  if (!row) throw eventNotFound();
+  return row;
+}
+
+/** GET /api/content/live/events/{slug} (spec §3 "Event detail"). */
+export async function eventDetail(
+  ctx: Pick<LiveContext, 'db'>,
+  slug: string,
+  userId: number | null,
+  locale: Locale,
+): Promise<LiveEventDetail> {
+  return detailOf(ctx, await visibleEvent(ctx, slug), userId, locale);
+}
+
+/** An event page's data, whatever the event's visibility (the console sees hidden ones too). */
+export async function detailOf(
+  ctx: Pick<LiveContext, 'db'>,
+  row: EventRow,
+  userId: number | null,
+  locale: Locale,
+): Promise<LiveEventDetail> {
+  const [view] = await eventViews(ctx, [row], userId, locale);
+  if (!view) throw eventNotFound();
+  return {
+    ...view,
+    description: row.description,
+    languages: row.languages,
+    quality: row.quality,
+    audiotrack: row.audiotrack,
+    format: row.format,
+    stream_to: row.streamTo,
+    playback_url: null,
+  };
+}
+
+/** GET /api/content/live/current_user/my_events: the events the user follows (and, later, booked). */
+export async function myEvents(ctx: Pick<LiveContext, 'db'>, userId: number, locale: Locale): Promise<MyEvents> {
+  const rows = await ctx.db
+    .select({ event: liveEvents })
+    .from(liveEventFollows)
+    .innerJoin(liveEvents, eq(liveEvents.id, liveEventFollows.eventId))
+    .where(and(eq(liveEventFollows.userId, userId), listed))
+    .orderBy(...liveFirst);
+  const followed = await eventViews(
+    ctx,
+    rows.map((row) => row.event),
+    userId,
+    locale,
+  );
+  return { count: followed.length, booked_events: [], followed_events: followed };
+}
+
+/** POST and DELETE …/events/{slug}/subscription: follow or unfollow; doing it twice changes nothing. */
+export async function follow(ctx: LiveContext, userId: number, slug: string, following: boolean, locale: Locale): Promise<LiveEvent> {
+  const row = await visibleEvent(ctx, slug);
+  if (following)
+    await ctx.db.insert(liveEventFollows).values({ userId, eventId: row.id, createdAt: ctx.clock.now() }).onConflictDoNothing();
+  else await ctx.db.delete(liveEventFollows).where(and(eq(liveEventFollows.userId, userId), eq(liveEventFollows.eventId, row.id)));
+  const [view] = await eventViews(ctx, [row], userId, locale);
+  if (!view) throw eventNotFound();
+  return view;
+}
+
+/** DELETE …/events/subscriptions/destroy_all: unfollow every event; answers how many were followed. */
+export async function unfollowAll(ctx: Pick<LiveContext, 'db'>, userId: number): Promise<number> {
+  const removed = await ctx.db
+    .delete(liveEventFollows)
+    .where(eq(liveEventFollows.userId, userId))
+    .returning({ eventId: liveEventFollows.eventId });
+  return removed.length;
+}
+
+/** A change of an event reaches every open page at once (spec §4), in English tag names. */
+export async function announce(ctx: LiveContext, row: EventRow) {
+  const eventTags = (await tagsOf(ctx, [row.id], 'en')).get(row.id) ?? [];
+  ctx.broadcast(CHANNELS.liveEvents, LIVE_EVENTS_STREAM, { type: 'status_changed', live_event: updateView(row, eventTags) });
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  liveEventBodySchema,
+  liveEventChangesBodySchema,
+  liveEventDetailSchema,
+  liveEventSchema,
+  liveEventsQuerySchema,
+  liveEventsResponseSchema,
+  myEventsSchema,
+} from '../../../common/live.ts';
+import { zod } from '../../../common/validators.ts';
+import { requireAdmin, requireUser } from '../accounts/auth.ts';
+import { createEvent, updateEvent } from './admin.ts';
+import { eventDetail, follow, listEvents, myEvents, unfollowAll, type LiveContext } from './events.ts';
+
+const tags = ['live'];
+const adminTags = ['admin', 'live'];
+const ADMIN_EVENTS = '/api/admin/content/live/events';
+const slugParams = z.object({ slug: z.string().min(1).max(200) });
+const idParams = z.object({ id: zod.idParam() });
+const signedIn = async (request: FastifyRequest) => {
+  await requireUser(request);
+};
+/** Before the input is validated, so only admins learn what a valid event is. */
+const adminOnly = async (request: FastifyRequest) => {
+  await requireAdmin(request);
+};
+const userIdOf = async (request: FastifyRequest) => (await request.caller()).user?.id ?? null;
+
+/** Spec content §7, the live calls; the newsroom console's under /api/admin. */
+export async function liveRoutes(instance: FastifyInstance, { ctx }: { ctx: LiveContext }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/content/live/events',
+    { schema: { tags, querystring: liveEventsQuerySchema, response: { 200: liveEventsResponseSchema } } },
+    async (request, reply) => {
+      // Status changes arrive on the live-events channel; a cached answer could undo one.
+      reply.header('cache-control', 'no-cache');
+      return listEvents(ctx, request.query, await userIdOf(request), request.locale);
+    },
+  );
+
+  app.get(
+    '/api/content/live/events/:slug',
+    { schema: { tags, params: slugParams, response: { 200: liveEventDetailSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return eventDetail(ctx, request.params.slug, await userIdOf(request), request.locale);
+    },
+  );
+
+  app.get(
+    '/api/content/live/current_user/my_events',
+    { preValidation: signedIn, schema: { tags, response: { 200: myEventsSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { user } = await requireUser(request);
+      return myEvents(ctx, user.id, request.locale);
+    },
+  );
+
+  for (const [method, following] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const)
+    app.route({
+      method,
+      url: '/api/content/live/events/:slug/subscription',
+      preValidation: signedIn,
+      schema: { tags, params: slugParams, response: { 200: liveEventSchema } },
+      handler: async (request) => {
+        const { user } = await requireUser(request);
+        return follow(ctx, user.id, request.params.slug, following, request.locale);
+      },
+    });
+
+  // The spec leaves the method open: DELETE, as it removes every follow (docs/decisions.md).
+  app.delete(
+    '/api/content/live/events/subscriptions/destroy_all',
+    { preValidation: signedIn, schema: { tags, response: { 200: z.object({ unfollowed: z.number().int() }) } } },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { unfollowed: await unfollowAll(ctx, user.id) };
+    },
+  );
+
+  app.post(
+    ADMIN_EVENTS,
+    { preValidation: adminOnly, schema: { tags: adminTags, body: liveEventBodySchema, response: { 201: liveEventDetailSchema } } },
+    async (request, reply) => reply.status(201).send(await createEvent(ctx, request.body.live_event)),
+  );
+
+  app.patch(
+    `${ADMIN_EVENTS}/:id`,
+    {
+      preValidation: adminOnly,
+      schema: { tags: adminTags, params: idParams, body: liveEventChangesBodySchema, response: { 200: liveEventDetailSchema } },
+    },
+    async (request) => updateEvent(ctx, request.params.id, request.body.live_event),
+  );
+}

@@ -1,0 +1,64 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { LiveAccess, LiveEventStatus } from '../../../common/live.ts';
+import { users } from '../accounts/schema.ts';
+import { tags } from '../catalogue/schema.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A live event (spec: content §3 "Live event", "Event detail"): its status, when it starts, whether
+ * it is visible and kept off the front page, who may watch, and what the event page says about it.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').$type<LiveEventStatus>().notNull(),
+    startAt: at('start_at').notNull(),
+    frontPageBan: boolean('front_page_ban').notNull().default(false),
+    visible: boolean('visible').notNull().default(true),
+    access: text('access').$type<LiveAccess>().notNull().default('free'),
+    /** The event's own picture; none means the placeholder set (spec: image_type default). */
+    imageUrl: text('image_url'),
+    location: text('location'),
+    languages: jsonb('languages').$type<string[]>().notNull().default([]),
+    quality: text('quality').notNull().default('1080p'),
+    audiotrack: text('audiotrack').notNull().default(''),
+    format: text('format').notNull().default(''),
+    streamTo: jsonb('stream_to').$type<string[]>().notNull().default([]),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [index('live_events_start_idx').on(table.startAt)],
+);
+
+export const liveEventTags = pgTable(
+  'live_event_tags',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => liveEvents.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.tagId] }), index('live_event_tags_tag_idx').on(table.tagId, table.eventId)],
+);
+
+/** A user follows an event (spec §4 "Following"): my events lists it. */
+export const liveEventFollows = pgTable(
+  'live_event_follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => liveEvents.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.eventId] }), index('live_event_follows_event_idx').on(table.eventId)],
+);
