@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { liveEventSchema } from './live.ts';
 import { LOCALES } from './locales.ts';
 import { RESTRICTION_CODES } from './restrictions.ts';
 import { parseId, zod } from './validators.ts';
@@ -181,7 +182,7 @@ export const tagLandingResponseSchema = z.object({
   tag: tagSchema,
   videos: z.array(videoProjectSummarySchema),
   videos_count: z.number().int(),
-  lives: z.array(z.unknown()),
+  lives: z.array(liveEventSchema),
   lives_count: z.number().int(),
   page: z.number().int(),
   pages: z.number().int(),
@@ -216,7 +217,7 @@ export const dashboardResponseSchema = z.object({
     banners: z.array(bannerSchema),
     feed: z.array(videoProjectSummarySchema),
     trending: z.array(videoProjectSummarySchema.extend({ downloads_24h: z.number().int() })),
-    live_events: z.array(z.unknown()),
+    live_events: z.array(liveEventSchema),
     tags: z.array(tagSchema),
     hotbox: z.array(videoProjectSummarySchema),
   }),

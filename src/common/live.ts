@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { tagRefSchema } from './catalogue.ts';
 
 /**
  * Live events (spec: content §1, §3 "Live event", "Event detail", "My events"; §4 "Live event
@@ -36,6 +35,9 @@ export const liveImageSchema = z.object({
   large_brand: z.string(),
 });
 
+/** A tag an event is filed under, named in the caller's language (the catalogue's tag reference). */
+export const liveTagSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
+
 /** A live event as lists show it (spec §3 "Live event"). */
 export const liveEventSchema = z.object({
   id: z.number().int(),
@@ -46,7 +48,7 @@ export const liveEventSchema = z.object({
   front_page_ban: z.boolean(),
   visible: z.boolean(),
   access: z.enum(LIVE_ACCESS),
-  tags: z.array(tagRefSchema),
+  tags: z.array(liveTagSchema),
   image_type: z.enum(['default', 'custom']),
   image: liveImageSchema,
   location: z.string().nullable(),

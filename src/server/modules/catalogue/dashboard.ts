@@ -14,6 +14,7 @@ import { listVideos, type CatalogueContext } from './search.ts';
 import { banners, frontPages, videoProjects } from './schema.ts';
 import { listTags } from './tags.ts';
 import { summaries, summaryColumns } from './views.ts';
+import { dashboardEvents } from '../live/events.ts';
 
 type BannerRow = typeof banners.$inferSelect;
 
@@ -114,12 +115,13 @@ export async function dashboard(
 ): Promise<DashboardResponse> {
   // A few more than a page, so the feed stays full once the hero's and the picks' stories are left out.
   const base: VideoSearchQuery = { page: 1, per_page: CATALOGUE_PAGE_SIZE * 2, ...filter };
-  const [bannerList, feed, trending, tagList, main] = await Promise.all([
+  const [bannerList, feed, trending, tagList, main, liveEvents] = await Promise.all([
     dashboardBanners(ctx, locale),
     listVideos(ctx, base, locale),
     trendingVideos(ctx, locale, 6),
     listTags(ctx, locale, { userId, limit: 24 }),
     hotbox(ctx, 'main', locale),
+    dashboardEvents(ctx, userId, locale),
   ]);
   const shown = withoutRepeats(bannerList, main?.hotbox ?? [], feed.videos, CATALOGUE_PAGE_SIZE);
   return {
@@ -127,8 +129,7 @@ export async function dashboard(
       banners: bannerList,
       feed: shown.feed,
       trending,
-      // Live events arrive with their feature; the strip stays hidden while this is empty.
-      live_events: [],
+      live_events: liveEvents,
       tags: tagList,
       hotbox: shown.hotbox,
     },

@@ -8,6 +8,7 @@ import { Invalid, NotFound } from '../../http/errors.ts';
 import { filterClause, searchText, tsQuery, type CatalogueFilter } from './filters.ts';
 import { searches, searchStatistics, videoProjects } from './schema.ts';
 import { summaries, summaryColumns, type ReferenceTables, type SummaryRow } from './views.ts';
+import { livesMatching } from '../live/events.ts';
 
 /** Counting stops here: "more than 1,000" is as useful as an exact figure and costs a bounded index scan. */
 export const COUNT_CAP = 1_000;
@@ -129,7 +130,7 @@ export async function searchVideos(ctx: SearchContext, filter: CatalogueFilter, 
     pages: Math.max(1, Math.ceil(count / filter.per_page)),
     entities: videos.map((video) => ({ ...video, entity_type: 'video' as const })),
     videos_count: count,
-    lives_count: 0,
+    lives_count: await livesMatching(ctx, text),
     search_key: searchKey,
   };
 }

@@ -5,6 +5,7 @@ import { NotFound } from '../../http/errors.ts';
 import type { CatalogueContext } from './search.ts';
 import { tags, tagSubscriptions, videoProjects, videoProjectTags } from './schema.ts';
 import { summaries, summaryColumns } from './views.ts';
+import { taggedEvents } from '../live/events.ts';
 
 type TagRow = typeof tags.$inferSelect;
 const tagNotFound = () => new NotFound({ code: 'tag_not_found', message: 'Tag not found' });
@@ -79,12 +80,13 @@ export async function tagLanding(
   ]);
   const followed = await followedTagIds(ctx, userId);
   const videosCount = Number(total?.n ?? 0);
+  const { lives, lives_count } = await taggedEvents(ctx, tag.id, userId, locale);
   return {
     tag: tagView(tag, locale, videosCount, followed.has(tag.id)),
     videos: await summaries(ctx.db, rows, locale, ctx.reference),
     videos_count: videosCount,
-    lives: [],
-    lives_count: 0,
+    lives,
+    lives_count,
     page: page.page,
     pages: Math.max(1, Math.ceil(videosCount / page.per_page)),
   };

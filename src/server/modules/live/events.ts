@@ -1,5 +1,13 @@
-import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { GONE_STATUSES, type LiveEvent, type LiveEventDetail, type LiveEventUpdate, type MyEvents } from '../../../common/live.ts';
+import { and, asc, count, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
+import {
+  GONE_STATUSES,
+  LIVE_PAGE_SIZE,
+  UPCOMING_STATUSES,
+  type LiveEvent,
+  type LiveEventDetail,
+  type LiveEventUpdate,
+  type MyEvents,
+} from '../../../common/live.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { CHANNELS } from '../../../common/realtime.ts';
 import type { ServiceContext } from '../../context.ts';
@@ -200,4 +208,59 @@ export async function unfollowAll(ctx: Pick<LiveContext, 'db'>, userId: number):
 export async function announce(ctx: LiveContext, row: EventRow) {
   const eventTags = (await tagsOf(ctx, [row.id], 'en')).get(row.id) ?? [];
   ctx.broadcast(CHANNELS.liveEvents, LIVE_EVENTS_STREAM, { type: 'status_changed', live_event: updateView(row, eventTags) });
+}
+
+/**
+ * The dashboard's live strip (spec §4 "Dashboard reading"): visible events still to come or going
+ * on, not banned from the front page, by start.
+ */
+export async function dashboardEvents(
+  ctx: Pick<LiveContext, 'db'>,
+  userId: number | null,
+  locale: Locale,
+  limit = 8,
+): Promise<LiveEvent[]> {
+  const rows = await ctx.db
+    .select()
+    .from(liveEvents)
+    .where(and(eq(liveEvents.visible, true), eq(liveEvents.frontPageBan, false), inArray(liveEvents.status, [...UPCOMING_STATUSES])))
+    .orderBy(asc(liveEvents.startAt), asc(liveEvents.id))
+    .limit(limit);
+  return eventViews(ctx, rows, userId, locale);
+}
+
+/** A tag landing's lives (spec §3 "Tag landing"): the tag's listed events, live first, and how many. */
+export async function taggedEvents(
+  ctx: Pick<LiveContext, 'db'>,
+  tagId: number,
+  userId: number | null,
+  locale: Locale,
+  limit = LIVE_PAGE_SIZE,
+) {
+  const tagged = and(
+    listed,
+    inArray(liveEvents.id, ctx.db.select({ id: liveEventTags.eventId }).from(liveEventTags).where(eq(liveEventTags.tagId, tagId))),
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(liveEvents)
+      .where(tagged)
+      .orderBy(...liveFirst)
+      .limit(limit),
+    ctx.db.select({ n: count() }).from(liveEvents).where(tagged),
+  ]);
+  return { lives: await eventViews(ctx, rows, userId, locale), lives_count: total?.n ?? 0 };
+}
+
+/** Search's lives_count: listed events whose title holds every word of the text. */
+export async function livesMatching(ctx: Pick<LiveContext, 'db'>, text: string): Promise<number> {
+  const words = text.split(/\s+/).filter(Boolean).slice(0, 8);
+  if (words.length === 0) return 0;
+  const escape = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(liveEvents)
+    .where(and(listed, ...words.map((word) => ilike(liveEvents.title, `%${escape(word)}%`))));
+  return row?.n ?? 0;
 }

@@ -6,6 +6,7 @@ import {
   myEventsSchema,
   type LiveEventInput,
 } from '../../../common/live.ts';
+import { dashboardResponseSchema, tagLandingResponseSchema } from '../../../common/catalogue.ts';
 import { eventViewReading } from '../../../common/live-readings.ts';
 import { liveEventStatusMessageSchema } from '../../../common/realtime.ts';
 import { CHANNELS } from '../../../common/realtime-channels.ts';
@@ -111,6 +112,52 @@ describe('the events list and one event', () => {
     const hidden = await new Browser(t.app).get(`/api/content/live/events/${event.slug}`);
     expect([hidden.statusCode, codes(hidden)]).toEqual([404, ['live_event_not_found']]);
     expect(codes(await new Browser(t.app).get('/api/content/live/events/no-such-event'))).toEqual(['live_event_not_found']);
+  });
+});
+
+describe('live events in the catalogue: the dashboard strip, tag landings, search', () => {
+  it('reads the same events: upcoming and unbanned on the dashboard, the tag’s listed ones on its landing, matching titles in search', async () => {
+    const word = `zephyr${label()}`;
+    const [tag] = await t.database.db
+      .insert(tags)
+      .values({ slug: `summit-${label()}`, names: { en: 'Summit', ar: 'قمة', es: 'Cumbre', ru: 'Саммит' } })
+      .returning();
+    const slug = tag?.slug ?? '';
+    const live = await create({ title: `${word} live`, status: 'live', start_at: hours(-1), tag_slugs: [slug] });
+    const next = await create({ title: `${word} next`, start_at: hours(1), tag_slugs: [slug] });
+    const banned = await create({ title: `${word} banned`, front_page_ban: true, tag_slugs: [slug] });
+    const canceled = await create({ title: `${word} canceled`, status: 'canceled', tag_slugs: [slug] });
+    const guest = new Browser(t.app);
+
+    const dashboard = dashboardResponseSchema.parse((await guest.get('/api/content/video_projects/dashboard')).json());
+    const strip = dashboard.payload.live_events.map((event) => event.id);
+    expect(strip).toEqual(expect.arrayContaining([live.id, next.id]));
+    expect(strip).not.toContain(banned.id);
+    expect(strip).not.toContain(canceled.id);
+
+    const landing = tagLandingResponseSchema.parse((await guest.get(`/api/content/tags/landings/${slug}`)).json());
+    expect(landing.lives.map((event) => event.id)).toEqual([live.id, next.id, banned.id]);
+    expect(landing.lives_count).toBe(3);
+
+    const search = (await guest.get(`/api/content/video_projects/search?search=${word}`)).json<{ lives_count: number }>();
+    expect(search.lives_count).toBe(3);
+  });
+});
+
+describe('the placeholder pictures (spec §3: image_type default)', () => {
+  it('each size of the set is an SVG of that size; another name is not found', async () => {
+    for (const [size, width] of [
+      ['thumbnail', 320],
+      ['273x154', 273],
+      ['575x323', 575],
+      ['960x540', 960],
+      ['large_brand', 1920],
+    ] as const) {
+      const answer = await new Browser(t.app).get(`/media/live/placeholder-${size}.svg`);
+      expect([answer.statusCode, answer.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+      expect(answer.body).toContain(`width="${width}"`);
+    }
+    expect((await new Browser(t.app).get('/media/live/placeholder-9x9.svg')).statusCode).toBe(404);
   });
 });
 

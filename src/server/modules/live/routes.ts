@@ -12,7 +12,9 @@ import {
 } from '../../../common/live.ts';
 import { zod } from '../../../common/validators.ts';
 import { requireAdmin, requireUser } from '../accounts/auth.ts';
+import { NotFound } from '../../http/errors.ts';
 import { createEvent, updateEvent } from './admin.ts';
+import { isPlaceholderSize, placeholderSvg } from './placeholder.ts';
 import { eventDetail, follow, listEvents, myEvents, unfollowAll, type LiveContext } from './events.ts';
 
 const tags = ['live'];
@@ -32,6 +34,12 @@ const userIdOf = async (request: FastifyRequest) => (await request.caller()).use
 /** Spec content §7, the live calls; the newsroom console's under /api/admin. */
 export async function liveRoutes(instance: FastifyInstance, { ctx }: { ctx: LiveContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/media/live/:file', { schema: { hide: true, params: z.object({ file: z.string().max(40) }) } }, async (request, reply) => {
+    const size = /^placeholder-([\w]+)\.svg$/.exec(request.params.file)?.[1] ?? '';
+    if (!isPlaceholderSize(size)) throw new NotFound({ code: 'not_found', message: 'No such picture' });
+    return reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(placeholderSvg(size));
+  });
 
   app.get(
     '/api/content/live/events',

@@ -8,6 +8,7 @@ import { LoadingFallback } from '../../ui/loading.tsx';
 import { catalogueApi } from './api.ts';
 import { formatDuration } from './format.ts';
 import { VideoGrid } from './video-card.tsx';
+import { LiveStrip } from './live-strip.tsx';
 import './catalogue.css';
 import './dashboard.css';
 
@@ -68,7 +69,7 @@ export function DashboardPage() {
     <div className="page dashboard" data-testid="dashboard">
       <h1 className="visually-hidden">{t('titles.dashboard')}</h1>
       <Banners banners={banners} locale={locale} />
-      {liveEvents.length > 0 ? <section data-testid="live-strip" /> : null}
+      <LiveStrip events={liveEvents} locale={locale} />
       {hotbox.length > 0 ? (
         <section className="dashboard__section" data-testid="hotbox">
           <div className="section-heading">
