@@ -19,6 +19,13 @@ describe('screen routes', () => {
     expect(matchRoute('/user/planning')).toBe('userPlanning');
   });
 
+  it('has the live screens: the events, my events, and any other slug under /events is an event (spec: content §2)', () => {
+    expect(matchRoute('/events')).toBe('events');
+    expect(matchRoute('/events/my-events')).toBe('myEvents');
+    expect(matchRoute('/events/flood-relief-press-conference?from=alert')).toBe('liveEvent');
+    expect(matchRoute('/events/a/b')).toBeNull();
+  });
+
   it('extracts parameters', () => {
     expect(matchPattern('/videos/:filter/:name', '/videos/tags/elections%202026')).toEqual({ filter: 'tags', name: 'elections 2026' });
     expect(matchPattern('/videos/:id', '/videos/a/b')).toBeNull();

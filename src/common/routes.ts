@@ -42,6 +42,10 @@ export const ROUTES = {
   video: '/videos/:id',
   search: '/search',
   tagLanding: '/landing/:id',
+  events: '/events',
+  // Before the event view, whose pattern takes any slug: the first pattern that matches names the screen.
+  myEvents: '/events/my-events',
+  liveEvent: '/events/:slug',
   about: '/about',
   termsOfService: '/terms-of-service',
   privacyPolicy: '/privacy-policy',
@@ -64,6 +68,7 @@ export const PRIVATE_ROUTES: readonly RouteName[] = [
   'userMember',
   'userLimits',
   'myContent',
+  'myEvents',
   'payment',
   'paymentProcessing',
 ];
@@ -81,6 +86,7 @@ export const LINKS = {
   search: '/search',
   events: '/events',
   myEvents: '/events/my-events',
+  liveEvent: (slug: string) => `/events/${encodeURIComponent(slug)}`,
   plans: '/plans',
   planRequest: (name: 'enterprise' | 'regional') => `/plans/request-${name}`,
   payment: (type: 'video' | 'subscription' | 'top-up') => `/payment/${type}`,

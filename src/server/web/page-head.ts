@@ -8,6 +8,8 @@ export type ScreenFinder = {
   video(idOrSlug: string): Promise<VideoHead | null>;
   tag(slug: string, locale: Locale): Promise<{ name: string } | null>;
   page(slug: string, locale: Locale): Promise<{ title: string } | null>;
+  /** A live event the public may see (visible), by its slug. */
+  liveEvent(slug: string): Promise<{ title: string } | null>;
 };
 
 export type PageHead = { title: string; description: string; openGraph?: Record<string, string> };
@@ -26,8 +28,8 @@ export function siteHead(locale: Locale): PageHead {
 }
 
 /**
- * The head of a screen, or null when the thing it shows does not exist (a missing video, tag or
- * content page is a 404 like an unknown path). Screens the catalogue does not own get the site's
+ * The head of a screen, or null when the thing it shows does not exist (a missing video, tag, live
+ * event or content page is a 404 like an unknown path). Screens the catalogue does not own get the site's
  * description in the locale; the app sets their own titles once it runs.
  */
 export async function screenHead(
@@ -61,6 +63,10 @@ export async function screenHead(
   if (route === 'tagLanding') {
     const tag = await finder.tag(params.id ?? '', locale);
     return tag ? { ...site, title: pageTitle(tag.name) } : null;
+  }
+  if (route === 'liveEvent') {
+    const event = await finder.liveEvent(params.slug ?? '');
+    return event ? { ...site, title: pageTitle(event.title) } : null;
   }
   const slug = CONTENT_ROUTES[route];
   if (slug) {

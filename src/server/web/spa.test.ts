@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { videoProjects } from '../modules/catalogue/schema.ts';
+import { liveEvents } from '../modules/live/schema.ts';
 import { insertProjects } from '../modules/catalogue/writer.ts';
 import { seedTestCatalogue } from '../test/catalogue-fixtures.ts';
 import { precompressFile } from '../../../scripts/vite-precompress.ts';
@@ -121,6 +122,22 @@ describe('screens whose content is missing (a missing video, tag or content page
     expect((await get('/es/landing/elections')).statusCode).toBe(200);
     expect((await get('/en/impressum')).statusCode).toBe(200);
     expect((await get('/ru/about')).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a live event that does not exist or is hidden, 200 for a visible one and for my events', async () => {
+    const now = t.services.clock.now();
+    const event = { status: 'confirmed' as const, startAt: now, createdAt: now, updatedAt: now };
+    await t.database.db.insert(liveEvents).values([
+      { ...event, slug: 'shell-press-briefing', title: 'Press briefing' },
+      { ...event, slug: 'shell-hidden-briefing', title: 'Hidden briefing', visible: false },
+    ]);
+    const shown = await get('/en/events/shell-press-briefing');
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('<title>Press briefing · Newsreel</title>');
+    expect((await get('/ar/events/shell-hidden-briefing')).statusCode).toBe(404);
+    expect((await get('/en/events/no-such-event')).statusCode).toBe(404);
+    expect((await get('/en/events/my-events')).statusCode).toBe(200);
+    expect((await get('/es/events')).statusCode).toBe(200);
   });
 });
 

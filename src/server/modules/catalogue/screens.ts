@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Locale } from '../../../common/locales.ts';
 import type { Db } from '../../db/client.ts';
+import { NotFound } from '../../http/errors.ts';
 import type { ScreenFinder } from '../../web/page-head.ts';
+import { visibleEvent } from '../live/events.ts';
 import { projectWhere } from './search.ts';
 import { contentPages, tags, videoProjects } from './schema.ts';
 import { previewImageUrl } from './views.ts';
@@ -28,6 +30,14 @@ export function catalogueScreens(db: Db): ScreenFinder {
         .from(contentPages)
         .where(eq(contentPages.slug, slug));
       const row = rows.find((candidate) => candidate.locale === locale) ?? rows.find((candidate) => candidate.locale === 'en');
+      return row ? { title: row.title } : null;
+    },
+    async liveEvent(slug) {
+      // The same rule as the event call's own (a hidden event is not found), so page and call agree.
+      const row = await visibleEvent({ db }, slug).catch((error: unknown) => {
+        if (error instanceof NotFound) return null;
+        throw error;
+      });
       return row ? { title: row.title } : null;
     },
   };
