@@ -156,3 +156,87 @@ export const liveEventBodySchema = z.object({ live_event: liveEventInputSchema }
 export const liveEventChangesSchema = z.object(liveEventFields).partial();
 export type LiveEventChanges = z.output<typeof liveEventChangesSchema>;
 export const liveEventChangesBodySchema = z.object({ live_event: liveEventChangesSchema });
+
+/**
+ * Where a customer restreams an event (spec §1 "Live-event stream targets"): a platform's RTMP
+ * ingest, their own RTMP server (HD or full HD), an SRT listener, an HLS pull of our own, or a TVU
+ * receiver.
+ */
+export const TARGET_KINDS = [
+  'facebook',
+  'youtube',
+  'periscope',
+  'vkontakte',
+  'odnoklassniki',
+  'custom_rtmp_hd',
+  'custom_rtmp_full_hd',
+  'srt',
+  'hls_full_hd',
+  'tvu',
+] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+/** Kinds the customer gives an ingest address for (the rest: an HLS link of ours, or a TVU receiver). */
+export const RTMP_TARGET_KINDS = TARGET_KINDS.filter((kind) => !['srt', 'hls_full_hd', 'tvu'].includes(kind));
+/** Spec §3 "Up to a number of streams is allowed": five targets per customer and event. */
+export const MAX_TARGETS_PER_EVENT = 5;
+export const TARGET_STATES = ['idle', 'connecting', 'streaming', 'failed'] as const;
+export type TargetState = (typeof TARGET_STATES)[number];
+
+const RTMP_URL = /^rtmps?:\/\/[^\s/]+(\/\S*)?$/i;
+const SRT_URL = /^srt:\/\/[^\s/:]+:\d{2,5}(\?\S*)?$/i;
+
+/** POST …/events/{slug}/targets `{target: {...}}`: the address and key a kind needs, checked by kind. */
+export const liveTargetInputSchema = z
+  .object({
+    kind: z.enum(TARGET_KINDS),
+    url: z.string().trim().max(LIVE_LIMITS.urlMax, 'validation.max_length').optional(),
+    stream_key: z.string().trim().max(LIVE_LIMITS.shortTextMax, 'validation.max_length').optional(),
+    tvu_receiver: z.string().trim().max(LIVE_LIMITS.shortTextMax, 'validation.max_length').optional(),
+  })
+  .superRefine((target, ctx) => {
+    const need = (field: 'url' | 'stream_key' | 'tvu_receiver', message = 'validation.required') =>
+      ctx.addIssue({ code: 'custom', message, path: [field] });
+    if ((RTMP_TARGET_KINDS as readonly string[]).includes(target.kind)) {
+      if (!target.url) need('url');
+      else if (!RTMP_URL.test(target.url)) need('url', 'validation.rtmp');
+      if (!target.stream_key) need('stream_key');
+    } else if (target.kind === 'srt') {
+      if (!target.url) need('url');
+      else if (!SRT_URL.test(target.url)) need('url', 'validation.srt');
+    } else if (target.kind === 'tvu' && !target.tvu_receiver) need('tvu_receiver');
+  });
+export type LiveTargetInput = z.infer<typeof liveTargetInputSchema>;
+export const liveTargetBodySchema = z.object({ target: liveTargetInputSchema });
+
+/** A target as its owner sees it: the key is never sent back, only whether one is set. */
+export const liveTargetSchema = z.object({
+  id: z.number().int(),
+  event_id: z.number().int(),
+  kind: z.enum(TARGET_KINDS),
+  url: z.string().nullable(),
+  stream_key_set: z.boolean(),
+  tvu_receiver: z.string().nullable(),
+  state: z.enum(TARGET_STATES),
+  created_at: z.string(),
+});
+export type LiveTarget = z.infer<typeof liveTargetSchema>;
+export const liveTargetsSchema = z.object({ targets: z.array(liveTargetSchema) });
+
+/** POST …/events/{slug}/tokens `{language_id}`: a signed, expiring token to pull the event in one language. */
+export const liveTokenBodySchema = z.object({
+  language_id: z.string().trim().min(1, 'validation.required').max(16, 'validation.max_length'),
+});
+export const liveTokenSchema = z.object({ token: z.string(), language_id: z.string(), expires_at: z.string() });
+
+/** GET /api/content/live/transcoder_providers: each target kind and what the customer gives for it. */
+type TargetField = 'url' | 'stream_key' | 'tvu_receiver';
+function targetNeeds(kind: TargetKind): TargetField[] {
+  if (kind === 'srt') return ['url'];
+  if (kind === 'tvu') return ['tvu_receiver'];
+  if (kind === 'hls_full_hd') return [];
+  return ['url', 'stream_key'];
+}
+export const TRANSCODER_PROVIDERS = TARGET_KINDS.map((kind) => ({ kind, needs: targetNeeds(kind) }));
+export const transcoderProvidersSchema = z.object({
+  providers: z.array(z.object({ kind: z.enum(TARGET_KINDS), needs: z.array(z.enum(['url', 'stream_key', 'tvu_receiver'])) })),
+});

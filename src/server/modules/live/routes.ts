@@ -8,13 +8,21 @@ import {
   liveEventSchema,
   liveEventsQuerySchema,
   liveEventsResponseSchema,
+  liveTargetBodySchema,
+  liveTargetSchema,
+  liveTargetsSchema,
+  liveTokenBodySchema,
+  liveTokenSchema,
   myEventsSchema,
+  TRANSCODER_PROVIDERS,
+  transcoderProvidersSchema,
 } from '../../../common/live.ts';
 import { zod } from '../../../common/validators.ts';
 import { requireAdmin, requireUser } from '../accounts/auth.ts';
 import { NotFound } from '../../http/errors.ts';
 import { createEvent, updateEvent } from './admin.ts';
 import { isPlaceholderSize, placeholderSvg } from './placeholder.ts';
+import { addTarget, deleteTarget, getTarget, listTargets, streamToken, type TargetsContext } from './targets.ts';
 import { eventDetail, follow, listEvents, myEvents, unfollowAll, type LiveContext } from './events.ts';
 
 const tags = ['live'];
@@ -32,7 +40,7 @@ const adminOnly = async (request: FastifyRequest) => {
 const userIdOf = async (request: FastifyRequest) => (await request.caller()).user?.id ?? null;
 
 /** Spec content §7, the live calls; the newsroom console's under /api/admin. */
-export async function liveRoutes(instance: FastifyInstance, { ctx }: { ctx: LiveContext }) {
+export async function liveRoutes(instance: FastifyInstance, { ctx }: { ctx: LiveContext & TargetsContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get('/media/live/:file', { schema: { hide: true, params: z.object({ file: z.string().max(40) }) } }, async (request, reply) => {
@@ -92,6 +100,63 @@ export async function liveRoutes(instance: FastifyInstance, { ctx }: { ctx: Live
     async (request) => {
       const { user } = await requireUser(request);
       return { unfollowed: await unfollowAll(ctx, user.id) };
+    },
+  );
+
+  app.get(
+    '/api/content/live/events/:slug/targets',
+    { preValidation: signedIn, schema: { tags, params: slugParams, response: { 200: liveTargetsSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { user } = await requireUser(request);
+      return { targets: await listTargets(ctx, user, request.params.slug) };
+    },
+  );
+
+  app.post(
+    '/api/content/live/events/:slug/targets',
+    { preValidation: signedIn, schema: { tags, params: slugParams, body: liveTargetBodySchema, response: { 201: liveTargetSchema } } },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      return reply.status(201).send(await addTarget(ctx, user, request.params.slug, request.body.target));
+    },
+  );
+
+  app.get(
+    '/api/content/live/targets/:id',
+    { preValidation: signedIn, schema: { tags, params: idParams, response: { 200: liveTargetSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { user } = await requireUser(request);
+      return getTarget(ctx, user.id, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/content/live/targets/:id',
+    { preValidation: signedIn, schema: { tags, params: idParams, response: { 204: z.null().describe('Deleted: no body') } } },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      await deleteTarget(ctx, user.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/content/live/events/:slug/tokens',
+    { preValidation: signedIn, schema: { tags, params: slugParams, body: liveTokenBodySchema, response: { 201: liveTokenSchema } } },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      return reply.status(201).send(await streamToken(ctx, user, request.params.slug, request.body.language_id));
+    },
+  );
+
+  app.get(
+    '/api/content/live/transcoder_providers',
+    { schema: { tags, response: { 200: transcoderProvidersSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return { providers: TRANSCODER_PROVIDERS };
     },
   );
 

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { LiveAccess, LiveEventStatus } from '../../../common/live.ts';
+import type { LiveAccess, LiveEventStatus, TargetKind, TargetState } from '../../../common/live.ts';
 import { users } from '../accounts/schema.ts';
 import { tags } from '../catalogue/schema.ts';
 
@@ -61,4 +61,25 @@ export const liveEventFollows = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.eventId] }), index('live_event_follows_event_idx').on(table.eventId)],
+);
+
+/** A customer's restream target of an event; the stream key is kept encrypted. */
+export const liveTargets = pgTable(
+  'live_targets',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => liveEvents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<TargetKind>().notNull(),
+    url: text('url'),
+    streamKeyEncrypted: text('stream_key_encrypted'),
+    tvuReceiver: text('tvu_receiver'),
+    state: text('state').$type<TargetState>().notNull().default('idle'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('live_targets_user_event_idx').on(table.userId, table.eventId)],
 );

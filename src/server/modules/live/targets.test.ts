@@ -1,0 +1,172 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  liveEventDetailSchema,
+  liveTargetSchema,
+  liveTargetsSchema,
+  liveTokenSchema,
+  MAX_TARGETS_PER_EVENT,
+  type LiveEventInput,
+} from '../../../common/live.ts';
+import { createAgreement } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { Browser, codes } from '../../test/http.ts';
+import { agreementFixtures } from '../agreements/test-support.ts';
+import { decrypt } from '../security/crypto.ts';
+import { liveTargets } from './schema.ts';
+
+let t: TestApp;
+let a: ReturnType<typeof agreementFixtures>;
+let admin: Browser;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = agreementFixtures(t);
+  admin = (await a.signedIn({ isAdmin: true })).browser;
+});
+afterAll(async () => t.close());
+
+const hours = (n: number) => new Date(t.services.clock.now().getTime() + n * 3600_000).toISOString();
+async function event(fields: Partial<LiveEventInput> = {}) {
+  const answer = await admin.post('/api/admin/content/live/events', {
+    live_event: { title: `Targets ${Math.random().toString(36).slice(2, 8)}`, start_at: hours(1), languages: ['en', 'ar'], ...fields },
+  });
+  return liveEventDetailSchema.parse(answer.json());
+}
+const YOUTUBE = { kind: 'youtube', url: 'rtmp://a.rtmp.youtube.com/live2', stream_key: 'abcd-efgh-ijkl' };
+const targetsOf = (slug: string) => `/api/content/live/events/${slug}/targets`;
+
+describe('restream targets (spec §1, §7)', () => {
+  it('a registered user adds targets to a free event, checked by kind; the key is kept encrypted and never sent back', async () => {
+    const { browser } = await a.signedIn();
+    const free = await event();
+    const made = await browser.post(targetsOf(free.slug), { target: YOUTUBE });
+    expect(made.statusCode).toBe(201);
+    const target = liveTargetSchema.parse(made.json());
+    expect(target).toMatchObject({ kind: 'youtube', url: YOUTUBE.url, stream_key_set: true, state: 'idle' });
+    expect(made.body).not.toContain(YOUTUBE.stream_key);
+    const [row] = await t.database.db.select().from(liveTargets).where(eq(liveTargets.id, target.id));
+    expect(decrypt(row?.streamKeyEncrypted ?? '', t.services.secret)).toBe(YOUTUBE.stream_key);
+
+    const srt = await browser.post(targetsOf(free.slug), { target: { kind: 'srt', url: 'srt://ingest.example.net:9000?latency=200' } });
+    expect(srt.statusCode).toBe(201);
+    const hls = await browser.post(targetsOf(free.slug), { target: { kind: 'hls_full_hd' } });
+    expect(liveTargetSchema.parse(hls.json())).toMatchObject({ kind: 'hls_full_hd', url: null, stream_key_set: false });
+
+    // The code is the validator's; the browser shows its translation ('Value is not an RTMP URL').
+    for (const [bad, field, code] of [
+      [{ kind: 'youtube', url: 'http://a.example.com/live', stream_key: 'k' }, 'url', 'rtmp'],
+      [{ kind: 'facebook', url: 'rtmps://live-api-s.facebook.com:443/rtmp/' }, 'stream_key', 'required'],
+      [{ kind: 'srt', url: 'rtmp://ingest.example.net/live' }, 'url', 'srt'],
+      [{ kind: 'tvu' }, 'tvu_receiver', 'required'],
+      [{ kind: 'myspace', url: 'rtmp://x.example.com/live' }, 'kind', undefined],
+    ] as const) {
+      const answer = await browser.post(targetsOf(free.slug), { target: bad });
+      expect(answer.statusCode).toBe(422);
+      const error = answer.json<{ errors: { field?: string; code: string }[] }>().errors[0];
+      expect(error?.field).toBe(`target.${field}`);
+      if (code) expect(error?.code).toBe(code);
+    }
+    const listed = liveTargetsSchema.parse((await browser.get(targetsOf(free.slug))).json());
+    expect(listed.targets.map((item) => item.kind)).toEqual(['youtube', 'srt', 'hls_full_hd']);
+  });
+
+  it(`at most ${MAX_TARGETS_PER_EVENT} targets per customer and event, even when 12 are asked for at once`, async () => {
+    const { browser, user } = await a.signedIn();
+    const free = await event();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => browser.post(targetsOf(free.slug), { target: YOUTUBE })));
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(MAX_TARGETS_PER_EVENT);
+    for (const answer of answers.filter((item) => item.statusCode !== 201)) expect(codes(answer)).toEqual(['targets_limit']);
+    expect(await t.database.db.select().from(liveTargets).where(eq(liveTargets.userId, user.id))).toHaveLength(MAX_TARGETS_PER_EVENT);
+  });
+
+  it('a client-only event needs live access: refused without, allowed under an agreement with live access', async () => {
+    const { browser, user } = await a.signedIn({ userGroup: 'customer' });
+    const client = await event({ access: 'client' });
+    const refused = await browser.post(targetsOf(client.slug), { target: YOUTUBE });
+    expect([refused.statusCode, codes(refused)]).toEqual([403, ['live_access_required']]);
+    await createAgreement(t.database.db, { userId: user.id, agreementType: 'enterprise', liveAccess: true }, t.services.clock.now());
+    expect((await browser.post(targetsOf(client.slug), { target: YOUTUBE })).statusCode).toBe(201);
+  });
+
+  it('a target is its owner’s: another user gets 404 reading or deleting it', async () => {
+    const owner = await a.signedIn();
+    const other = await a.signedIn();
+    const free = await event();
+    const target = liveTargetSchema.parse((await owner.browser.post(targetsOf(free.slug), { target: YOUTUBE })).json());
+    expect(codes(await other.browser.get(`/api/content/live/targets/${target.id}`))).toEqual(['target_not_found']);
+    expect((await other.browser.delete(`/api/content/live/targets/${target.id}`)).statusCode).toBe(404);
+    expect((await owner.browser.get(`/api/content/live/targets/${target.id}`)).statusCode).toBe(200);
+    expect((await owner.browser.delete(`/api/content/live/targets/${target.id}`)).statusCode).toBe(204);
+    expect((await owner.browser.get(`/api/content/live/targets/${target.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('stream tokens and transcoder providers', () => {
+  it('a token for one of the event’s languages, valid six hours; another language is refused', async () => {
+    const { browser } = await a.signedIn();
+    const free = await event();
+    const answer = await browser.post(`/api/content/live/events/${free.slug}/tokens`, { language_id: 'ar' });
+    expect(answer.statusCode).toBe(201);
+    const token = liveTokenSchema.parse(answer.json());
+    expect(Date.parse(token.expires_at) - t.services.clock.now().getTime()).toBe(6 * 3600_000);
+    expect(token.token).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(codes(await browser.post(`/api/content/live/events/${free.slug}/tokens`, { language_id: 'ru' }))).toEqual([
+      'language_not_offered',
+    ]);
+  });
+
+  it('lists every target kind with what it needs', async () => {
+    const answer = (await new Browser(t.app).get('/api/content/live/transcoder_providers')).json<{
+      providers: { kind: string; needs: string[] }[];
+    }>();
+    expect(answer.providers).toHaveLength(10);
+    expect(answer.providers.find((provider) => provider.kind === 'youtube')?.needs).toEqual(['url', 'stream_key']);
+    expect(answer.providers.find((provider) => provider.kind === 'tvu')?.needs).toEqual(['tvu_receiver']);
+  });
+});
+
+describe('who may call what in live targets (one row per caller)', () => {
+  it('guest, user, member, master, another company’s master and admin each get exactly their rights', async () => {
+    const { master, member, otherMaster } = await a.team();
+    const user = await a.signedIn();
+    const callers = {
+      guest: new Browser(t.app),
+      user: user.browser,
+      member: member.browser,
+      master: master.browser,
+      otherMaster: otherMaster.browser,
+      admin,
+    };
+    const free = await event();
+    const members = liveTargetSchema.parse((await member.browser.post(targetsOf(free.slug), { target: YOUTUBE })).json());
+    type Call = (who: Browser) => Promise<number>;
+    const calls: Record<string, { call: Call; expected: Record<keyof typeof callers, number> }> = {
+      'GET the targets of an event': {
+        call: async (who) => (await who.get(targetsOf(free.slug))).statusCode,
+        expected: { guest: 401, user: 200, member: 200, master: 200, otherMaster: 200, admin: 200 },
+      },
+      'GET the member’s target': {
+        call: async (who) => (await who.get(`/api/content/live/targets/${members.id}`)).statusCode,
+        expected: { guest: 401, user: 404, member: 200, master: 404, otherMaster: 404, admin: 404 },
+      },
+      'POST a token': {
+        call: async (who) => (await who.post(`/api/content/live/events/${free.slug}/tokens`, { language_id: 'en' })).statusCode,
+        expected: { guest: 401, user: 201, member: 201, master: 201, otherMaster: 201, admin: 201 },
+      },
+      'GET the transcoder providers': {
+        call: async (who) => (await who.get('/api/content/live/transcoder_providers')).statusCode,
+        expected: { guest: 200, user: 200, member: 200, master: 200, otherMaster: 200, admin: 200 },
+      },
+      'DELETE the member’s target (the member last)': {
+        call: async (who) => (await who.delete(`/api/content/live/targets/${members.id}`)).statusCode,
+        expected: { guest: 401, user: 404, member: 204, master: 404, otherMaster: 404, admin: 404 },
+      },
+    };
+    const order: (keyof typeof callers)[] = ['guest', 'user', 'master', 'otherMaster', 'admin', 'member'];
+    for (const [name, { call, expected }] of Object.entries(calls)) {
+      const got: Record<string, number> = {};
+      for (const who of order) got[who] = await call(callers[who]);
+      expect({ name, got }).toEqual({ name, got: expected });
+    }
+  });
+});

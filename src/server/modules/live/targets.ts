@@ -1,0 +1,122 @@
+import { createHmac } from 'node:crypto';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { accessTo } from '../../../common/access.ts';
+import { MAX_TARGETS_PER_EVENT, type LiveTarget, type LiveTargetInput } from '../../../common/live.ts';
+import type { ServiceContext } from '../../context.ts';
+import { Forbidden, Invalid, NotFound, QuotaExceeded } from '../../http/errors.ts';
+import { users } from '../accounts/schema.ts';
+import type { UserRow } from '../accounts/sessions.ts';
+import { accessAgreements, agreementsServing } from '../agreements/service.ts';
+import { encrypt } from '../security/crypto.ts';
+import { visibleEvent, type EventRow } from './events.ts';
+import { liveTargets } from './schema.ts';
+
+/**
+ * Restream targets and stream tokens (spec §7): a customer entitled to an event (free events for
+ * registered users; others under a booking or an agreement with live access, common/access.ts)
+ * sends it on to their own platforms, up to five targets per event, and pulls it by language.
+ */
+export type TargetsContext = Pick<ServiceContext, 'db' | 'clock' | 'secret'>;
+type TargetRow = typeof liveTargets.$inferSelect;
+
+const TOKEN_TTL_MS = 6 * 3600_000;
+const targetNotFound = () => new NotFound({ code: 'target_not_found', message: 'Stream target not found' });
+
+function targetView(row: TargetRow): LiveTarget {
+  return {
+    id: row.id,
+    event_id: row.eventId,
+    kind: row.kind,
+    url: row.url,
+    stream_key_set: row.streamKeyEncrypted !== null,
+    tvu_receiver: row.tvuReceiver,
+    state: row.state,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The visible event, if the user may watch it: else 403 live_access_required. */
+export async function entitledEvent(ctx: TargetsContext, user: UserRow, slug: string): Promise<EventRow> {
+  const event = await visibleEvent(ctx, slug);
+  const free = event.access === 'free';
+  const held = free ? [] : accessAgreements(await agreementsServing(ctx, user), ctx.clock.now());
+  const decision = accessTo({ signedIn: true, agreements: held }, { kind: 'live', id: event.id, free_access: free });
+  if (!decision.allowed)
+    throw new Forbidden({ code: 'live_access_required', message: 'Live events are part of plans with live access, or can be booked' });
+  return event;
+}
+
+export async function listTargets(ctx: TargetsContext, user: UserRow, slug: string): Promise<LiveTarget[]> {
+  const event = await entitledEvent(ctx, user, slug);
+  const rows = await ctx.db
+    .select()
+    .from(liveTargets)
+    .where(and(eq(liveTargets.userId, user.id), eq(liveTargets.eventId, event.id)))
+    .orderBy(asc(liveTargets.id));
+  return rows.map(targetView);
+}
+
+/** Adds a target; the count and the insert decide under the user's row lock, so five at once stay five. */
+export async function addTarget(ctx: TargetsContext, user: UserRow, slug: string, input: LiveTargetInput): Promise<LiveTarget> {
+  const event = await entitledEvent(ctx, user, slug);
+  const row = await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const [held] = await tx
+      .select({ n: count() })
+      .from(liveTargets)
+      .where(and(eq(liveTargets.userId, user.id), eq(liveTargets.eventId, event.id)));
+    if ((held?.n ?? 0) >= MAX_TARGETS_PER_EVENT)
+      throw new QuotaExceeded({ code: 'targets_limit', message: `You can stream an event to at most ${MAX_TARGETS_PER_EVENT} targets` });
+    const [made] = await tx
+      .insert(liveTargets)
+      .values({
+        eventId: event.id,
+        userId: user.id,
+        kind: input.kind,
+        url: input.kind === 'hls_full_hd' || input.kind === 'tvu' ? null : (input.url ?? null),
+        streamKeyEncrypted: input.stream_key ? encrypt(input.stream_key, ctx.secret) : null,
+        tvuReceiver: input.kind === 'tvu' ? (input.tvu_receiver ?? null) : null,
+        createdAt: ctx.clock.now(),
+      })
+      .returning();
+    if (!made) throw new Error('the target was not recorded');
+    return made;
+  });
+  return targetView(row);
+}
+
+async function ownTarget(ctx: TargetsContext, userId: number, id: number): Promise<TargetRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(liveTargets)
+    .where(and(eq(liveTargets.id, id), eq(liveTargets.userId, userId)));
+  if (!row) throw targetNotFound();
+  return row;
+}
+
+export async function getTarget(ctx: TargetsContext, userId: number, id: number): Promise<LiveTarget> {
+  return targetView(await ownTarget(ctx, userId, id));
+}
+
+export async function deleteTarget(ctx: TargetsContext, userId: number, id: number): Promise<void> {
+  const removed = await ctx.db
+    .delete(liveTargets)
+    .where(and(eq(liveTargets.id, id), eq(liveTargets.userId, userId)))
+    .returning({ id: liveTargets.id });
+  if (removed.length === 0) throw targetNotFound();
+}
+
+/** A signed token to pull the event in one of its languages, valid six hours. */
+export async function streamToken(ctx: TargetsContext, user: UserRow, slug: string, language: string) {
+  const event = await entitledEvent(ctx, user, slug);
+  if (!event.languages.includes(language))
+    throw new Invalid({ code: 'language_not_offered', field: 'language_id', message: 'The event is not broadcast in this language' });
+  const expires = ctx.clock.now().getTime() + TOKEN_TTL_MS;
+  const claim = `${event.id}.${user.id}.${language}.${expires}`;
+  const signature = createHmac('sha256', ctx.secret).update(`live-token:${claim}`).digest('base64url');
+  return {
+    token: `${Buffer.from(claim).toString('base64url')}.${signature}`,
+    language_id: language,
+    expires_at: new Date(expires).toISOString(),
+  };
+}
