@@ -240,3 +240,11 @@ export const TRANSCODER_PROVIDERS = TARGET_KINDS.map((kind) => ({ kind, needs: t
 export const transcoderProvidersSchema = z.object({
   providers: z.array(z.object({ kind: z.enum(TARGET_KINDS), needs: z.array(z.enum(['url', 'stream_key', 'tvu_receiver'])) })),
 });
+
+/** POST …/events/{id}/bookings `{booking}`: the privacy policy accepted (spec §5), and a note for the desk. */
+export const liveBookingBodySchema = z.object({
+  booking: z.object({
+    privacy_accepted: z.boolean().optional(),
+    comment: z.string().trim().max(LIVE_LIMITS.descriptionMax, 'validation.max_length').optional(),
+  }),
+});

@@ -8,12 +8,14 @@ import {
   type LiveEventUpdate,
   type MyEvents,
 } from '../../../common/live.ts';
+import { myEventsCount } from '../../../common/live-readings.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { CHANNELS } from '../../../common/realtime.ts';
 import type { ServiceContext } from '../../context.ts';
 import { NotFound } from '../../http/errors.ts';
 import { tags } from '../catalogue/schema.ts';
 import { LIVE_EVENTS_STREAM } from '../realtime/channels.ts';
+import { bookedEventIds, bookedOf } from './booked.ts';
 import { liveEventFollows, liveEvents, liveEventTags } from './schema.ts';
 
 export type LiveContext = Pick<ServiceContext, 'db' | 'clock' | 'broadcast'>;
@@ -92,8 +94,16 @@ export async function eventViews(
   locale: Locale,
 ): Promise<LiveEvent[]> {
   const ids = rows.map((row) => row.id);
-  const [eventTags, followed] = [await tagsOf(ctx, ids, locale), await followedOf(ctx, ids, userId)];
-  return rows.map((row) => ({ ...updateView(row, eventTags.get(row.id) ?? []), subscribed: followed.has(row.id), booked: false }));
+  const [eventTags, followed, booked] = [
+    await tagsOf(ctx, ids, locale),
+    await followedOf(ctx, ids, userId),
+    await bookedOf(ctx, ids, userId),
+  ];
+  return rows.map((row) => ({
+    ...updateView(row, eventTags.get(row.id) ?? []),
+    subscribed: followed.has(row.id),
+    booked: booked.has(row.id),
+  }));
 }
 
 /** Shown in lists: visible, and neither terminated nor canceled. */
@@ -167,21 +177,27 @@ export async function detailOf(
   };
 }
 
-/** GET /api/content/live/current_user/my_events: the events the user follows (and, later, booked). */
+/** GET /api/content/live/current_user/my_events: the events the user booked and those they follow. */
 export async function myEvents(ctx: Pick<LiveContext, 'db'>, userId: number, locale: Locale): Promise<MyEvents> {
-  const rows = await ctx.db
+  const followedRows = await ctx.db
     .select({ event: liveEvents })
     .from(liveEventFollows)
     .innerJoin(liveEvents, eq(liveEvents.id, liveEventFollows.eventId))
     .where(and(eq(liveEventFollows.userId, userId), listed))
     .orderBy(...liveFirst);
+  const bookedRows = await ctx.db
+    .select()
+    .from(liveEvents)
+    .where(and(listed, inArray(liveEvents.id, bookedEventIds(ctx, userId))))
+    .orderBy(...liveFirst);
   const followed = await eventViews(
     ctx,
-    rows.map((row) => row.event),
+    followedRows.map((row) => row.event),
     userId,
     locale,
   );
-  return { count: followed.length, booked_events: [], followed_events: followed };
+  const booked = await eventViews(ctx, bookedRows, userId, locale);
+  return { count: myEventsCount({ booked_events: booked, followed_events: followed }), booked_events: booked, followed_events: followed };
 }
 
 /** POST and DELETE …/events/{slug}/subscription: follow or unfollow; doing it twice changes nothing. */

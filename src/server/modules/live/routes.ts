@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  liveBookingBodySchema,
   liveEventBodySchema,
   liveEventChangesBodySchema,
   liveEventDetailSchema,
@@ -21,6 +22,7 @@ import { zod } from '../../../common/validators.ts';
 import { requireAdmin, requireUser } from '../accounts/auth.ts';
 import { NotFound } from '../../http/errors.ts';
 import { createEvent, updateEvent } from './admin.ts';
+import { bookEvent } from './bookings.ts';
 import { isPlaceholderSize, placeholderSvg } from './placeholder.ts';
 import { addTarget, deleteTarget, getTarget, listTargets, streamToken, type TargetsContext } from './targets.ts';
 import { eventDetail, follow, listEvents, myEvents, unfollowAll, type LiveContext } from './events.ts';
@@ -100,6 +102,24 @@ export async function liveRoutes(instance: FastifyInstance, { ctx }: { ctx: Live
     async (request) => {
       const { user } = await requireUser(request);
       return { unfollowed: await unfollowAll(ctx, user.id) };
+    },
+  );
+
+  app.post(
+    '/api/content/live/events/:slug/bookings',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        params: slugParams,
+        body: liveBookingBodySchema,
+        response: { 200: liveEventDetailSchema, 201: liveEventDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      const { event, created } = await bookEvent(ctx, user, request.params.slug, request.body.booking, request.locale);
+      return reply.status(created ? 201 : 200).send(event);
     },
   );
 
