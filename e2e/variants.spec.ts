@@ -11,7 +11,7 @@ async function menuIds(page: Page) {
 test.describe('site variants', () => {
   test('standard: the built screens of its menu, every language, prices in euro', async ({ page }) => {
     await page.goto('/en');
-    expect(await menuIds(page)).toEqual(['menu-vod', 'menu-plans', 'menu-my-content', 'menu-about']);
+    expect(await menuIds(page)).toEqual(['menu-vod', 'menu-live', 'menu-plans', 'menu-my-content', 'menu-about']);
     await expect(page.getByTestId('currency-note')).toContainText('€');
     await page.getByTestId('language-switcher').click();
     await expect(page.getByRole('menuitemradio')).toHaveCount(4);
@@ -26,9 +26,17 @@ test.describe('site variants', () => {
     await expect(page.getByTestId('menu-vod-cultural-events-and-celebrations')).toHaveText('Cultural events and celebrations');
   });
 
+  test('Live lists all events and my events', async ({ page }) => {
+    await page.goto('/en');
+    await page.getByTestId('menu-live').hover();
+    await expect(page.getByTestId('menu-live-all-events')).toHaveAttribute('href', '/en/events');
+    await expect(page.getByTestId('menu-live-my-events')).toHaveAttribute('href', '/en/events/my-events');
+    await expect(page.getByTestId('menu-live-my-events')).toHaveText('My events');
+  });
+
   test('Russian region: its own menu, ruble, and only Russian offered', async ({ page }) => {
     await page.goto(`${host('ru.localhost')}/ru`);
-    expect(await menuIds(page)).toEqual(['menu-vod', 'menu-plans', 'menu-my-content', 'menu-about']);
+    expect(await menuIds(page)).toEqual(['menu-vod', 'menu-live', 'menu-plans', 'menu-my-content', 'menu-about']);
     await expect(page.getByTestId('currency-note')).toContainText('₽');
     // en, ar and es are hidden, so with Russian selected there is nothing to switch to.
     await expect(page.getByTestId('language-switcher')).toHaveCount(0);

@@ -84,6 +84,21 @@ const pages: Record<RouteName, Page> = {
     () => import('../features/catalogue/tag-landing-page.tsx'),
     (m) => m.TagLandingPage,
   ),
+  events: pageOf(
+    () => import('../features/live/events-page.tsx'),
+    (m) => m.EventsPage,
+    ['live'],
+  ),
+  myEvents: pageOf(
+    () => import('../features/live/my-events-page.tsx'),
+    (m) => m.MyEventsPage,
+    ['live'],
+  ),
+  liveEvent: pageOf(
+    () => import('../features/live/event-page.tsx'),
+    (m) => m.EventPage,
+    ['live'],
+  ),
   about: pageOf(content, (m) => m.AboutPage),
   termsOfService: pageOf(content, (m) => m.TermsOfServicePage),
   privacyPolicy: pageOf(content, (m) => m.PrivacyPolicyPage),

@@ -5,6 +5,7 @@
 export const SECTIONS = [
   'billing',
   'download',
+  'live',
   'myContent',
   'payment',
   'planDetails',

@@ -42,6 +42,9 @@ describe('top menu (spec: accounts §2)', () => {
     expect(isMenuItemActive(vod, '/videos/category/politics')).toBe(true);
     expect(isMenuItemActive(vod.children?.[0] ?? vod, '/videos/category/politics')).toBe(false);
     expect(isMenuItemActive(live, '/videos')).toBe(false);
+    expect(isMenuItemActive(live, '/events/flood-relief-press-conference')).toBe(true);
+    expect(isMenuItemActive(live.children?.[0] ?? live, '/events/my-events')).toBe(false);
+    expect(isMenuItemActive(live.children?.[1] ?? live, '/events/my-events')).toBe(true);
     expect(menuHref(vod.children?.[1] ?? vod, 'ar')).toBe('/ar/videos/category/politics');
   });
 });
@@ -104,12 +107,13 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
     }
   });
 
-  it('hides the screens later issues build; shows VOD with its categories, Plans, My content, About, and the built account pages', () => {
+  it('hides the screens later issues build; shows VOD with its categories, Live with all and my events, Plans, My content, About, and the built account pages', () => {
     const menu = topMenu('standard');
-    expect(ids(menu)).toEqual(['vod', 'plans', 'my-content', 'about']);
+    expect(ids(menu)).toEqual(['vod', 'live', 'plans', 'my-content', 'about']);
     expect(ids(menu[0]?.children ?? [])).toEqual(['latest', 'politics', 'society', 'cultural-events-and-celebrations']);
+    expect(ids(menu[1]?.children ?? [])).toEqual(['all-events', 'my-events']);
     expect(ids(topMenu('landing'))).toEqual(['vod', 'plans', 'about']);
-    expect(ids(topMenu('ru'))).toEqual(['vod', 'plans', 'my-content', 'about']);
+    expect(ids(topMenu('ru'))).toEqual(['vod', 'live', 'plans', 'my-content', 'about']);
     expect(ids(profileMenu('standard', customer))).toEqual([
       'my-content',
       'profile',
@@ -158,7 +162,9 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
   it('shows an item as soon as its screen is in ROUTES, and drops a parent without a built path', () => {
     const item = (id: string, path: string, children?: MenuItem[]): MenuItem => ({ id, label: id, path, children });
     expect(
-      ids(builtItems([item('about', ROUTES.about), item('lists', '/user/my-lists'), item('live', '/events', [item('mine', '/videos')])])),
+      ids(
+        builtItems([item('about', ROUTES.about), item('lists', '/user/my-lists'), item('careers', '/career', [item('latest', '/videos')])]),
+      ),
     ).toEqual(['about']);
   });
 });

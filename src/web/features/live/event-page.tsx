@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { LiveEventDetail } from '../../../common/live.ts';
+import { shortDescription } from '../../../common/page-meta.ts';
+import { LINKS } from '../../../common/routes.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useScreenMeta } from '../../lib/page-meta.ts';
+import { useSignedInUserId } from '../../lib/session.ts';
+import { useTimeZone } from '../../lib/time-zone.ts';
+import { LoadingFallback } from '../../ui/loading.tsx';
+import { formatPublished } from '../catalogue/format.ts';
+import { LIVE_KEYS, liveApi } from './api.ts';
+import { EventNotFound } from './event-not-found.tsx';
+import { EventPlayer } from './event-player.tsx';
+import { FollowButton } from './follow-button.tsx';
+import { useLiveEventsChannel } from './live-channel.ts';
+import { StatusBadge } from './status-badge.tsx';
+import { textDirection } from './text-direction.ts';
+import './live.css';
+
+/** A language code by its name in the reader's language; a code Intl cannot name stays as it is. */
+function languageName(locale: string, code: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
+  } catch (error) {
+    if (error instanceof RangeError) return code;
+    throw error;
+  }
+}
+
+/** /{locale}/events/{slug} (spec: content §2 "Live screens", §3 "Event detail"). */
+export function EventPage() {
+  const { locale = 'en', slug = '' } = useParams();
+  const userId = useSignedInUserId();
+  const subscribed = useLiveEventsChannel();
+  const event = useQuery({
+    queryKey: LIVE_KEYS.event(locale, slug, userId),
+    queryFn: ({ signal }) => liveApi.event(slug, signal),
+  });
+  useScreenMeta(event.data?.title, event.data ? shortDescription(event.data.description) : undefined);
+  if (event.error instanceof ApiError && event.error.status === 404) return <EventNotFound />;
+  // Anything else is the route error page's to show (reload), not a page that waits for ever.
+  if (event.isError) throw event.error;
+  if (!event.data) return <LoadingFallback />;
+  return <EventView key={event.data.id} event={event.data} live={subscribed} />;
+}
+
+function EventView({ event, live }: { event: LiveEventDetail; live: boolean }) {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  const timeZone = useTimeZone();
+  const titleId = useId();
+  const facts: [string, string][] = [
+    [t('live.start'), formatPublished(event.start_at, locale, timeZone)],
+    [t('live.location'), event.location ?? ''],
+    [
+      t('live.languages'),
+      new Intl.ListFormat(locale, { type: 'conjunction' }).format(event.languages.map((code) => languageName(locale, code))),
+    ],
+    [t('live.quality'), event.quality],
+    [t('live.audiotrack'), event.audiotrack],
+    [t('live.format'), event.format],
+    [t('live.access'), t(`live.access_${event.access}`)],
+  ];
+
+  return (
+    <div className="page event-page" data-testid="event-page" data-live={live} data-status={event.status}>
+      <Link className="event-page__back" to={`/${locale}${LINKS.events}`}>
+        {t('live.allEvents')}
+      </Link>
+      <div className="event-page__layout">
+        <div className="event-page__main">
+          <EventPlayer event={event} />
+          {/* The event's own text in its direction, as a video's text is (catalogue/video-page.tsx). */}
+          <article className="event-page__text" dir={textDirection(event.title)} data-testid="event-text">
+            <p className="event-page__eyebrow">
+              <StatusBadge status={event.status} />
+            </p>
+            <h1 className="event-page__title" id={titleId}>
+              {event.title}
+            </h1>
+            {event.description ? (
+              <section className="event-page__section">
+                <h2 className="event-page__heading">{t('live.description')}</h2>
+                <p className="event-page__description" data-testid="event-description">
+                  {event.description}
+                </p>
+              </section>
+            ) : null}
+          </article>
+          {event.tags.length > 0 ? (
+            <section className="event-page__tags" aria-label={t('live.tags')}>
+              <ul className="event-page__tag-list">
+                {event.tags.map((tag) => (
+                  <li key={tag.id}>
+                    <Link className="event-page__tag" to={`/${locale}${LINKS.tagLanding(tag.slug)}`}>
+                      #{tag.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+        <aside className="event-page__aside">
+          <section className="event-facts" aria-label={t('live.details')}>
+            <dl className="event-facts__list" data-testid="event-facts">
+              {facts
+                .filter(([, value]) => value !== '')
+                .map(([label, value]) => (
+                  <div key={label} className="event-facts__row">
+                    <dt>{label}</dt>
+                    <dd>
+                      {/* An English place in an Arabic column keeps its own order and the column's alignment. */}
+                      <bdi>{value}</bdi>
+                    </dd>
+                  </div>
+                ))}
+            </dl>
+            <FollowButton event={event} describedBy={titleId} size="big" />
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
