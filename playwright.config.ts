@@ -45,6 +45,8 @@ export default defineConfig({
       TRUST_PROXY: '127.0.0.1',
       // Downloads render from the demo's masters; a few keep ffmpeg from competing with the tests.
       DEMO_MASTERS: '1',
+      // The RTMP ingest on a port of this run's own; the demo publisher pushes the demo live event.
+      LIVE_RTMP_PORT: String(E2E_PORT + 2000),
     },
   },
 });

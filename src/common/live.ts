@@ -248,3 +248,7 @@ export const liveBookingBodySchema = z.object({
     comment: z.string().trim().max(LIVE_LIMITS.descriptionMax, 'validation.max_length').optional(),
   }),
 });
+
+/** The newsroom console's view of an event: the page's data and the publisher's stream key (rtmp://host:port/live/{key}). */
+export const liveEventConsoleSchema = liveEventDetailSchema.extend({ stream_key: z.string().nullable() });
+export type LiveEventConsole = z.infer<typeof liveEventConsoleSchema>;

@@ -35,6 +35,7 @@ import { isTestCardProvider } from './modules/payments/test-card-provider.ts';
 import { taxRoutes } from './modules/payments/tax-routes.ts';
 import { billingRoutes } from './modules/payments/billing-routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
+import { livePlaybackRoutes } from './modules/live/playback-routes.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { currentUserRoutes } from './modules/accounts/current-user-routes.ts';
 import { devAccountRoutes } from './modules/accounts/dev-routes.ts';
@@ -134,7 +135,9 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(videoProjectRoutes, { db: database.db, clock: services.clock, secret: services.secret });
   await app.register(tagRoutes, { db: database.db, clock: services.clock });
   await app.register(alertRoutes, { ctx });
-  await app.register(liveRoutes, { ctx });
+  const hlsRoot = path.join(config.dataDir, 'live');
+  await app.register(liveRoutes, { ctx, hlsRoot });
+  await app.register(livePlaybackRoutes, { ctx, secret: services.secret, hlsRoot });
   await app.register(agreementRoutes, { ctx, recaptcha: services.recaptcha });
   await app.register(taxRoutes, { registry: services.vatRegistry, db: database.db, clock: services.clock });
   const payments: PaymentsContext = {

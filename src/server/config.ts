@@ -83,6 +83,10 @@ const envSchema = z.object({
   WORKERS: z.enum(['in-process', 'off']).default('in-process'),
   /** How many generated 1080p masters the demo makes after start-up (the rest of its catalogue shares them). */
   DEMO_MASTERS: z.coerce.number().int().min(0).max(100).default(20),
+  /** The RTMP ingest's port (publishers push to rtmp://host:port/live/{stream key}); off: no ingest. */
+  LIVE_RTMP_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(1935),
+  /** The demo's publisher pushing a test picture to the demo live event; on by default with the demo data. */
+  LIVE_DEMO_PUBLISHER: z.enum(['auto', 'on', 'off']).default('auto'),
   /** The agency credit burnt into credit files. */
   AGENCY_CREDIT: z.string().min(1).max(80).default('© Newsreel'),
   /** Masters and renditions in an S3-compatible bucket; unset: a folder under DATA_DIR. */
@@ -139,6 +143,8 @@ export type Config = {
   workers: 'in-process' | 'off';
   agencyCredit: string;
   demoMasters: number;
+  /** The RTMP ingest (null: none) and whether the demo publisher pushes to the demo live event. */
+  live: { rtmpPort: number | null; demoPublisher: boolean };
   /** The bucket of masters and renditions, when not DATA_DIR/storage. */
   s3:
     | {
@@ -209,6 +215,12 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     workers: e.WORKERS,
     agencyCredit: e.AGENCY_CREDIT,
     demoMasters: e.DEMO_MASTERS,
+    live: {
+      rtmpPort: e.LIVE_RTMP_PORT === 'off' ? null : e.LIVE_RTMP_PORT,
+      demoPublisher:
+        e.LIVE_DEMO_PUBLISHER === 'on' ||
+        (e.LIVE_DEMO_PUBLISHER === 'auto' && (e.SEED_DEMO === 'yes' || (e.SEED_DEMO === 'auto' && !e.DATABASE_URL))),
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { startJobRunner, type JobRunner } from './jobs/runner.ts';
 import { seedDemoMasters } from './modules/downloads/demo-masters-seed.ts';
+import { startLive } from './modules/live/start.ts';
 import { generateDemoClips } from './modules/media/demo-clips.ts';
 import { resolveFfmpeg } from './modules/media/ffmpeg.ts';
 import { createServices, publicOrigin } from './services.ts';
@@ -21,7 +22,9 @@ async function main() {
   const services = await createServices(config, database, pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel }));
   const app = await buildApp(config, services);
   let jobs: JobRunner | undefined;
+  let live: { stop(): Promise<void> } | undefined = undefined;
   app.addHook('onClose', async () => {
+    await live?.stop();
     await jobs?.stop();
     await services.jobs.stop();
     await services.background.idle();
@@ -63,6 +66,20 @@ async function main() {
       await app.close();
       throw error;
     });
+  live = await startLive(
+    config,
+    {
+      db: database.db,
+      clock: services.clock,
+      broadcast: (channel, stream, message) => services.broadcaster.broadcast(channel, stream, message),
+    },
+    resolveFfmpeg(config.ffmpegPath),
+    (message) => app.log.warn({ part: 'live' }, message),
+  ).catch((error: unknown) => {
+    // A taken RTMP port leaves the platform up without an ingest, and says so.
+    app.log.error({ err: error }, 'the live ingest did not start (LIVE_RTMP_PORT)');
+    return undefined;
+  });
   const shown = config.publicUrl ?? `http://localhost:${config.port}`;
   const where = database.kind === 'pglite' ? `embedded, ${config.dataDir}/db` : 'PostgreSQL';
   console.log(`Newsreel is ready at ${shown} (database: ${where}; jobs: ${jobs ? 'in this process' : 'left to npm run worker'})`);

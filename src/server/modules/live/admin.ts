@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { LiveEventChanges, LiveEventDetail, LiveEventInput } from '../../../common/live.ts';
+import type { LiveEventChanges, LiveEventConsole, LiveEventInput } from '../../../common/live.ts';
 import { slugify } from '../../../common/slug.ts';
 import { Conflict, Invalid } from '../../http/errors.ts';
+import { randomToken } from '../security/crypto.ts';
 import { tags } from '../catalogue/schema.ts';
 import { announce, detailOf, eventNotFound, type EventRow, type LiveContext } from './events.ts';
 import { liveEvents, liveEventTags } from './schema.ts';
@@ -54,7 +55,7 @@ async function freeSlugFor(tx: Tx, title: string): Promise<string> {
   }
 }
 
-export async function createEvent(ctx: LiveContext, input: LiveEventInput): Promise<LiveEventDetail> {
+export async function createEvent(ctx: LiveContext, input: LiveEventInput): Promise<LiveEventConsole> {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
     const slug = input.slug ?? (await freeSlugFor(tx, input.title));
@@ -67,6 +68,7 @@ export async function createEvent(ctx: LiveContext, input: LiveEventInput): Prom
         status: input.status,
         startAt: new Date(input.start_at),
         slug,
+        streamKey: randomToken(18),
         createdAt: now,
         updatedAt: now,
       })
@@ -76,10 +78,10 @@ export async function createEvent(ctx: LiveContext, input: LiveEventInput): Prom
     return made;
   });
   await announce(ctx, row);
-  return detailOf(ctx, row, null, 'en');
+  return consoleView(ctx, row);
 }
 
-export async function updateEvent(ctx: LiveContext, id: number, changes: LiveEventChanges): Promise<LiveEventDetail> {
+export async function updateEvent(ctx: LiveContext, id: number, changes: LiveEventChanges): Promise<LiveEventConsole> {
   const row: EventRow = await ctx.db.transaction(async (tx) => {
     if (changes.slug !== undefined && !(await slugFree(tx, changes.slug, id))) throw slugTaken();
     const [changed] = await tx
@@ -92,5 +94,10 @@ export async function updateEvent(ctx: LiveContext, id: number, changes: LiveEve
     return changed;
   });
   await announce(ctx, row);
-  return detailOf(ctx, row, null, 'en');
+  return consoleView(ctx, row);
+}
+
+/** What the console sees: the event page's data, and the key its publisher pushes with. */
+async function consoleView(ctx: LiveContext, row: EventRow): Promise<LiveEventConsole> {
+  return { ...(await detailOf(ctx, row, null, 'en')), stream_key: row.streamKey };
 }

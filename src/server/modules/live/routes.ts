@@ -5,6 +5,7 @@ import {
   liveBookingBodySchema,
   liveEventBodySchema,
   liveEventChangesBodySchema,
+  liveEventConsoleSchema,
   liveEventDetailSchema,
   liveEventSchema,
   liveEventsQuerySchema,
@@ -24,6 +25,7 @@ import { NotFound } from '../../http/errors.ts';
 import { createEvent, updateEvent } from './admin.ts';
 import { bookEvent } from './bookings.ts';
 import { isPlaceholderSize, placeholderSvg } from './placeholder.ts';
+import { playbackFor } from './playback.ts';
 import { addTarget, deleteTarget, getTarget, listTargets, streamToken, type TargetsContext } from './targets.ts';
 import { eventDetail, follow, listEvents, myEvents, unfollowAll, type LiveContext } from './events.ts';
 
@@ -42,7 +44,7 @@ const adminOnly = async (request: FastifyRequest) => {
 const userIdOf = async (request: FastifyRequest) => (await request.caller()).user?.id ?? null;
 
 /** Spec content §7, the live calls; the newsroom console's under /api/admin. */
-export async function liveRoutes(instance: FastifyInstance, { ctx }: { ctx: LiveContext & TargetsContext }) {
+export async function liveRoutes(instance: FastifyInstance, { ctx, hlsRoot }: { ctx: LiveContext & TargetsContext; hlsRoot: string }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get('/media/live/:file', { schema: { hide: true, params: z.object({ file: z.string().max(40) }) } }, async (request, reply) => {
@@ -65,8 +67,10 @@ export async function liveRoutes(instance: FastifyInstance, { ctx }: { ctx: Live
     '/api/content/live/events/:slug',
     { schema: { tags, params: slugParams, response: { 200: liveEventDetailSchema } } },
     async (request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return eventDetail(ctx, request.params.slug, await userIdOf(request), request.locale);
+      reply.header('cache-control', 'private, no-cache');
+      const { user } = await request.caller();
+      const detail = await eventDetail(ctx, request.params.slug, user?.id ?? null, request.locale);
+      return { ...detail, playback_url: await playbackFor(ctx, hlsRoot, detail, user) };
     },
   );
 
@@ -182,7 +186,7 @@ export async function liveRoutes(instance: FastifyInstance, { ctx }: { ctx: Live
 
   app.post(
     ADMIN_EVENTS,
-    { preValidation: adminOnly, schema: { tags: adminTags, body: liveEventBodySchema, response: { 201: liveEventDetailSchema } } },
+    { preValidation: adminOnly, schema: { tags: adminTags, body: liveEventBodySchema, response: { 201: liveEventConsoleSchema } } },
     async (request, reply) => reply.status(201).send(await createEvent(ctx, request.body.live_event)),
   );
 
@@ -190,7 +194,7 @@ export async function liveRoutes(instance: FastifyInstance, { ctx }: { ctx: Live
     `${ADMIN_EVENTS}/:id`,
     {
       preValidation: adminOnly,
-      schema: { tags: adminTags, params: idParams, body: liveEventChangesBodySchema, response: { 200: liveEventDetailSchema } },
+      schema: { tags: adminTags, params: idParams, body: liveEventChangesBodySchema, response: { 200: liveEventConsoleSchema } },
     },
     async (request) => updateEvent(ctx, request.params.id, request.body.live_event),
   );

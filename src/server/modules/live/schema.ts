@@ -29,6 +29,8 @@ export const liveEvents = pgTable(
     audiotrack: text('audiotrack').notNull().default(''),
     format: text('format').notNull().default(''),
     streamTo: jsonb('stream_to').$type<string[]>().notNull().default([]),
+    /** The key the event's publisher pushes with (rtmp://host:port/live/{key}); only the console sees it. */
+    streamKey: text('stream_key').unique(),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },

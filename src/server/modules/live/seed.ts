@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { LiveAccess, LiveEventStatus } from '../../../common/live.ts';
 import type { Db } from '../../db/client.ts';
+import { randomToken } from '../security/crypto.ts';
 import { tags } from '../catalogue/schema.ts';
 import { liveEvents, liveEventTags } from './schema.ts';
 
@@ -110,6 +111,7 @@ export async function seedDemoLiveEvents(db: Db, now: Date) {
         quality: '1080p',
         audiotrack: 'Natural sound',
         format: '16:9',
+        streamKey: randomToken(18),
         createdAt: now,
         updatedAt: now,
       })),

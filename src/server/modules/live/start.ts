@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import path from 'node:path';
+import type { Config } from '../../config.ts';
+import { startDemoPublisher, type DemoPublisher } from './demo-publisher.ts';
+import type { LiveContext } from './events.ts';
+import { startIngest, type Ingest } from './ingest.ts';
+import { liveEvents } from './schema.ts';
+import { DEMO_LIVE_SLUG } from './seed.ts';
+import { authorizePublisher, wentLive } from './stream.ts';
+
+/**
+ * The live picture's processes beside the API (`npm start`): the RTMP ingest, and with the demo
+ * data, the demo publisher pushing to the demo live event.
+ */
+export async function startLive(
+  config: Pick<Config, 'host' | 'dataDir' | 'live'>,
+  ctx: LiveContext,
+  ffmpeg: string,
+  log: (message: string) => void,
+): Promise<{ stop(): Promise<void> }> {
+  if (config.live.rtmpPort === null) return { stop: async () => undefined };
+  const ingest: Ingest = await startIngest({
+    host: config.host,
+    port: config.live.rtmpPort,
+    ffmpeg,
+    hlsRoot: path.join(config.dataDir, 'live'),
+    authorize: (key) => authorizePublisher(ctx, key),
+    onPublish: (eventId) => void wentLive(ctx, eventId).catch((error: unknown) => log(`going live failed: ${String(error)}`)),
+    log,
+  });
+  let publisher: DemoPublisher | undefined;
+  if (config.live.demoPublisher) {
+    const [demo] = await ctx.db.select().from(liveEvents).where(eq(liveEvents.slug, DEMO_LIVE_SLUG));
+    if (demo?.streamKey)
+      publisher = startDemoPublisher({ ffmpeg, url: `rtmp://127.0.0.1:${ingest.port}/live/${demo.streamKey}`, title: demo.title, log });
+  }
+  return {
+    async stop() {
+      publisher?.stop();
+      await ingest.close();
+    },
+  };
+}

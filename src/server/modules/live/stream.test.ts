@@ -1,0 +1,134 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveEventConsoleSchema, liveEventDetailSchema, type LiveEventInput } from '../../../common/live.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { Browser, codes } from '../../test/http.ts';
+import { agreementFixtures } from '../agreements/test-support.ts';
+import { resolveFfmpeg } from '../media/ffmpeg.ts';
+import { startLive } from './start.ts';
+
+/**
+ * The live picture end to end on the server: an encoder pushes to the ingest with the event's
+ * stream key, the event goes live, and an entitled viewer's signed link plays the HLS.
+ */
+const ffmpeg = resolveFfmpeg(undefined);
+let t: TestApp;
+let dataDir: string;
+let live: { stop(): Promise<void> };
+let rtmpPort: number;
+let admin: Browser;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'live-stream-'));
+  t = await createTestApp({ config: { dataDir } });
+  admin = (await agreementFixtures(t).signedIn({ isAdmin: true })).browser;
+  // A free port for the ingest: taken from the OS, then given to it.
+  rtmpPort = await new Promise<number>((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+  live = await startLive(
+    { host: '127.0.0.1', dataDir, live: { rtmpPort, demoPublisher: false } },
+    {
+      db: t.database.db,
+      clock: t.services.clock,
+      broadcast: (channel, stream, message) => t.services.broadcaster.broadcast(channel, stream, message),
+    },
+    ffmpeg,
+    () => undefined,
+  );
+});
+afterAll(async () => {
+  await live.stop();
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function event(fields: Partial<LiveEventInput>) {
+  const start = new Date(t.services.clock.now().getTime() + 5 * 60_000).toISOString();
+  const answer = await admin.post('/api/admin/content/live/events', {
+    live_event: { title: `Stream ${Math.random()}`, start_at: start, ...fields },
+  });
+  return liveEventConsoleSchema.parse(answer.json());
+}
+
+function publish(key: string, seconds: number) {
+  const args = [
+    ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', String(seconds)],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'flv'],
+    `rtmp://127.0.0.1:${rtmpPort}/live/${key}`,
+  ];
+  return new Promise<number | null>((resolve) => spawn(ffmpeg, args, { stdio: 'ignore' }).on('exit', (code) => resolve(code)));
+}
+
+async function eventually<T>(read: () => Promise<T | null | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+describe('a live event’s picture', () => {
+  it('the console’s stream key publishes; the event goes live; anyone plays a free event under its signed link', async () => {
+    const free = await event({ access: 'free' });
+    expect(free.stream_key).toMatch(/^[\w-]{20,}$/);
+    const visitor = new Browser(t.app);
+    expect(liveEventDetailSchema.parse((await visitor.get(`/api/content/live/events/${free.slug}`)).json()).playback_url).toBeNull();
+
+    const pushing = publish(free.stream_key ?? '', 6);
+    const url = await eventually(
+      async () => liveEventDetailSchema.parse((await visitor.get(`/api/content/live/events/${free.slug}`)).json()).playback_url,
+    );
+    const detail = liveEventDetailSchema.parse((await visitor.get(`/api/content/live/events/${free.slug}`)).json());
+    expect(detail.status).toBe('live');
+
+    const playlist = await eventually(async () => {
+      const answer = await visitor.get(url);
+      return answer.statusCode === 200 && answer.body.includes('.ts?') ? answer : null;
+    });
+    expect(playlist.headers['content-type']).toContain('application/vnd.apple.mpegurl');
+    const segment = playlist.body.split('\n').find((line) => line.startsWith('seg')) ?? '';
+    expect(segment).toMatch(/^seg\d{5}\.ts\?expires=\d+&sig=/);
+    const bytes = await visitor.get(`/live/${free.id}/${segment}`);
+    expect([bytes.statusCode, bytes.headers['content-type']]).toEqual([200, 'video/mp2t']);
+    expect(bytes.rawPayload.readUInt8(0)).toBe(0x47);
+
+    const tampered = await visitor.get(url.replace(/sig=[\w-]+/, 'sig=AAAA'));
+    expect([tampered.statusCode, codes(tampered)]).toEqual([403, ['link_invalid']]);
+    t.services.clock.advance(3 * 3600_000);
+    expect(codes(await visitor.get(url))).toEqual(['link_expired']);
+    t.services.clock.advance(-3 * 3600_000);
+    expect(await pushing).toBe(0);
+  }, 40_000);
+
+  it('a client-only event’s picture is for viewers with live access only; a key outside the window is refused', async () => {
+    const client = await event({ access: 'client' });
+    const pushing = publish(client.stream_key ?? '', 4);
+    const viewer = await agreementFixtures(t).signedIn({ userGroup: 'customer' });
+    await eventually(async () => {
+      const answer = await admin.get(`/api/content/live/events/${client.slug}`);
+      return liveEventDetailSchema.parse(answer.json()).status === 'live' ? true : null;
+    });
+    expect(
+      liveEventDetailSchema.parse((await viewer.browser.get(`/api/content/live/events/${client.slug}`)).json()).playback_url,
+    ).toBeNull();
+    expect(
+      liveEventDetailSchema.parse((await new Browser(t.app).get(`/api/content/live/events/${client.slug}`)).json()).playback_url,
+    ).toBeNull();
+    await pushing;
+
+    const later = await event({ start_at: new Date(t.services.clock.now().getTime() + 3600_000).toISOString() });
+    expect(await publish(later.stream_key ?? '', 2)).not.toBe(0);
+    expect(liveEventDetailSchema.parse((await admin.get(`/api/content/live/events/${later.slug}`)).json()).status).toBe('confirmed');
+  }, 40_000);
+});

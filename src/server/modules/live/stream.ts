@@ -1,0 +1,69 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import { GONE_STATUSES, LIVE_FEED_OPENS_MINUTES, UPCOMING_STATUSES } from '../../../common/live.ts';
+import type { ServiceContext } from '../../context.ts';
+import { announce, type LiveContext } from './events.ts';
+import { liveEvents } from './schema.ts';
+
+/**
+ * The live picture between the ingest and the player (ARCHITECTURE "Live video"): which stream key
+ * may publish now, what publishing does to the event, where an event's HLS session is, and the
+ * signed, expiring links the player follows.
+ */
+const PLAYBACK_TTL_MS = 2 * 3600_000;
+
+/** A publisher's key is good for its event from 15 minutes before the start until it finishes (spec §9). */
+export async function authorizePublisher(ctx: Pick<ServiceContext, 'db' | 'clock'>, key: string): Promise<{ eventId: number } | null> {
+  if (key.length < 16) return null;
+  const [event] = await ctx.db.select().from(liveEvents).where(eq(liveEvents.streamKey, key));
+  if (!event || [...GONE_STATUSES, 'finished'].includes(event.status)) return null;
+  const opens = event.startAt.getTime() - LIVE_FEED_OPENS_MINUTES * 60_000;
+  return ctx.clock.now().getTime() >= opens ? { eventId: event.id } : null;
+}
+
+/** The picture arrived: an event still to come goes live, and every open page hears it. */
+export async function wentLive(ctx: LiveContext, eventId: number) {
+  const [row] = await ctx.db
+    .update(liveEvents)
+    .set({ status: 'live', updatedAt: ctx.clock.now() })
+    .where(and(eq(liveEvents.id, eventId), inArray(liveEvents.status, [...UPCOMING_STATUSES])))
+    .returning();
+  if (row) await announce(ctx, row);
+}
+
+/** The folder of the event's session going on, or null (ingest.ts names it). */
+export async function sessionDir(hlsRoot: string, eventId: number): Promise<string | null> {
+  try {
+    const pointer = JSON.parse(await readFile(path.join(hlsRoot, 'events', `${eventId}.json`), 'utf8')) as { dir?: unknown };
+    return typeof pointer.dir === 'string' ? pointer.dir : null;
+  } catch {
+    return null;
+  }
+}
+
+const signatureOf = (secret: string, eventId: number, expires: number) =>
+  createHmac('sha256', secret).update(`live-playback:${eventId}:${expires}`).digest('base64url');
+
+/** The player's link to the event's playlist, valid two hours; its segments carry the same signature. */
+export function playbackUrl(secret: string, eventId: number, now: Date): string {
+  const expires = now.getTime() + PLAYBACK_TTL_MS;
+  return `/live/${eventId}/index.m3u8?expires=${expires}&sig=${signatureOf(secret, eventId, expires)}`;
+}
+
+/** 'ok', or why a playback link is refused: tampered ('invalid') or too old ('expired'). */
+export function checkPlayback(secret: string, eventId: number, expires: number, sig: string, now: Date): 'ok' | 'invalid' | 'expired' {
+  const expected = Buffer.from(signatureOf(secret, eventId, expires));
+  const given = Buffer.from(sig);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+  return expires < now.getTime() ? 'expired' : 'ok';
+}
+
+/** The playlist with each segment's address signed as the playlist's was. */
+export function signedPlaylist(playlist: string, query: string): string {
+  return playlist
+    .split('\n')
+    .map((line) => (line && !line.startsWith('#') ? `${line}?${query}` : line))
+    .join('\n');
+}
