@@ -28,6 +28,11 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.locator('h1')).toBeVisible();
     // The demo seed's red and yellow alerts are there from the start.
     await expect(page.getByTestId('alert-bar').first()).toBeVisible();
+    // The yellow one leads to its live event.
+    await expect(page.getByRole('link', { name: 'Live: press conference on the flood relief plan' })).toHaveAttribute(
+      'href',
+      `/${locale}/events/flood-relief-press-conference`,
+    );
     // The alerts channel is subscribed once the page has loaded; an alert sent before would be missed.
     await expect(page.getByTestId('alert-bars')).toHaveAttribute('data-live', 'true');
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LINKS } from '../../../common/routes.ts';
 import { Link } from 'react-router';
 import type { Alert } from '../../../common/alerts.ts';
 import { pathLocale, type Locale } from '../../../common/locales.ts';
@@ -93,10 +94,11 @@ function AlertBar({ alert, locale }: { alert: Alert; locale: Locale }) {
 
 /**
  * The title, as a link to the alert's custom URL (a path on this site keeps the reader's language)
- * or, once the live-event screen exists, to its live event; until then a live alert is plain text.
+ * or to its live event, named by the event's slug.
  */
 function AlertTitle({ alert, locale }: { alert: Alert; locale: Locale }) {
-  const url = alert.target_link_to === 'custom' ? alert.custom_url : null;
+  const url =
+    alert.target_link_to === 'custom' ? alert.custom_url : alert.live_event_extid ? LINKS.liveEvent(alert.live_event_extid) : null;
   if (!url) return <span className="alert-bar__title">{alert.title}</span>;
   if (/^https?:\/\//i.test(url))
     return (
