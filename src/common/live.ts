@@ -252,3 +252,25 @@ export const liveBookingBodySchema = z.object({
 /** The newsroom console's view of an event: the page's data and the publisher's stream key (rtmp://host:port/live/{key}). */
 export const liveEventConsoleSchema = liveEventDetailSchema.extend({ stream_key: z.string().nullable() });
 export type LiveEventConsole = z.infer<typeof liveEventConsoleSchema>;
+
+/** GET /api/content/live/recordings: finished events' recordings, newest first, 12 a page (spec §7). */
+export const liveRecordingSchema = z.object({
+  id: z.number().int(),
+  event: liveEventSchema,
+  /** The recording's video in the catalogue: its page, player and downloads. */
+  project_id: z.number().int(),
+  project_slug: z.string(),
+  duration: z.number().int(),
+  recorded_at: z.string(),
+});
+export type LiveRecording = z.infer<typeof liveRecordingSchema>;
+export const liveRecordingsResponseSchema = z.object({
+  recordings: z.array(liveRecordingSchema),
+  count: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+
+/** POST …/recordings/{id}/embed `{book_recording}`: the privacy policy accepted; answers a player to embed. */
+export const recordingEmbedBodySchema = z.object({ book_recording: z.object({ privacy_accepted: z.boolean().optional() }) });
+export const recordingEmbedSchema = z.object({ url: z.string(), embed_html: z.string(), expires_at: z.string() });

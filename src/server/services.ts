@@ -85,6 +85,7 @@ export function downloadFilesFor(config: Config, secret: string): DownloadFiles 
     credit: config.agencyCredit,
     secret,
     sharedMasters: config.seedDemo,
+    liveRoot: path.join(config.dataDir, 'live'),
   };
 }
 

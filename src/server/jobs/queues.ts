@@ -1,5 +1,6 @@
 import { expireAgreements, expireBalances, refillBalances } from '../modules/agreements/jobs.ts';
 import { deliverJob, renderJob, statsReportJob } from '../modules/downloads/jobs.ts';
+import { recordJob } from '../modules/live/recordings.ts';
 import { renewPasses } from '../modules/payments/renewals.ts';
 import type { JobDefinition } from './definition.ts';
 
@@ -17,4 +18,5 @@ export const JOB_QUEUES: readonly JobDefinition[] = [
   renderJob,
   deliverJob,
   statsReportJob,
+  recordJob,
 ];

@@ -16,6 +16,8 @@ export type DownloadFiles = {
   logoFile?: string;
   /** The demo: projects without a master of their own share the generated ones. */
   sharedMasters?: boolean;
+  /** The live events' HLS sessions (live/ingest.ts), which finished events are recorded from. */
+  liveRoot?: string;
 };
 
 /** How long a download link works: long enough to start a big file, short enough that a shared link dies. */

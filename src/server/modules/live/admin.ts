@@ -2,7 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import type { LiveEventChanges, LiveEventConsole, LiveEventInput } from '../../../common/live.ts';
 import { slugify } from '../../../common/slug.ts';
 import { Conflict, Invalid } from '../../http/errors.ts';
+import type { JobSender } from '../../jobs/sender.ts';
 import { randomToken } from '../security/crypto.ts';
+import { RECORD_QUEUE } from './recordings.ts';
 import { tags } from '../catalogue/schema.ts';
 import { announce, detailOf, eventNotFound, type EventRow, type LiveContext } from './events.ts';
 import { liveEvents, liveEventTags } from './schema.ts';
@@ -81,7 +83,10 @@ export async function createEvent(ctx: LiveContext, input: LiveEventInput): Prom
   return consoleView(ctx, row);
 }
 
-export async function updateEvent(ctx: LiveContext, id: number, changes: LiveEventChanges): Promise<LiveEventConsole> {
+/** The console's context: a finished event's recording is queued as a job. */
+export type ConsoleContext = LiveContext & { jobs?: JobSender };
+
+export async function updateEvent(ctx: ConsoleContext, id: number, changes: LiveEventChanges): Promise<LiveEventConsole> {
   const row: EventRow = await ctx.db.transaction(async (tx) => {
     if (changes.slug !== undefined && !(await slugFree(tx, changes.slug, id))) throw slugTaken();
     const [changed] = await tx
@@ -94,6 +99,7 @@ export async function updateEvent(ctx: LiveContext, id: number, changes: LiveEve
     return changed;
   });
   await announce(ctx, row);
+  if (changes.status === 'finished') await ctx.jobs?.send(RECORD_QUEUE, { eventId: row.id });
   return consoleView(ctx, row);
 }
 

@@ -13,7 +13,8 @@ import { RtmpPublishReader } from './rtmp-publish.ts';
  * an event outside its window, is disconnected before any picture reaches ffmpeg.
  *
  * The session's folder is named in `{hlsRoot}/events/{eventId}.json`, written atomically, so that
- * any API process serves the playlist of the session going on.
+ * any API process serves the playlist of the session going on (`dir`), and the recording job finds
+ * the last one (`last`).
  */
 export type IngestOptions = {
   host: string;
@@ -60,23 +61,28 @@ async function connectWhenListening(port: number, ffmpeg: ChildProcess): Promise
   }
 }
 
-/** The HLS packaging of one publisher: copy in, 1 s segments, a sliding window of 60. */
+/** The session's whole stream, kept beside the live window (MPEG-TS, copied). */
+export const RECORD_FILE = 'record.ts';
+
+/** The HLS packaging of one publisher: copy in, 1 s segments, a sliding window of 60; and the whole of it. */
 function hlsArgs(port: number, dir: string): string[] {
   return [
     ...['-hide_banner', '-loglevel', 'error', '-listen', '1', '-i', `rtmp://127.0.0.1:${port}/live/stream`],
-    ...['-c', 'copy', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '60'],
+    ...['-map', '0', '-c', 'copy', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '60'],
     ...['-hls_flags', 'delete_segments+independent_segments', '-hls_segment_filename', path.join(dir, 'seg%05d.ts')],
     path.join(dir, 'index.m3u8'),
+    // The whole session as it came, for the recording made when the event finishes.
+    ...['-map', '0', '-c', 'copy', '-f', 'mpegts', path.join(dir, RECORD_FILE)],
   ];
 }
 
 /** Names the event's session folder for every process: a JSON file replaced atomically. */
-async function pointTo(hlsRoot: string, eventId: number, dir: string | null) {
+async function pointTo(hlsRoot: string, eventId: number, dir: string | null, last: string) {
   const events = path.join(hlsRoot, 'events');
   await mkdir(events, { recursive: true });
   const file = path.join(events, `${eventId}.json`);
   const scratch = `${file}.${randomUUID().slice(0, 8)}`;
-  await writeFile(scratch, JSON.stringify({ dir, at: new Date().toISOString() }));
+  await writeFile(scratch, JSON.stringify({ dir, last, at: new Date().toISOString() }));
   await rename(scratch, file);
 }
 
@@ -99,7 +105,7 @@ function handle(client: net.Socket, options: IngestOptions) {
     ffmpeg?.kill('SIGTERM');
     if (eventId !== null) {
       const id = eventId;
-      void pointTo(options.hlsRoot, id, null).finally(() => options.onEnd?.(id));
+      void pointTo(options.hlsRoot, id, null, dir).finally(() => options.onEnd?.(id));
     }
   };
   client.on('error', end);
@@ -120,7 +126,7 @@ function handle(client: net.Socket, options: IngestOptions) {
     eventId = allowed.eventId;
     state.verdict = 'accepted';
     forward();
-    await pointTo(options.hlsRoot, eventId, dir);
+    await pointTo(options.hlsRoot, eventId, dir, dir);
     options.onPublish?.(eventId);
   };
 

@@ -10,6 +10,9 @@ import {
   liveEventSchema,
   liveEventsQuerySchema,
   liveEventsResponseSchema,
+  liveRecordingsResponseSchema,
+  recordingEmbedBodySchema,
+  recordingEmbedSchema,
   liveTargetBodySchema,
   liveTargetSchema,
   liveTargetsSchema,
@@ -22,12 +25,13 @@ import {
 import { zod } from '../../../common/validators.ts';
 import { requireAdmin, requireUser } from '../accounts/auth.ts';
 import { NotFound } from '../../http/errors.ts';
-import { createEvent, updateEvent } from './admin.ts';
+import { createEvent, updateEvent, type ConsoleContext } from './admin.ts';
+import { embedRecording, listRecordings, type RecordingsContext } from './recording-views.ts';
 import { bookEvent } from './bookings.ts';
 import { isPlaceholderSize, placeholderSvg } from './placeholder.ts';
 import { playbackFor } from './playback.ts';
-import { addTarget, deleteTarget, getTarget, listTargets, streamToken, type TargetsContext } from './targets.ts';
-import { eventDetail, follow, listEvents, myEvents, unfollowAll, type LiveContext } from './events.ts';
+import { addTarget, deleteTarget, getTarget, listTargets, streamToken } from './targets.ts';
+import { eventDetail, follow, listEvents, myEvents, unfollowAll } from './events.ts';
 
 const tags = ['live'];
 const adminTags = ['admin', 'live'];
@@ -44,7 +48,10 @@ const adminOnly = async (request: FastifyRequest) => {
 const userIdOf = async (request: FastifyRequest) => (await request.caller()).user?.id ?? null;
 
 /** Spec content §7, the live calls; the newsroom console's under /api/admin. */
-export async function liveRoutes(instance: FastifyInstance, { ctx, hlsRoot }: { ctx: LiveContext & TargetsContext; hlsRoot: string }) {
+export async function liveRoutes(
+  instance: FastifyInstance,
+  { ctx, hlsRoot }: { ctx: ConsoleContext & RecordingsContext; hlsRoot: string },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get('/media/live/:file', { schema: { hide: true, params: z.object({ file: z.string().max(40) }) } }, async (request, reply) => {
@@ -71,6 +78,28 @@ export async function liveRoutes(instance: FastifyInstance, { ctx, hlsRoot }: { 
       const { user } = await request.caller();
       const detail = await eventDetail(ctx, request.params.slug, user?.id ?? null, request.locale);
       return { ...detail, playback_url: await playbackFor(ctx, hlsRoot, detail, user) };
+    },
+  );
+
+  app.get(
+    '/api/content/live/recordings',
+    { schema: { tags, querystring: liveEventsQuerySchema, response: { 200: liveRecordingsResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return listRecordings(ctx, request.query, await userIdOf(request), request.locale);
+    },
+  );
+
+  app.post(
+    '/api/content/live/recordings/:id/embed',
+    {
+      preValidation: signedIn,
+      schema: { tags, params: idParams, body: recordingEmbedBodySchema, response: { 200: recordingEmbedSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { user } = await requireUser(request);
+      return embedRecording(ctx, user, request.params.id, request.body.book_recording);
     },
   );
 

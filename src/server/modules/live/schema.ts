@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { LiveAccess, LiveEventStatus, TargetKind, TargetState } from '../../../common/live.ts';
 import { users } from '../accounts/schema.ts';
-import { tags } from '../catalogue/schema.ts';
+import { tags, videoProjects } from '../catalogue/schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -85,3 +85,20 @@ export const liveTargets = pgTable(
   },
   (table) => [index('live_targets_user_event_idx').on(table.userId, table.eventId)],
 );
+
+/**
+ * An event's recording, made when it finishes (a job): a video project of the catalogue with the
+ * recording as its master, so it is found, watched and downloaded like any other video.
+ */
+export const liveRecordings = pgTable('live_recordings', {
+  id: serial('id').primaryKey(),
+  eventId: integer('event_id')
+    .notNull()
+    .unique()
+    .references(() => liveEvents.id, { onDelete: 'cascade' }),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => videoProjects.id, { onDelete: 'cascade' }),
+  durationSeconds: integer('duration_seconds').notNull(),
+  createdAt: at('created_at').notNull(),
+});

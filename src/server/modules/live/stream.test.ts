@@ -4,11 +4,18 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveEventConsoleSchema, liveEventDetailSchema, type LiveEventInput } from '../../../common/live.ts';
+import {
+  liveEventConsoleSchema,
+  liveEventDetailSchema,
+  liveRecordingsResponseSchema,
+  recordingEmbedSchema,
+  type LiveEventInput,
+} from '../../../common/live.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { resolveFfmpeg } from '../media/ffmpeg.ts';
+import { recordEvent } from './recordings.ts';
 import { startLive } from './start.ts';
 
 /**
@@ -109,7 +116,35 @@ describe('a live event’s picture', () => {
     expect(codes(await visitor.get(url))).toEqual(['link_expired']);
     t.services.clock.advance(-3 * 3600_000);
     expect(await pushing).toBe(0);
-  }, 40_000);
+
+    // Finished: its recording becomes a video of the catalogue, listed with the event and embeddable.
+    await admin.patch(`/api/admin/content/live/events/${free.id}`, { live_event: { status: 'finished' } });
+    const files = { ...t.services.files, liveRoot: path.join(dataDir, 'live') };
+    expect(await recordEvent({ db: t.database.db, clock: t.services.clock, files }, { eventId: free.id })).toMatchObject({ recorded: 1 });
+    expect(await recordEvent({ db: t.database.db, clock: t.services.clock, files }, { eventId: free.id })).toEqual({ recorded: 0 });
+    const list = liveRecordingsResponseSchema.parse((await visitor.get('/api/content/live/recordings')).json());
+    const recording = list.recordings.find((item) => item.event.id === free.id);
+    expect(recording?.duration).toBeGreaterThanOrEqual(4);
+    expect(recording?.duration).toBeLessThanOrEqual(7);
+    const video = (await visitor.get(`/api/content/video_projects/${recording?.project_slug}`)).json<{
+      title: string;
+      free_access: boolean;
+    }>();
+    expect(video).toMatchObject({ title: free.title, free_access: true });
+
+    const viewer = await agreementFixtures(t).signedIn();
+    expect(codes(await viewer.browser.post(`/api/content/live/recordings/${recording?.id}/embed`, { book_recording: {} }))).toEqual([
+      'privacy_required',
+    ]);
+    const embed = recordingEmbedSchema.parse(
+      (
+        await viewer.browser.post(`/api/content/live/recordings/${recording?.id}/embed`, { book_recording: { privacy_accepted: true } })
+      ).json(),
+    );
+    expect(embed.embed_html).toContain('<video src="/files/masters/live/');
+    const mp4 = await visitor.get(embed.url);
+    expect([mp4.statusCode, mp4.rawPayload.toString('latin1', 4, 8)]).toEqual([200, 'ftyp']);
+  }, 60_000);
 
   it('a client-only event’s picture is for viewers with live access only; a key outside the window is refused', async () => {
     const client = await event({ access: 'client' });

@@ -33,14 +33,24 @@ export async function wentLive(ctx: LiveContext, eventId: number) {
   if (row) await announce(ctx, row);
 }
 
+async function pointer(hlsRoot: string, eventId: number): Promise<{ dir?: unknown; last?: unknown }> {
+  try {
+    return JSON.parse(await readFile(path.join(hlsRoot, 'events', `${eventId}.json`), 'utf8')) as { dir?: unknown; last?: unknown };
+  } catch {
+    return {};
+  }
+}
+
 /** The folder of the event's session going on, or null (ingest.ts names it). */
 export async function sessionDir(hlsRoot: string, eventId: number): Promise<string | null> {
-  try {
-    const pointer = JSON.parse(await readFile(path.join(hlsRoot, 'events', `${eventId}.json`), 'utf8')) as { dir?: unknown };
-    return typeof pointer.dir === 'string' ? pointer.dir : null;
-  } catch {
-    return null;
-  }
+  const { dir } = await pointer(hlsRoot, eventId);
+  return typeof dir === 'string' ? dir : null;
+}
+
+/** The folder of the event's last session, going on or ended, or null. */
+export async function lastSessionDir(hlsRoot: string, eventId: number): Promise<string | null> {
+  const { last } = await pointer(hlsRoot, eventId);
+  return typeof last === 'string' ? last : null;
 }
 
 const signatureOf = (secret: string, eventId: number, expires: number) =>

@@ -1,0 +1,85 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { LiveRecording } from '../../../common/live.ts';
+import type { Locale } from '../../../common/locales.ts';
+import { Invalid, NotFound } from '../../http/errors.ts';
+import type { UserRow } from '../accounts/sessions.ts';
+import { videoProjects } from '../catalogue/schema.ts';
+import { signedFileUrl, type DownloadFiles } from '../downloads/files.ts';
+import { videoMasters } from '../downloads/schema.ts';
+import { eventViews } from './events.ts';
+import { liveEvents, liveRecordings } from './schema.ts';
+import { entitledEvent, type TargetsContext } from './targets.ts';
+
+/** The recordings list and the embed of one (spec §7): recordings of visible events only. */
+export type RecordingsContext = TargetsContext & { files: DownloadFiles };
+
+const EMBED_TTL_SECONDS = 24 * 3600;
+const recordingNotFound = () => new NotFound({ code: 'recording_not_found', message: 'Recording not found' });
+
+export async function listRecordings(
+  ctx: Pick<RecordingsContext, 'db'>,
+  query: { page: number; per_page: number },
+  userId: number | null,
+  locale: Locale,
+) {
+  const shown = eq(liveEvents.visible, true);
+  const [total] = await ctx.db
+    .select({ n: count() })
+    .from(liveRecordings)
+    .innerJoin(liveEvents, eq(liveEvents.id, liveRecordings.eventId))
+    .where(shown);
+  const rows = await ctx.db
+    .select({ recording: liveRecordings, event: liveEvents, slug: videoProjects.projectSlug })
+    .from(liveRecordings)
+    .innerJoin(liveEvents, eq(liveEvents.id, liveRecordings.eventId))
+    .innerJoin(videoProjects, eq(videoProjects.id, liveRecordings.projectId))
+    .where(shown)
+    .orderBy(desc(liveRecordings.createdAt), desc(liveRecordings.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  const events = await eventViews(
+    ctx,
+    rows.map((row) => row.event),
+    userId,
+    locale,
+  );
+  const recordings: LiveRecording[] = rows.flatMap(({ recording, slug }, index) => {
+    const event = events[index];
+    return event
+      ? [
+          {
+            id: recording.id,
+            event,
+            project_id: recording.projectId,
+            project_slug: slug,
+            duration: recording.durationSeconds,
+            recorded_at: recording.createdAt.toISOString(),
+          },
+        ]
+      : [];
+  });
+  const n = total?.n ?? 0;
+  return { recordings, count: n, page: query.page, pages: Math.max(1, Math.ceil(n / query.per_page)) };
+}
+
+/** A player of the recording to embed: a signed MP4 link valid a day, for whoever may watch the event. */
+export async function embedRecording(ctx: RecordingsContext, user: UserRow, id: number, booking: { privacy_accepted?: boolean }) {
+  const [row] = await ctx.db
+    .select({ event: liveEvents, key: videoMasters.storageKey })
+    .from(liveRecordings)
+    .innerJoin(liveEvents, and(eq(liveEvents.id, liveRecordings.eventId), eq(liveEvents.visible, true)))
+    .innerJoin(videoMasters, eq(videoMasters.projectId, liveRecordings.projectId))
+    .where(eq(liveRecordings.id, id));
+  if (!row) throw recordingNotFound();
+  if (!booking.privacy_accepted)
+    throw new Invalid({ code: 'privacy_required', field: 'book_recording.privacy_accepted', message: 'Please accept the Privacy Policy' });
+  if (row.event.access !== 'free') await entitledEvent(ctx, user, row.event.slug);
+  const now = ctx.clock.now();
+  const url = signedFileUrl(ctx.files.secret, { key: row.key, name: `${row.event.slug}.mp4`, now, ttlSeconds: EMBED_TTL_SECONDS });
+  const title = row.event.title.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return {
+    url,
+    embed_html: `<video src="${url.replace(/&/g, '&amp;')}" controls playsinline title="${title}" style="width:100%;aspect-ratio:16/9"></video>`,
+    expires_at: new Date(now.getTime() + EMBED_TTL_SECONDS * 1000).toISOString(),
+  };
+}
