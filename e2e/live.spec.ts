@@ -17,8 +17,22 @@ const LIVE_SLUG = 'flood-relief-press-conference';
 const UPCOMING_SLUG = 'launch-from-baikonur';
 
 const TEXTS = {
-  en: { live: 'Live', liveNow: 'Live now', follow: 'Follow', following: 'Following', notFound: 'Live event not found' },
-  ar: { live: 'مباشر', liveNow: 'مباشر الآن', follow: 'متابعة', following: 'تتابعه', notFound: 'الحدث المباشر غير موجود' },
+  en: {
+    live: 'Live',
+    follow: 'Follow',
+    following: 'Following',
+    notFound: 'Live event not found',
+    stopped: 'The live picture stopped',
+    retry: 'Try again',
+  },
+  ar: {
+    live: 'مباشر',
+    follow: 'متابعة',
+    following: 'تتابعه',
+    notFound: 'الحدث المباشر غير موجود',
+    stopped: 'توقفت الصورة المباشرة',
+    retry: 'إعادة المحاولة',
+  },
 } as const;
 
 const card = (page: Page, slug: string) => page.locator(`[data-testid="event-card"][data-slug="${slug}"]`);
@@ -53,7 +67,8 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByTestId('event-description')).toHaveText(
       'The disaster management minister presents the flood relief plan and takes questions.',
     );
-    await expect(page.getByTestId('event-player')).toHaveText(text.liveNow);
+    // Its picture, or the wait for it while the demo publisher starts (the next tests watch it).
+    await expect(page.getByTestId('event-player')).toHaveAttribute('data-state', 'live');
     await expect(page.getByTestId('event-facts')).toContainText('1080p');
     await expect(page).toHaveTitle('Flood relief plan: press conference · Newsreel');
     await screenshot(page, `live-event-${locale}`);
@@ -62,6 +77,72 @@ for (const locale of ['en', 'ar'] as const) {
     await page.goto(`/${locale}/events/${UPCOMING_SLUG}`);
     await expect(page.getByTestId('event-player')).toHaveAttribute('data-state', 'upcoming');
     await expect(page.getByTestId('event-player')).toContainText('15');
+  });
+
+  test(`${locale}: a visitor watches the live event's picture, in a box that keeps its 16:9 place`, async ({ page, baseURL }) => {
+    // The demo publisher starts with the server; the page asks for the event again every 15 s until its picture comes.
+    test.setTimeout(90_000);
+    await acceptNecessaryCookies(page.context(), baseURL ?? '');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`/${locale}/events/${LIVE_SLUG}`);
+    const player = page.getByTestId('event-player');
+    await expect(player).toHaveAttribute('data-picture', 'playing', { timeout: 60_000 });
+    const video = page.getByTestId('event-video');
+    await expect(video).toHaveJSProperty('muted', true);
+    await expect(video).toHaveJSProperty('controls', true);
+
+    // Playing: the picture's clock advances between two reads.
+    const media = await video.elementHandle();
+    const first = await page.waitForFunction(
+      (media) => media instanceof HTMLVideoElement && !media.paused && media.currentTime > 0 && media.currentTime,
+      media,
+      { timeout: 60_000 },
+    );
+    const from = Number(await first.jsonValue());
+    await page.waitForFunction(
+      ({ media, from }) => media instanceof HTMLVideoElement && media.currentTime >= from + 1.5,
+      { media, from },
+      { timeout: 30_000 },
+    );
+    expect(await video.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBeGreaterThan(0);
+
+    // hls.js came as a chunk of its own, once there was a picture to play.
+    expect(scripts.some((script) => /\/assets\/hls[.-][\w-]*\.js$/.test(script))).toBe(true);
+    // The picture fills the box, which keeps the 16:9 place it had before the picture came.
+    const box = await player.boundingBox();
+    expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(16 / 9, 1);
+    expect((await video.boundingBox())?.height).toBeCloseTo(box?.height ?? 0, 0);
+    await screenshot(page, `live-event-playing-${locale}`);
+  });
+
+  test(`${locale}: a picture that stops offers to try again, which plays it on a new link`, async ({ page, baseURL }) => {
+    await acceptNecessaryCookies(page.context(), baseURL ?? '');
+    // The playlist refused (an expired link, say): hls.js gives up at once on a 4xx.
+    const playlist = /\/live\/\d+\/index\.m3u8/;
+    const refused: string[] = [];
+    await page.route(playlist, (route) => {
+      refused.push(route.request().url());
+      return route.fulfill({ status: 403 });
+    });
+    await page.goto(`/${locale}/events/${LIVE_SLUG}`);
+    const player = page.getByTestId('event-player');
+    await expect(player).toHaveAttribute('data-picture', 'failed', { timeout: 20_000 });
+    await expect(player.getByRole('alert')).toHaveText(text.stopped);
+    await screenshot(page, `live-event-stopped-${locale}`);
+
+    await page.unroute(playlist);
+    await player.getByTestId('event-player-retry').click();
+    await expect(player).toHaveAttribute('data-picture', 'playing');
+    const signed = refused[0] ?? '';
+    await expect
+      .poll(() => page.getByTestId('event-video').evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    // A new signed link, not the refused one again.
+    const links = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(links.some((link) => playlist.test(link) && link !== signed)).toBe(true);
   });
 
   test(`${locale}: a new user follows an upcoming event, finds it in my events, and unfollows all`, async ({ page, baseURL, request }) => {
@@ -121,6 +202,14 @@ test('a status change reaches an open events list without a reload', async ({ pa
     await expect(page.getByTestId('event-card').first()).toHaveAttribute('data-slug', slug);
     await expect(card(page, slug).getByTestId('event-status')).toHaveText('Live');
     expect(await page.evaluate(() => 'liveSpecMark' in window)).toBe(true);
+
+    // Live with no publisher on: its page says the picture is coming.
+    const view = await page.context().newPage();
+    await view.goto(`/en/events/${slug}`);
+    await expect(view.getByTestId('event-player')).toHaveAttribute('data-picture', 'waiting');
+    await expect(view.getByTestId('event-player')).toHaveText('Live now The picture will start in a moment');
+    await screenshot(view, 'live-event-waiting-en');
+    await view.close();
 
     // Canceled: gone from the list, still without a reload.
     expect((await admin.patch(`/api/admin/content/live/events/${id}`, { data: { live_event: { status: 'canceled' } } })).ok()).toBe(true);

@@ -30,6 +30,12 @@ function languageName(locale: string, code: string): string {
   }
 }
 
+/**
+ * While the event is live and its picture has not arrived, the event is asked for again this often
+ * (spec: content §9, an external stream appears 15–20 s after it starts).
+ */
+const PICTURE_WAIT_REFETCH_MS = 15_000;
+
 /** /{locale}/events/{slug} (spec: content §2 "Live screens", §3 "Event detail"). */
 export function EventPage() {
   const { locale = 'en', slug = '' } = useParams();
@@ -38,16 +44,18 @@ export function EventPage() {
   const event = useQuery({
     queryKey: LIVE_KEYS.event(locale, slug, userId),
     queryFn: ({ signal }) => liveApi.event(slug, signal),
+    refetchInterval: ({ state }) => (state.data?.status === 'live' && state.data.playback_url === null ? PICTURE_WAIT_REFETCH_MS : false),
   });
   useScreenMeta(event.data?.title, event.data ? shortDescription(event.data.description) : undefined);
   if (event.error instanceof ApiError && event.error.status === 404) return <EventNotFound />;
-  // Anything else is the route error page's to show (reload), not a page that waits for ever.
-  if (event.isError) throw event.error;
+  // Anything else is the route error page's to show (reload), not a page that waits for ever; a
+  // later ask that failed (the picture's wait, "Try again") leaves the event shown as it was.
+  if (event.isError && !event.data) throw event.error;
   if (!event.data) return <LoadingFallback />;
-  return <EventView key={event.data.id} event={event.data} live={subscribed} />;
+  return <EventView key={event.data.id} event={event.data} live={subscribed} onReload={event.refetch} />;
 }
 
-function EventView({ event, live }: { event: LiveEventDetail; live: boolean }) {
+function EventView({ event, live, onReload }: { event: LiveEventDetail; live: boolean; onReload: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const timeZone = useTimeZone();
@@ -72,7 +80,7 @@ function EventView({ event, live }: { event: LiveEventDetail; live: boolean }) {
       </Link>
       <div className="event-page__layout">
         <div className="event-page__main">
-          <EventPlayer event={event} />
+          <EventPlayer event={event} onReload={onReload} />
           {/* The event's own text in its direction, as a video's text is (catalogue/video-page.tsx). */}
           <article className="event-page__text" dir={textDirection(event.title)} data-testid="event-text">
             <p className="event-page__eyebrow">

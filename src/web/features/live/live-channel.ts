@@ -22,6 +22,15 @@ export function applyStatusChange(client: QueryClient, update: LiveEventUpdate) 
 }
 
 /**
+ * An open event view asks for the event again when its status changes: whether it has a picture
+ * (`playback_url`) is the server's to say, and no status change carries it.
+ */
+function refetchEventViews(client: QueryClient, eventId: number) {
+  for (const [queryKey, view] of client.getQueriesData<LiveEventDetail>({ queryKey: LIVE_KEYS.allEventViews }))
+    if (view?.id === eventId) void client.invalidateQueries({ queryKey, exact: true });
+}
+
+/**
  * Keeps the live answers current from the live-events channel while a Live page is open; true once
  * the server has confirmed the subscription (a change sent before would not arrive). After the
  * connection comes back from a break, the live answers are fetched again, as changes sent
@@ -34,7 +43,10 @@ export function useLiveEventsChannel(): boolean {
     let connectedBefore = false;
     const stop = subscribe<LiveEventStatusMessage>(CHANNELS.liveEvents, {
       received: (message) => {
-        if (message.type === 'status_changed') applyStatusChange(client, message.live_event);
+        if (message.type === 'status_changed') {
+          applyStatusChange(client, message.live_event);
+          refetchEventViews(client, message.live_event.id);
+        }
       },
       connected: () => {
         if (connectedBefore) void client.invalidateQueries({ queryKey: LIVE_KEY });
