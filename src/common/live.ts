@@ -75,6 +75,11 @@ export type LiveEventDetail = z.infer<typeof liveEventDetailSchema>;
 export const liveEventsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(LIVE_PAGE_SIZE).default(LIVE_PAGE_SIZE),
+  /** The archive (`/events/archived-events`): finished events, the latest first. */
+  archived: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export const liveEventsResponseSchema = z.object({
   live_events: z.array(liveEventSchema),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
 import {
   GONE_STATUSES,
   LIVE_PAGE_SIZE,
@@ -111,20 +111,24 @@ const listed = and(eq(liveEvents.visible, true), notInArray(liveEvents.status, [
 /** Live first, then the rest by their start. */
 const liveFirst = [sql`${liveEvents.status} <> 'live'`, asc(liveEvents.startAt), asc(liveEvents.id)];
 
-/** GET /api/content/live/events (spec §7): upcoming and live events, live first, 12 a page. */
+/**
+ * GET /api/content/live/events (spec §7): upcoming and live events, live first, 12 a page; with
+ * `archived`, the finished ones, the latest first.
+ */
 export async function listEvents(
   ctx: Pick<LiveContext, 'db'>,
-  query: { page: number; per_page: number },
+  query: { page: number; per_page: number; archived?: boolean },
   userId: number | null,
   locale: Locale,
 ) {
-  const where = and(listed, notInArray(liveEvents.status, ['finished']));
+  const where = query.archived ? and(listed, eq(liveEvents.status, 'finished')) : and(listed, notInArray(liveEvents.status, ['finished']));
+  const order = query.archived ? [desc(liveEvents.startAt), desc(liveEvents.id)] : liveFirst;
   const [total] = await ctx.db.select({ n: count() }).from(liveEvents).where(where);
   const rows = await ctx.db
     .select()
     .from(liveEvents)
     .where(where)
-    .orderBy(...liveFirst)
+    .orderBy(...order)
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
   const n = total?.n ?? 0;

@@ -94,6 +94,10 @@ describe('the events list and one event', () => {
     expect(ids.indexOf(sooner.id)).toBeLessThan(ids.indexOf(later.id));
     for (const event of [hidden, ...gone]) expect(ids).not.toContain(event.id);
 
+    const archive = liveEventsResponseSchema.parse((await new Browser(t.app).get('/api/content/live/events?archived=true')).json());
+    expect(archive.live_events.map((event) => event.status)).toEqual(archive.live_events.map(() => 'finished'));
+    expect(archive.live_events.map((event) => event.id)).toContain(gone[0]?.id);
+
     const page = liveEventsResponseSchema.parse((await new Browser(t.app).get('/api/content/live/events?per_page=2')).json());
     expect(page.live_events).toHaveLength(2);
     expect(page.pages).toBe(Math.ceil(page.count / 2));
