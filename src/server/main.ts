@@ -71,6 +71,7 @@ async function main() {
     {
       db: database.db,
       clock: services.clock,
+      secret: services.secret,
       broadcast: (channel, stream, message) => services.broadcaster.broadcast(channel, stream, message),
     },
     resolveFfmpeg(config.ffmpegPath),

@@ -4,17 +4,18 @@ import type { Config } from '../../config.ts';
 import { startDemoPublisher, type DemoPublisher } from './demo-publisher.ts';
 import type { LiveContext } from './events.ts';
 import { startIngest, type Ingest } from './ingest.ts';
+import { resetTargets, startRestreamer } from './restream.ts';
 import { liveEvents } from './schema.ts';
 import { DEMO_LIVE_SLUG } from './seed.ts';
 import { authorizePublisher, wentLive } from './stream.ts';
 
 /**
- * The live picture's processes beside the API (`npm start`): the RTMP ingest, and with the demo
- * data, the demo publisher pushing to the demo live event.
+ * The live picture's processes beside the API (`npm start`): the RTMP ingest, the restreaming to
+ * customers' targets, and with the demo data, the demo publisher pushing to the demo live event.
  */
 export async function startLive(
-  config: Pick<Config, 'host' | 'dataDir' | 'live'>,
-  ctx: LiveContext,
+  config: Pick<Config, 'host' | 'port' | 'dataDir' | 'live'>,
+  ctx: LiveContext & { secret: string },
   ffmpeg: string,
   log: (message: string) => void,
 ): Promise<{ stop(): Promise<void> }> {
@@ -28,6 +29,15 @@ export async function startLive(
     onPublish: (eventId) => void wentLive(ctx, eventId).catch((error: unknown) => log(`going live failed: ${String(error)}`)),
     log,
   });
+  // Targets are pushed from this process, which also serves the HLS they pull.
+  await resetTargets(ctx);
+  const restreamer = startRestreamer({
+    ctx,
+    hlsRoot: path.join(config.dataDir, 'live'),
+    ffmpeg,
+    origin: `http://127.0.0.1:${config.port}`,
+    log,
+  });
   let publisher: DemoPublisher | undefined;
   if (config.live.demoPublisher) {
     const [demo] = await ctx.db.select().from(liveEvents).where(eq(liveEvents.slug, DEMO_LIVE_SLUG));
@@ -37,6 +47,7 @@ export async function startLive(
   return {
     async stop() {
       publisher?.stop();
+      restreamer.stop();
       await ingest.close();
     },
   };

@@ -8,6 +8,7 @@ import {
   liveEventConsoleSchema,
   liveEventDetailSchema,
   liveRecordingsResponseSchema,
+  liveTargetSchema,
   recordingEmbedSchema,
   type LiveEventInput,
 } from '../../../common/live.ts';
@@ -15,6 +16,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { resolveFfmpeg } from '../media/ffmpeg.ts';
+import { listen } from '../../test/cable.ts';
 import { recordEvent } from './recordings.ts';
 import { startLive } from './start.ts';
 
@@ -32,19 +34,15 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'live-stream-'));
   t = await createTestApp({ config: { dataDir } });
   admin = (await agreementFixtures(t).signedIn({ isAdmin: true })).browser;
-  // A free port for the ingest: taken from the OS, then given to it.
-  rtmpPort = await new Promise<number>((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+  rtmpPort = await freePort();
+  // The platform listens, so that restreaming pulls the HLS from it as in production.
+  const apiPort = Number(new URL((await listen(t)).replace('ws://', 'http://')).port);
   live = await startLive(
-    { host: '127.0.0.1', dataDir, live: { rtmpPort, demoPublisher: false } },
+    { host: '127.0.0.1', port: apiPort, dataDir, live: { rtmpPort, demoPublisher: false } },
     {
       db: t.database.db,
       clock: t.services.clock,
+      secret: t.services.secret,
       broadcast: (channel, stream, message) => t.services.broadcaster.broadcast(channel, stream, message),
     },
     ffmpeg,
@@ -56,6 +54,17 @@ afterAll(async () => {
   await t.close();
   await rm(dataDir, { recursive: true, force: true });
 });
+
+/** A port nobody listens on now: taken from the OS, then given up. */
+function freePort(): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 async function event(fields: Partial<LiveEventInput>) {
   const start = new Date(t.services.clock.now().getTime() + 5 * 60_000).toISOString();
@@ -166,4 +175,52 @@ describe('a live event’s picture', () => {
     expect(await publish(later.stream_key ?? '', 2)).not.toBe(0);
     expect(liveEventDetailSchema.parse((await admin.get(`/api/content/live/events/${later.slug}`)).json()).status).toBe('confirmed');
   }, 40_000);
+
+  it('restreams to a customer’s own RTMP server while the picture is on, marking the target streaming, then idle', async () => {
+    const receiverPort = await freePort();
+    const received = path.join(dataDir, 'received.flv');
+    const receiver = spawn(ffmpeg, [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-listen',
+      '1',
+      '-i',
+      `rtmp://127.0.0.1:${receiverPort}/live/rk`,
+      '-c',
+      'copy',
+      '-f',
+      'flv',
+      received,
+    ]);
+    const receiverDone = new Promise((resolve) => receiver.on('exit', resolve));
+    const free = await event({ access: 'free' });
+    const customer = await agreementFixtures(t).signedIn();
+    const target = liveTargetSchema.parse(
+      (
+        await customer.browser.post(`/api/content/live/events/${free.slug}/targets`, {
+          target: { kind: 'custom_rtmp_hd', url: `rtmp://127.0.0.1:${receiverPort}/live`, stream_key: 'rk' },
+        })
+      ).json(),
+    );
+    try {
+      const pushing = publish(free.stream_key ?? '', 10);
+      const stateOf = async () =>
+        liveTargetSchema.parse((await customer.browser.get(`/api/content/live/targets/${target.id}`)).json()).state;
+      await eventually(async () => ((await stateOf()) === 'streaming' ? true : null), 20_000);
+      expect(await pushing).toBe(0);
+      await Promise.race([receiverDone, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      await eventually(async () => ((await stateOf()) === 'idle' ? true : null), 10_000);
+    } finally {
+      receiver.kill('SIGKILL');
+    }
+    const probe = await new Promise<string>((resolve) => {
+      let text = '';
+      const child = spawn(ffmpeg, ['-hide_banner', '-i', received], { stdio: ['ignore', 'ignore', 'pipe'] });
+      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.on('close', () => resolve(text));
+    });
+    expect(probe).toMatch(/Video: h264/);
+    expect(probe).toMatch(/Audio: aac/);
+  }, 60_000);
 });

@@ -1,0 +1,154 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { inArray } from 'drizzle-orm';
+import type { TargetState } from '../../../common/live.ts';
+import type { ServiceContext } from '../../context.ts';
+import { decrypt } from '../security/crypto.ts';
+import { liveTargets } from './schema.ts';
+import { playbackUrl, sessionDir } from './stream.ts';
+
+/**
+ * Restreaming (issue: live events, "Restreaming"): while an event's picture is on, each of its
+ * customers' push targets (a platform's or their own RTMP ingest, an SRT listener) gets one
+ * ffmpeg of its own pulling the event's HLS from the platform and sending it on, copied. Each
+ * target is supervised on its own: one that fails is marked failed and reconnected after a pause,
+ * without touching the others (a tee muxer's failed output never reconnects: STACK.md). A
+ * deleted target, or the end of the picture, stops its ffmpeg.
+ */
+export type RestreamOptions = {
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'secret'>;
+  hlsRoot: string;
+  ffmpeg: string;
+  /** Where this process's platform answers, for the HLS pull: http://127.0.0.1:{port}. */
+  origin: string;
+  everyMs?: number;
+  reconnectMs?: number;
+  log?(message: string): void;
+};
+
+type Running = { child: ChildProcess; startedAt: number };
+type TargetRow = typeof liveTargets.$inferSelect;
+
+const PUSHED_KINDS = [
+  'facebook',
+  'youtube',
+  'periscope',
+  'vkontakte',
+  'odnoklassniki',
+  'custom_rtmp_hd',
+  'custom_rtmp_full_hd',
+  'srt',
+] as const;
+
+/** Where ffmpeg sends a target's picture: the RTMP address with the key as its last segment, or the SRT address. */
+export function destinationOf(
+  target: Pick<TargetRow, 'kind' | 'url' | 'streamKeyEncrypted'>,
+  secret: string,
+): { format: string; url: string } | null {
+  if (!target.url) return null;
+  if (target.kind === 'srt') return { format: 'mpegts', url: target.url };
+  const key = target.streamKeyEncrypted ? decrypt(target.streamKeyEncrypted, secret) : '';
+  return { format: 'flv', url: key ? `${target.url.replace(/\/+$/, '')}/${key}` : target.url };
+}
+
+export function startRestreamer(options: RestreamOptions): { sync(): Promise<void>; stop(): void } {
+  const { ctx } = options;
+  const running = new Map<number, Running>();
+  const resting = new Map<number, number>();
+  const reconnectMs = options.reconnectMs ?? 5000;
+  let stopped = false;
+
+  const mark = (ids: number[], state: TargetState) =>
+    ids.length === 0
+      ? Promise.resolve()
+      : ctx.db
+          .update(liveTargets)
+          .set({ state })
+          .where(inArray(liveTargets.id, ids))
+          .then(() => undefined);
+
+  const launch = (target: TargetRow) => {
+    const destination = destinationOf(target, ctx.secret);
+    if (!destination) return;
+    const source = `${options.origin}${playbackUrl(ctx.secret, target.eventId, ctx.clock.now())}`;
+    const args = ['-hide_banner', '-loglevel', 'error', '-i', source, '-map', '0', '-c', 'copy', '-f', destination.format, destination.url];
+    const child = spawn(options.ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr?.on('data', (chunk: Buffer) => options.log?.(`restream ${target.id}: ${chunk.toString().trim()}`));
+    running.set(target.id, { child, startedAt: Date.now() });
+    child.on('exit', () => {
+      if (running.get(target.id)?.child !== child) return;
+      running.delete(target.id);
+      if (stopped) return;
+      resting.set(target.id, Date.now() + reconnectMs);
+      void mark([target.id], 'failed');
+    });
+  };
+
+  async function sync() {
+    if (stopped) return;
+    const targets = await ctx.db
+      .select()
+      .from(liveTargets)
+      .where(inArray(liveTargets.kind, [...PUSHED_KINDS]));
+    const on = new Map<number, boolean>();
+    for (const eventId of new Set(targets.map((target) => target.eventId)))
+      on.set(eventId, (await sessionDir(options.hlsRoot, eventId)) !== null);
+    const wanted = targets.filter((target) => on.get(target.eventId));
+    const wantedIds = new Set(wanted.map((target) => target.id));
+    // Gone, or the picture ended: stop and rest.
+    for (const [id, { child }] of running)
+      if (!wantedIds.has(id)) {
+        running.delete(id);
+        child.kill('SIGTERM');
+      }
+    await mark(
+      targets.filter((target) => !wantedIds.has(target.id) && target.state !== 'idle').map((target) => target.id),
+      'idle',
+    );
+    const now = Date.now();
+    const starting: number[] = [];
+    const streaming: number[] = [];
+    for (const target of wanted) {
+      const current = running.get(target.id);
+      if (current) {
+        if (target.state !== 'streaming' && now - current.startedAt > 2000) streaming.push(target.id);
+        continue;
+      }
+      if ((resting.get(target.id) ?? 0) > now) continue;
+      resting.delete(target.id);
+      launch(target);
+      starting.push(target.id);
+    }
+    await mark(starting, 'connecting');
+    await mark(streaming, 'streaming');
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  const loop = () => {
+    timer = setTimeout(() => {
+      void sync()
+        .catch((error: unknown) => options.log?.(`restream: ${String(error)}`))
+        .finally(() => {
+          if (!stopped) loop();
+        });
+    }, options.everyMs ?? 3000);
+    timer.unref();
+  };
+  loop();
+  return {
+    sync,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      for (const { child } of running.values()) child.kill('SIGTERM');
+      running.clear();
+    },
+  };
+}
+
+/** A target that was streaming when its process went away is not streaming any more. */
+export async function resetTargets(ctx: Pick<ServiceContext, 'db'>) {
+  await ctx.db
+    .update(liveTargets)
+    .set({ state: 'idle' })
+    .where(inArray(liveTargets.state, ['connecting', 'streaming']));
+}
