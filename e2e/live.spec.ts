@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptNecessaryCookies, createAccount } from './support/accounts.ts';
@@ -6,7 +7,8 @@ import { signInThroughApi } from './support/demo.ts';
 
 /**
  * The Live screens (spec: content §2 "Live screens", §4 "Following", "Live event status"): the
- * events list, the event view, my events, and status changes arriving without a reload.
+ * events list, the event view, my events, status changes arriving without a reload, and a
+ * finished event's recording and the archive.
  */
 // One after another: the status-change test puts an event live, which would move it to the front of
 // a list another test of this file has open.
@@ -24,6 +26,13 @@ const TEXTS = {
     notFound: 'Live event not found',
     stopped: 'The live picture stopped',
     retry: 'Try again',
+    recordings: 'Event recordings',
+    archive: 'Event archive',
+    finished: 'Finished',
+    watch: 'Watch and download',
+    embed: 'Embed',
+    privacyRequired: 'Please accept the Privacy Policy',
+    copied: 'Copied',
   },
   ar: {
     live: 'مباشر',
@@ -32,6 +41,13 @@ const TEXTS = {
     notFound: 'الحدث المباشر غير موجود',
     stopped: 'توقفت الصورة المباشرة',
     retry: 'إعادة المحاولة',
+    recordings: 'تسجيلات الأحداث',
+    archive: 'أرشيف الأحداث',
+    finished: 'انتهى',
+    watch: 'شاهِد ونزِّل',
+    embed: 'تضمين',
+    privacyRequired: 'يرجى قبول سياسة الخصوصية',
+    copied: 'تم النسخ',
   },
 } as const;
 
@@ -217,5 +233,151 @@ test('a status change reaches an open events list without a reload', async ({ pa
     expect(await page.evaluate(() => 'liveSpecMark' in window)).toBe(true);
   } finally {
     await admin.dispose();
+  }
+});
+
+/**
+ * An encoder pushing seconds of test picture and tone to an event's stream key, as a newsroom's
+ * would. The server's ingest listens on E2E_PORT + 2000 (playwright.config.ts LIVE_RTMP_PORT).
+ */
+function publish(baseURL: string, streamKey: string, seconds: number): Promise<number | null> {
+  const port = Number(new URL(baseURL).port) + 2000;
+  const args = [
+    ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', String(seconds)],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'flv'],
+    `rtmp://127.0.0.1:${port}/live/${streamKey}`,
+  ];
+  return new Promise((resolve, reject) => {
+    const encoder = spawn('ffmpeg', args, { stdio: 'ignore' });
+    encoder.on('error', reject);
+    encoder.on('exit', (code) => resolve(code));
+  });
+}
+
+test.describe('recordings and the archive', () => {
+  /** The event this block streams and finishes, and its recording's video; set by the first test. */
+  let recorded: { slug: string; title: string; videoSlug: string } | undefined;
+  const recordingCard = (page: Page) => page.locator(`[data-testid="recording-card"][data-event-slug="${recorded?.slug}"]`);
+
+  test('an event streamed and finished becomes a recording on the recordings page', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    const admin = await adminApi(baseURL ?? '');
+    try {
+      // Starting now, so its key publishes; kept off the dashboard, so other specs' front pages do not see it.
+      const created = await admin.post('/api/admin/content/live/events', {
+        data: {
+          live_event: { title: `Harbour reopening briefing ${Date.now()}`, start_at: new Date().toISOString(), front_page_ban: true },
+        },
+      });
+      expect(created.status()).toBe(201);
+      const event = (await created.json()) as { id: number; slug: string; title: string; stream_key: string | null };
+      expect(await publish(baseURL ?? '', event.stream_key ?? '', 5)).toBe(0);
+      const finished = await admin.patch(`/api/admin/content/live/events/${event.id}`, { data: { live_event: { status: 'finished' } } });
+      expect(finished.ok()).toBe(true);
+
+      // The recording is made in the background: the page shows it after a reload or two.
+      await acceptNecessaryCookies(page.context(), baseURL ?? '');
+      await page.goto('/en/events/recordings');
+      const card = page.locator(`[data-testid="recording-card"][data-event-slug="${event.slug}"]`);
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await expect(page.getByTestId('recordings-page')).toBeVisible();
+            return card.count();
+          },
+          { timeout: 60_000, intervals: [2_000] },
+        )
+        .toBe(1);
+      await expect(card.getByRole('heading', { level: 2 })).toHaveText(event.title);
+      // About the five seconds pushed.
+      await expect(card.getByTestId('recording-duration')).toContainText(/0:0[4-7]/);
+      recorded = { slug: event.slug, title: event.title, videoSlug: (await card.getAttribute('data-video-slug')) ?? '' };
+    } finally {
+      await admin.dispose();
+    }
+  });
+
+  for (const locale of ['en', 'ar'] as const) {
+    const text = TEXTS[locale];
+
+    test(`${locale}: a visitor moves between the Live screens by their tabs, and watches a recording on its video page`, async ({
+      page,
+      baseURL,
+    }) => {
+      expect(recorded, 'the recording of the first test').toBeDefined();
+      await acceptNecessaryCookies(page.context(), baseURL ?? '');
+      await page.goto(`/${locale}/events`);
+      const tabs = page.getByTestId('live-tabs');
+      await expect(tabs.getByTestId('live-tab-all-events')).toHaveAttribute('aria-current', 'page');
+      // My events is a signed-in user's.
+      await expect(tabs.getByTestId('live-tab-my-events')).toHaveCount(0);
+      await tabs.getByTestId('live-tab-recordings').click();
+      await expect(page).toHaveURL(`/${locale}/events/recordings`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.recordings);
+      await expect(page.getByTestId('live-tab-recordings')).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByTestId('live-tab-all-events')).not.toHaveAttribute('aria-current', 'page');
+
+      const card = recordingCard(page);
+      await expect(card).toBeVisible();
+      // Embedding needs a signed-in user.
+      await expect(card.getByTestId('recording-embed')).toHaveCount(0);
+      await screenshot(page, `live-recordings-${locale}`);
+
+      await card.getByRole('link', { name: text.watch }).click();
+      await expect(page).toHaveURL(`/${locale}/videos/${recorded?.videoSlug}`);
+      await expect(page.getByTestId('video-text').getByRole('heading', { level: 1 })).toHaveText(recorded?.title ?? '');
+    });
+
+    test(`${locale}: a signed-in user embeds a recording once the privacy policy is accepted, and copies the code`, async ({
+      page,
+      baseURL,
+      request,
+    }) => {
+      expect(recorded, 'the recording of the first test').toBeDefined();
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL ?? '' });
+      await signInThroughApi(page, baseURL, await createAccount(request, { locale }));
+      await page.goto(`/${locale}/events/recordings`);
+      await expect(page.getByTestId('live-tab-my-events')).toBeVisible();
+      await recordingCard(page).getByTestId('recording-embed').click();
+      const dialog = page.getByTestId('embed-dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('link')).toHaveAttribute('href', `/${locale}/privacy-policy`);
+
+      // Not accepted: the server's refusal is said in the dialog.
+      await dialog.getByTestId('embed-submit').click();
+      await expect(dialog.getByTestId('embed-errors')).toHaveText(text.privacyRequired);
+
+      await dialog.getByTestId('embed-privacy').click();
+      await dialog.getByTestId('embed-submit').click();
+      const code = dialog.getByTestId('embed-code');
+      await expect(code).toHaveValue(/^<video src="\/files\//);
+      await expect(code).toHaveJSProperty('readOnly', true);
+      await dialog.getByTestId('embed-copy').click();
+      await expect(dialog.getByTestId('embed-copy')).toHaveText(text.copied);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.inputValue());
+      await screenshot(page, `live-recording-embed-${locale}`);
+
+      await dialog.getByTestId('embed-close').click();
+      await expect(dialog).toHaveCount(0);
+    });
+
+    test(`${locale}: the archive lists the finished event with its badge`, async ({ page, baseURL }) => {
+      expect(recorded, 'the event of the first test').toBeDefined();
+      await acceptNecessaryCookies(page.context(), baseURL ?? '');
+      await page.goto(`/${locale}/events/recordings`);
+      await page.getByTestId('live-tab-archive').click();
+      await expect(page).toHaveURL(`/${locale}/events/archived-events`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.archive);
+      await expect(page.getByTestId('live-tab-archive')).toHaveAttribute('aria-current', 'page');
+      const finished = card(page, recorded?.slug ?? '');
+      await expect(finished.getByTestId('event-status')).toHaveText(text.finished);
+      // Only finished events: the demo's live and upcoming ones are not here.
+      await expect(card(page, LIVE_SLUG)).toHaveCount(0);
+      await expect(card(page, UPCOMING_SLUG)).toHaveCount(0);
+      await expect(page.locator('[data-testid="archived-events"] [data-testid="event-card"]:not([data-status="finished"])')).toHaveCount(0);
+      await screenshot(page, `live-archive-${locale}`);
+    });
   }
 });

@@ -275,6 +275,7 @@ export const liveRecordingsResponseSchema = z.object({
   page: z.number().int(),
   pages: z.number().int(),
 });
+export type LiveRecordingsResponse = z.infer<typeof liveRecordingsResponseSchema>;
 
 /** POST …/recordings/{id}/embed `{book_recording}`: the privacy policy accepted; answers a player to embed. */
 export const recordingEmbedBodySchema = z.object({ book_recording: z.object({ privacy_accepted: z.boolean().optional() }) });

@@ -19,9 +19,11 @@ describe('screen routes', () => {
     expect(matchRoute('/user/planning')).toBe('userPlanning');
   });
 
-  it('has the live screens: the events, my events, and any other slug under /events is an event (spec: content §2)', () => {
+  it('has the live screens: the events, my events, recordings, the archive, and any other slug under /events is an event (spec: content §2)', () => {
     expect(matchRoute('/events')).toBe('events');
     expect(matchRoute('/events/my-events')).toBe('myEvents');
+    expect(matchRoute('/events/recordings?page=2')).toBe('liveRecordings');
+    expect(matchRoute('/events/archived-events')).toBe('archivedEvents');
     expect(matchRoute('/events/flood-relief-press-conference?from=alert')).toBe('liveEvent');
     expect(matchRoute('/events/a/b')).toBeNull();
   });

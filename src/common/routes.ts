@@ -45,6 +45,8 @@ export const ROUTES = {
   events: '/events',
   // Before the event view, whose pattern takes any slug: the first pattern that matches names the screen.
   myEvents: '/events/my-events',
+  liveRecordings: '/events/recordings',
+  archivedEvents: '/events/archived-events',
   liveEvent: '/events/:slug',
   about: '/about',
   termsOfService: '/terms-of-service',
@@ -86,6 +88,8 @@ export const LINKS = {
   search: '/search',
   events: '/events',
   myEvents: '/events/my-events',
+  liveRecordings: '/events/recordings',
+  archivedEvents: '/events/archived-events',
   liveEvent: (slug: string) => `/events/${encodeURIComponent(slug)}`,
   plans: '/plans',
   planRequest: (name: 'enterprise' | 'regional') => `/plans/request-${name}`,

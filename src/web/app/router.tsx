@@ -94,6 +94,16 @@ const pages: Record<RouteName, Page> = {
     (m) => m.MyEventsPage,
     ['live'],
   ),
+  liveRecordings: pageOf(
+    () => import('../features/live/recordings-page.tsx'),
+    (m) => m.RecordingsPage,
+    ['live'],
+  ),
+  archivedEvents: pageOf(
+    () => import('../features/live/archived-events-page.tsx'),
+    (m) => m.ArchivedEventsPage,
+    ['live'],
+  ),
   liveEvent: pageOf(
     () => import('../features/live/event-page.tsx'),
     (m) => m.EventPage,

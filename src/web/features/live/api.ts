@@ -1,9 +1,13 @@
+import type { z } from 'zod';
 import {
   LIVE_PAGE_SIZE,
   type liveEventDetailSchema,
   type liveEventSchema,
   type liveEventsResponseSchema,
+  type liveRecordingsResponseSchema,
   type myEventsSchema,
+  type recordingEmbedBodySchema,
+  type recordingEmbedSchema,
 } from '../../../common/live.ts';
 import { api } from '../../lib/api.ts';
 import type { Answer } from '../../lib/api-client.ts';
@@ -15,6 +19,19 @@ const eventPath = (slug: string) => `${LIVE}/events/${encodeURIComponent(slug)}`
 export const liveApi = {
   events: (page: number, signal?: AbortSignal) =>
     api.get<Answer<typeof liveEventsResponseSchema>>(`${LIVE}/events`, { query: { page, per_page: LIVE_PAGE_SIZE }, signal }),
+  /** The archive: finished events, the latest first. */
+  archivedEvents: (page: number, signal?: AbortSignal) =>
+    api.get<Answer<typeof liveEventsResponseSchema>>(`${LIVE}/events`, {
+      query: { archived: true, page, per_page: LIVE_PAGE_SIZE },
+      signal,
+    }),
+  recordings: (page: number, signal?: AbortSignal) =>
+    api.get<Answer<typeof liveRecordingsResponseSchema>>(`${LIVE}/recordings`, { query: { page, per_page: LIVE_PAGE_SIZE }, signal }),
+  /** A player of the recording to put on another site; the server checks the privacy policy is accepted. */
+  embedRecording: (id: number, privacyAccepted: boolean) =>
+    api.post<Answer<typeof recordingEmbedSchema>>(`${LIVE}/recordings/${id}/embed`, {
+      body: { book_recording: { privacy_accepted: privacyAccepted } } satisfies z.input<typeof recordingEmbedBodySchema>,
+    }),
   event: (slug: string, signal?: AbortSignal) => api.get<Answer<typeof liveEventDetailSchema>>(eventPath(slug), { signal }),
   myEvents: (signal?: AbortSignal) => api.get<Answer<typeof myEventsSchema>>(`${LIVE}/current_user/my_events`, { signal }),
   /** Follow or unfollow; the answer is the event with the caller's `subscribed`. */
@@ -35,6 +52,10 @@ export const LIVE_KEYS = {
   events: (locale: string, userId: number | null) => [...LIVE_KEY, 'events', locale, userId] as const,
   allEventViews: [...LIVE_KEY, 'event'] as const,
   event: (locale: string, slug: string, userId: number | null) => [...LIVE_KEY, 'event', locale, slug, userId] as const,
+  /** Not under 'events': the events list's status-change reading is not the archive's. */
+  allArchivedEvents: [...LIVE_KEY, 'archived-events'] as const,
+  archivedEvents: (locale: string, userId: number | null) => [...LIVE_KEY, 'archived-events', locale, userId] as const,
+  recordings: (locale: string, userId: number | null) => [...LIVE_KEY, 'recordings', locale, userId] as const,
   allMyEvents: [...LIVE_KEY, 'my-events'] as const,
   myEvents: (locale: string, userId: number | null) => [...LIVE_KEY, 'my-events', locale, userId] as const,
 };

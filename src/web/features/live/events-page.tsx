@@ -9,6 +9,7 @@ import { LIVE_KEYS, liveApi } from './api.ts';
 import { EventGrid } from './event-card.tsx';
 import { eventsOf } from './live-cache.ts';
 import { useLiveEventsChannel } from './live-channel.ts';
+import { LiveTabs } from './live-tabs.tsx';
 import './live.css';
 
 /**
@@ -33,6 +34,7 @@ export function EventsPage() {
 
   return (
     <div className="page live-page" data-testid="events-page" data-live={subscribed}>
+      <LiveTabs />
       <header className="live-page__header">
         <h1 className="live-page__title">{t('live.title')}</h1>
         <p className="live-page__lead">{t('live.lead')}</p>

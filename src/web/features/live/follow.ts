@@ -6,9 +6,10 @@ import { notifications } from '../../ui/notifications/notification-store.ts';
 import { LIVE_KEY, LIVE_KEYS, liveApi } from './api.ts';
 import { pagesWithFollow, type EventPages } from './live-cache.ts';
 
-/** Marks one event followed or not in the events list (every loaded page) and in its event view. */
+/** Marks one event followed or not in the events list and the archive (every loaded page) and in its event view. */
 function setFollowed(client: QueryClient, eventId: number, subscribed: boolean) {
-  client.setQueriesData<EventPages>({ queryKey: LIVE_KEYS.allEvents }, (data) => data && pagesWithFollow(data, eventId, subscribed));
+  for (const queryKey of [LIVE_KEYS.allEvents, LIVE_KEYS.allArchivedEvents])
+    client.setQueriesData<EventPages>({ queryKey }, (data) => data && pagesWithFollow(data, eventId, subscribed));
   client.setQueriesData<LiveEventDetail>({ queryKey: LIVE_KEYS.allEventViews }, (stored) =>
     stored && stored.id === eventId ? { ...stored, subscribed } : stored,
   );
@@ -29,6 +30,7 @@ export function useFollowEvent() {
       // An answer on its way would bring back the flag as it was before the click.
       await Promise.all([
         client.cancelQueries({ queryKey: LIVE_KEYS.allEvents }),
+        client.cancelQueries({ queryKey: LIVE_KEYS.allArchivedEvents }),
         client.cancelQueries({ queryKey: LIVE_KEYS.allEventViews }),
       ]);
       setFollowed(client, event.id, follow);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveEvent, LiveEventStatus, LiveEventUpdate, LiveEventsResponse } from '../../../common/live.ts';
+import type { LiveEvent, LiveEventStatus, LiveEventUpdate, LiveEventsResponse, LiveRecording } from '../../../common/live.ts';
 import { PLAYER_STATES } from './event-player.tsx';
-import { eventsOf, pagedEventsReading, pagesWithFollow, withOwnTagNames, type EventPages } from './live-cache.ts';
+import { eventsOf, pagedEventsReading, pagesWithFollow, recordingsOf, withOwnTagNames, type EventPages } from './live-cache.ts';
 
 const image = { url: '', thumbnail: '', w273: '', w575: '', w960: '', large_brand: '' };
 const event = (id: number, fields: Partial<LiveEvent> = {}): LiveEvent => ({
@@ -72,6 +72,20 @@ describe('the events list reading over loaded pages (spec: content §4)', () => 
   it('lists each event once, whatever the pages repeat', () => {
     expect(eventsOf(pages([event(1), event(2)], [event(2), event(3)])).map((item) => item.id)).toEqual([1, 2, 3]);
     expect(eventsOf(undefined)).toEqual([]);
+  });
+
+  it('lists each recording once, as a new recording pushes the last of a page onto the next', () => {
+    const recording = (id: number): LiveRecording => ({
+      id,
+      event: event(id, { status: 'finished' }),
+      project_id: id,
+      project_slug: `recording-${id}`,
+      duration: 5,
+      recorded_at: '2026-05-01T10:00:00Z',
+    });
+    const page = (recordings: LiveRecording[], n: number) => ({ recordings, count: 4, page: n, pages: 2 });
+    const loaded = { pages: [page([recording(3), recording(2)], 1), page([recording(2), recording(1)], 2)], pageParams: [1, 2] };
+    expect(recordingsOf(loaded).map((item) => item.id)).toEqual([3, 2, 1]);
   });
 });
 

@@ -1,20 +1,28 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { LiveEvent, LiveEventUpdate, LiveEventsResponse } from '../../../common/live.ts';
+import type { LiveEvent, LiveEventUpdate, LiveEventsResponse, LiveRecording, LiveRecordingsResponse } from '../../../common/live.ts';
 import { eventsListReading } from '../../../common/live-readings.ts';
 
 /** The events list as the page holds it: the pages of 12 loaded so far. */
 export type EventPages = InfiniteData<LiveEventsResponse>;
 
-/** The events of the loaded pages in order, each once (a page asked for after a change may repeat one). */
-export function eventsOf(data: EventPages | undefined): LiveEvent[] {
+/** Items in order, each once: a page asked for after a change (a new event, a new recording) may repeat one. */
+function eachOnce<T extends { id: number }>(items: T[]): T[] {
   const seen = new Set<number>();
-  return (data?.pages ?? [])
-    .flatMap((page) => page.live_events)
-    .filter((event) => {
-      if (seen.has(event.id)) return false;
-      seen.add(event.id);
-      return true;
-    });
+  return items.filter((item) => {
+    if (seen.has(item.id)) return false;
+    seen.add(item.id);
+    return true;
+  });
+}
+
+/** The events of the loaded pages in order, each once. */
+export function eventsOf(data: EventPages | undefined): LiveEvent[] {
+  return eachOnce((data?.pages ?? []).flatMap((page) => page.live_events));
+}
+
+/** The recordings of the loaded pages in order, each once. */
+export function recordingsOf(data: InfiniteData<LiveRecordingsResponse> | undefined): LiveRecording[] {
+  return eachOnce((data?.pages ?? []).flatMap((page) => page.recordings));
 }
 
 /**

@@ -10,6 +10,7 @@ import { LIVE_KEYS, liveApi } from './api.ts';
 import { EventGrid } from './event-card.tsx';
 import { useUnfollowAll } from './follow.ts';
 import { useLiveEventsChannel } from './live-channel.ts';
+import { LiveTabs } from './live-tabs.tsx';
 import './live.css';
 
 /**
@@ -33,6 +34,7 @@ export function MyEventsPage() {
 
   return (
     <div className="page live-page" data-testid="my-events-page" data-live={subscribed}>
+      <LiveTabs />
       <header className="live-page__header">
         <h1 className="live-page__title">{t('live.myEventsTitle')}</h1>
         <p className="live-page__lead">{t('live.myEventsLead')}</p>
