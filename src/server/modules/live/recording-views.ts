@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { LiveRecording } from '../../../common/live.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
@@ -8,6 +8,7 @@ import { signedFileUrl, type DownloadFiles } from '../downloads/files.ts';
 import { videoMasters } from '../downloads/schema.ts';
 import { eventViews } from './events.ts';
 import { liveEvents, liveRecordings } from './schema.ts';
+import { sessionDir } from './stream.ts';
 import { entitledEvent, type TargetsContext } from './targets.ts';
 
 /** The recordings list and the embed of one (spec §7): recordings of visible events only. */
@@ -82,4 +83,22 @@ export async function embedRecording(ctx: RecordingsContext, user: UserRow, id: 
     embed_html: `<video src="${url.replace(/&/g, '&amp;')}" controls playsinline title="${title}" style="width:100%;aspect-ratio:16/9"></video>`,
     expires_at: new Date(now.getTime() + EMBED_TTL_SECONDS * 1000).toISOString(),
   };
+}
+
+/**
+ * GET /api/content/live/events/available_for_cut: the events whose picture a newsroom can cut clips
+ * from now: live with the picture on, or finished with a recording.
+ */
+export async function availableForCut(ctx: Pick<RecordingsContext, 'db'>, hlsRoot: string, userId: number, locale: Locale) {
+  const rows = await ctx.db
+    .select({ event: liveEvents, recording: liveRecordings.id })
+    .from(liveEvents)
+    .leftJoin(liveRecordings, eq(liveRecordings.eventId, liveEvents.id))
+    .where(and(eq(liveEvents.visible, true), inArray(liveEvents.status, ['live', 'finished'])))
+    .orderBy(desc(liveEvents.startAt))
+    .limit(100);
+  const cuttable: (typeof liveEvents.$inferSelect)[] = [];
+  for (const { event, recording } of rows)
+    if (event.status === 'finished' ? recording !== null : (await sessionDir(hlsRoot, event.id)) !== null) cuttable.push(event);
+  return { live_events: await eventViews(ctx, cuttable, userId, locale) };
 }

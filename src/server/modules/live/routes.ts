@@ -26,7 +26,7 @@ import { zod } from '../../../common/validators.ts';
 import { requireAdmin, requireUser } from '../accounts/auth.ts';
 import { NotFound } from '../../http/errors.ts';
 import { createEvent, updateEvent, type ConsoleContext } from './admin.ts';
-import { embedRecording, listRecordings, type RecordingsContext } from './recording-views.ts';
+import { availableForCut, embedRecording, listRecordings, type RecordingsContext } from './recording-views.ts';
 import { bookEvent } from './bookings.ts';
 import { isPlaceholderSize, placeholderSvg } from './placeholder.ts';
 import { playbackFor } from './playback.ts';
@@ -78,6 +78,16 @@ export async function liveRoutes(
       const { user } = await request.caller();
       const detail = await eventDetail(ctx, request.params.slug, user?.id ?? null, request.locale);
       return { ...detail, playback_url: await playbackFor(ctx, hlsRoot, detail, user) };
+    },
+  );
+
+  app.get(
+    '/api/content/live/events/available_for_cut',
+    { preValidation: signedIn, schema: { tags, response: { 200: z.object({ live_events: z.array(liveEventSchema) }) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      const { user } = await requireUser(request);
+      return availableForCut(ctx, hlsRoot, user.id, request.locale);
     },
   );
 

@@ -142,6 +142,9 @@ describe('a live event’s picture', () => {
     expect(video).toMatchObject({ title: free.title, free_access: true });
 
     const viewer = await agreementFixtures(t).signedIn();
+    const cuttable = (await viewer.browser.get('/api/content/live/events/available_for_cut')).json<{ live_events: { id: number }[] }>();
+    expect(cuttable.live_events.map((item) => item.id)).toContain(free.id);
+    expect((await visitor.get('/api/content/live/events/available_for_cut')).statusCode).toBe(401);
     expect(codes(await viewer.browser.post(`/api/content/live/recordings/${recording?.id}/embed`, { book_recording: {} }))).toEqual([
       'privacy_required',
     ]);
