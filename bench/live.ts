@@ -16,14 +16,13 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { resolveFfmpeg } from '../src/server/modules/media/ffmpeg.ts';
 import { playbackUrl } from '../src/server/modules/live/stream.ts';
 import { processCpuSeconds } from './media-cpu.ts';
+import { recreateDatabase, REPOSITORY as root, runScript } from './seeded-postgres.ts';
 import { freePort, load, percentile, sleep, stop, waitUntilReady, type Load } from './support.ts';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/newsreel_bench_live';
 const APP_SECRET = 'bench-live-secret-not-for-production-0123456789';
 const FIRST_SEGMENT_RUNS = 5;
@@ -31,27 +30,6 @@ const VIEWERS = 500;
 const VIEW_SECONDS = 10;
 const CPU_SECONDS = 20;
 const ffmpeg = resolveFfmpeg(undefined);
-
-async function recreateDatabase(url: string) {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
-
-function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
-  });
-}
 
 /** Resolves once something accepts connections on the port. */
 async function listening(port: number): Promise<void> {

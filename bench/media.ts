@@ -16,7 +16,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { downloadName, signedFileUrl } from '../src/server/modules/downloads/files.ts';
 import { renditionKey } from '../src/server/modules/downloads/service.ts';
@@ -24,9 +23,9 @@ import { resolveFfmpeg } from '../src/server/modules/media/ffmpeg.ts';
 import { downloads, DOWNLOAD_BODY, PASSWORD, TEMPLATE_EMAIL, type Downloads } from './media-download.ts';
 import { fetchAll, serving, startBareFileServer, writeRendition, type Served, type Serving } from './media-files.ts';
 import { MASTER_SECONDS, renders, type Renders, type Timing } from './media-render.ts';
+import { recreateDatabase, REPOSITORY as root, runScript } from './seeded-postgres.ts';
 import { freePort, percentile, stop, waitUntilReady, type Load } from './support.ts';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/newsreel_bench_media';
 const APP_SECRET = 'bench-media-secret-not-for-production-0123456789';
 const RUNS = 3;
@@ -41,29 +40,6 @@ const PACED_RATE = 250;
 /** The middle value (of an odd count: the nearest-rank 50th percentile). */
 const median = (values: number[]) => percentile(values, 50);
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
-
-async function recreateDatabase(url: string) {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Runs a node script of the repository to its end; rejects when it fails. */
-function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
-  });
-}
 
 async function signIn(base: string, email: string): Promise<string> {
   const response = await fetch(`${base}/users/sign_in.json`, {
