@@ -7,6 +7,7 @@ import { users } from '../accounts/schema.ts';
 import { agreements } from '../agreements/schema.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { countries } from '../reference/schema.ts';
+import { createLiveEvent, hoursFrom } from './test-support.ts';
 
 let t: TestApp;
 let a: ReturnType<typeof agreementFixtures>;
@@ -21,13 +22,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const hours = (n: number) => new Date(t.services.clock.now().getTime() + n * 3600_000).toISOString();
-async function event(fields: Partial<LiveEventInput> = {}) {
-  const answer = await admin.post('/api/admin/content/live/events', {
-    live_event: { title: `Booking ${Math.random().toString(36).slice(2, 8)}`, start_at: hours(3), access: 'client', ...fields },
-  });
-  return liveEventDetailSchema.parse(answer.json());
-}
+const event = (fields: Partial<LiveEventInput> = {}) =>
+  createLiveEvent(t, admin, { start_at: hoursFrom(t, 3), access: 'client', ...fields });
 const book = (browser: Browser, idOrSlug: string | number, booking: Record<string, unknown> = { privacy_accepted: true }) =>
   browser.post(`/api/content/live/events/${idOrSlug}/bookings`, { booking });
 

@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  liveEventConsoleSchema,
   liveEventDetailSchema,
   liveRecordingsResponseSchema,
   liveTargetSchema,
@@ -19,6 +18,7 @@ import { resolveFfmpeg } from '../media/ffmpeg.ts';
 import { listen } from '../../test/cable.ts';
 import { recordEvent } from './recordings.ts';
 import { startLive } from './start.ts';
+import { createLiveEvent, eventually, hoursFrom } from './test-support.ts';
 
 /**
  * The live picture end to end on the server: an encoder pushes to the ingest with the event's
@@ -66,13 +66,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function event(fields: Partial<LiveEventInput>) {
-  const start = new Date(t.services.clock.now().getTime() + 5 * 60_000).toISOString();
-  const answer = await admin.post('/api/admin/content/live/events', {
-    live_event: { title: `Stream ${Math.random()}`, start_at: start, ...fields },
-  });
-  return liveEventConsoleSchema.parse(answer.json());
-}
+const event = (fields: Partial<LiveEventInput>) => createLiveEvent(t, admin, { start_at: hoursFrom(t, 1 / 12), ...fields });
 
 function publish(key: string, seconds: number) {
   const args = [
@@ -82,16 +76,6 @@ function publish(key: string, seconds: number) {
     `rtmp://127.0.0.1:${rtmpPort}/live/${key}`,
   ];
   return new Promise<number | null>((resolve) => spawn(ffmpeg, args, { stdio: 'ignore' }).on('exit', (code) => resolve(code)));
-}
-
-async function eventually<T>(read: () => Promise<T | null | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
 }
 
 describe('a live event’s picture', () => {

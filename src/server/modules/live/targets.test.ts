@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  liveEventDetailSchema,
-  liveTargetSchema,
-  liveTargetsSchema,
-  liveTokenSchema,
-  MAX_TARGETS_PER_EVENT,
-  type LiveEventInput,
-} from '../../../common/live.ts';
+import { liveTargetSchema, liveTargetsSchema, liveTokenSchema, MAX_TARGETS_PER_EVENT, type LiveEventInput } from '../../../common/live.ts';
 import { createAgreement } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { decrypt } from '../security/crypto.ts';
 import { liveTargets } from './schema.ts';
+import { createLiveEvent, hoursFrom } from './test-support.ts';
 
 let t: TestApp;
 let a: ReturnType<typeof agreementFixtures>;
@@ -25,13 +19,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const hours = (n: number) => new Date(t.services.clock.now().getTime() + n * 3600_000).toISOString();
-async function event(fields: Partial<LiveEventInput> = {}) {
-  const answer = await admin.post('/api/admin/content/live/events', {
-    live_event: { title: `Targets ${Math.random().toString(36).slice(2, 8)}`, start_at: hours(1), languages: ['en', 'ar'], ...fields },
-  });
-  return liveEventDetailSchema.parse(answer.json());
-}
+const event = (fields: Partial<LiveEventInput> = {}) =>
+  createLiveEvent(t, admin, { start_at: hoursFrom(t, 1), languages: ['en', 'ar'], ...fields });
 const YOUTUBE = { kind: 'youtube', url: 'rtmp://a.rtmp.youtube.com/live2', stream_key: 'abcd-efgh-ijkl' };
 const targetsOf = (slug: string) => `/api/content/live/events/${slug}/targets`;
 
