@@ -33,6 +33,10 @@ const TEXTS = {
     embed: 'Embed',
     privacyRequired: 'Please accept the Privacy Policy',
     copied: 'Copied',
+    keySet: 'key set',
+    idle: 'Idle',
+    rtmpError: 'Value is not an RTMP URL',
+    youtube: 'YouTube',
   },
   ar: {
     live: 'مباشر',
@@ -48,6 +52,10 @@ const TEXTS = {
     embed: 'تضمين',
     privacyRequired: 'يرجى قبول سياسة الخصوصية',
     copied: 'تم النسخ',
+    keySet: 'المفتاح محدد',
+    idle: 'خامل',
+    rtmpError: 'القيمة ليست رابط RTMP',
+    youtube: 'يوتيوب',
   },
 } as const;
 
@@ -234,6 +242,103 @@ test('a status change reaches an open events list without a reload', async ({ pa
   } finally {
     await admin.dispose();
   }
+});
+
+/** An upcoming event made through the admin API, kept off the dashboard so other specs do not see it. */
+async function createUpcomingEvent(baseURL: string, title: string, access: 'free' | 'client'): Promise<{ slug: string }> {
+  const admin = await adminApi(baseURL);
+  try {
+    const start = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
+    const created = await admin.post('/api/admin/content/live/events', {
+      data: { live_event: { title: `${title} ${Date.now()}`, start_at: start, access, languages: ['en', 'ar'], front_page_ban: true } },
+    });
+    expect(created.status()).toBe(201);
+    return (await created.json()) as { slug: string };
+  } finally {
+    await admin.dispose();
+  }
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  const text = TEXTS[locale];
+
+  test(`${locale}: a signed-in user streams a free event to YouTube and gets a stream token`, async ({ page, baseURL, request }) => {
+    const event = await createUpcomingEvent(baseURL ?? '', 'Port authority briefing', 'free');
+    await page.goto(`/${locale}/events/${event.slug}`);
+    // A visitor has none of a customer's tools.
+    await expect(page.getByTestId('event-facts')).toBeVisible();
+    await expect(page.getByTestId('event-targets')).toHaveCount(0);
+    await expect(page.getByTestId('event-token')).toHaveCount(0);
+    await expect(page.getByTestId('book-event')).toHaveCount(0);
+
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL ?? '' });
+    await signInThroughApi(page, baseURL, await createAccount(request, { locale }));
+    await page.goto(`/${locale}/events/${event.slug}`);
+    const targets = page.getByTestId('event-targets');
+    await expect(targets).toBeVisible();
+    const form = page.getByTestId('event-target-form');
+    await form.getByTestId('event-target-kind').selectOption('youtube');
+    await expect(form.getByTestId('event-target-kind').locator('option:checked')).toHaveText(text.youtube);
+
+    // A wrong address is said under its field.
+    await form.getByTestId('event-target-url').fill('http://a.rtmp.youtube.com/live2');
+    await form.getByTestId('event-target-stream_key').fill('abcd-efgh-ijkl');
+    await form.getByTestId('event-target-submit').click();
+    await expect(form.locator('.field', { has: page.getByTestId('event-target-url') }).locator('.field__error')).toHaveText(text.rtmpError);
+    await expect(targets.getByTestId('event-target')).toHaveCount(0);
+
+    await form.getByTestId('event-target-url').fill('rtmp://a.rtmp.youtube.com/live2');
+    await form.getByTestId('event-target-submit').click();
+    const target = targets.getByTestId('event-target');
+    await expect(target).toHaveCount(1);
+    await expect(target).toHaveAttribute('data-kind', 'youtube');
+    await expect(target.getByTestId('event-target-address')).toHaveText('rtmp://a.rtmp.youtube.com/live2');
+    await expect(target.getByTestId('event-target-key')).toHaveText(text.keySet);
+    await expect(target.getByTestId('event-target-state')).toHaveText(text.idle);
+    // The key is never shown back.
+    await expect(targets).not.toContainText('abcd-efgh-ijkl');
+
+    // A stream token for English, read-only, with its expiry, copied.
+    const token = page.getByTestId('event-token');
+    await token.getByTestId('event-token-language').selectOption('en');
+    await token.getByTestId('event-token-submit').click();
+    const value = token.getByTestId('event-token-value');
+    await expect(value).not.toHaveValue('');
+    await expect(value).toHaveJSProperty('readOnly', true);
+    await expect(token.getByTestId('event-token-expires')).toBeVisible();
+    await token.getByTestId('event-token-copy').click();
+    await expect(token.getByTestId('event-token-copy')).toHaveText(text.copied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await value.inputValue());
+    await screenshot(page, `live-event-tools-${locale}`);
+
+    await target.getByTestId('event-target-remove').click();
+    await expect(targets.getByTestId('event-target')).toHaveCount(0);
+  });
+}
+
+test('en: a signed-in user books a client-only event with the privacy policy accepted', async ({ page, baseURL, request }) => {
+  const event = await createUpcomingEvent(baseURL ?? '', 'Central bank statement', 'client');
+  await signInThroughApi(page, baseURL, await createAccount(request, { locale: 'en' }));
+  await page.goto(`/en/events/${event.slug}`);
+  await expect(page.getByTestId('event-facts')).toBeVisible();
+  // Not booked, not free: no targets yet (the server would answer 403).
+  await expect(page.getByTestId('event-targets')).toHaveCount(0);
+  await page.getByTestId('book-event').click();
+  const dialog = page.getByTestId('booking-dialog');
+  await expect(dialog.getByRole('link').first()).toHaveAttribute('href', '/en/privacy-policy');
+  await dialog.getByTestId('booking-submit').click();
+  await expect(dialog.getByTestId('booking-errors')).toHaveText('Please accept the Privacy Policy');
+
+  // The account's country (given at sign-up) stands for the billing country, so the booking goes through.
+  await dialog.getByTestId('booking-privacy').click();
+  await dialog.getByTestId('booking-comment').fill('Two cameras, please confirm by e-mail.');
+  await dialog.getByTestId('booking-submit').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('event-booked')).toHaveText('Booked');
+  await expect(page.getByTestId('book-event')).toHaveCount(0);
+  // Booked: the targets are the user's to set.
+  await expect(page.getByTestId('event-targets')).toBeVisible();
+  await screenshot(page, 'live-event-booked-en');
 });
 
 /**

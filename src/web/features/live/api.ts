@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import {
   LIVE_PAGE_SIZE,
+  type liveBookingBodySchema,
+  type LiveTargetInput,
+  type liveTargetSchema,
+  type liveTargetsSchema,
+  type liveTokenSchema,
+  type transcoderProvidersSchema,
   type liveEventDetailSchema,
   type liveEventSchema,
   type liveEventsResponseSchema,
@@ -37,6 +43,19 @@ export const liveApi = {
   /** Follow or unfollow; the answer is the event with the caller's `subscribed`. */
   follow: (slug: string, follow: boolean) =>
     (follow ? api.post : api.delete)<Answer<typeof liveEventSchema>>(`${eventPath(slug)}/subscription`),
+  /** Book an event (spec §5: the privacy policy accepted); the answer is the event with `booked`. */
+  book: (slug: string, booking: z.input<typeof liveBookingBodySchema>['booking']) =>
+    api.post<Answer<typeof liveEventDetailSchema>>(`${eventPath(slug)}/bookings`, {
+      body: { booking } satisfies z.input<typeof liveBookingBodySchema>,
+    }),
+  targets: (slug: string, signal?: AbortSignal) => api.get<Answer<typeof liveTargetsSchema>>(`${eventPath(slug)}/targets`, { signal }),
+  addTarget: (slug: string, target: LiveTargetInput) =>
+    api.post<Answer<typeof liveTargetSchema>>(`${eventPath(slug)}/targets`, { body: { target } }),
+  removeTarget: (id: number) => api.delete<null>(`${LIVE}/targets/${id}`),
+  transcoderProviders: (signal?: AbortSignal) =>
+    api.get<Answer<typeof transcoderProvidersSchema>>(`${LIVE}/transcoder_providers`, { signal }),
+  streamToken: (slug: string, languageId: string) =>
+    api.post<Answer<typeof liveTokenSchema>>(`${eventPath(slug)}/tokens`, { body: { language_id: languageId } }),
   unfollowAll: () => api.delete<{ unfollowed: number }>(`${LIVE}/events/subscriptions/destroy_all`),
 };
 
@@ -58,4 +77,6 @@ export const LIVE_KEYS = {
   recordings: (locale: string, userId: number | null) => [...LIVE_KEY, 'recordings', locale, userId] as const,
   allMyEvents: [...LIVE_KEY, 'my-events'] as const,
   myEvents: (locale: string, userId: number | null) => [...LIVE_KEY, 'my-events', locale, userId] as const,
+  targets: (slug: string, userId: number | null) => [...LIVE_KEY, 'targets', slug, userId] as const,
+  transcoderProviders: [...LIVE_KEY, 'transcoder-providers'] as const,
 };

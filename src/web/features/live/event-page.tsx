@@ -12,23 +12,17 @@ import { useTimeZone } from '../../lib/time-zone.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { formatPublished } from '../catalogue/format.ts';
 import { LIVE_KEYS, liveApi } from './api.ts';
+import { EventBooking } from './event-booking.tsx';
 import { EventNotFound } from './event-not-found.tsx';
 import { EventPlayer } from './event-player.tsx';
+import { EventTargets } from './event-targets.tsx';
+import { EventToken } from './event-token.tsx';
 import { FollowButton } from './follow-button.tsx';
+import { languageName } from './language-name.ts';
 import { useLiveEventsChannel } from './live-channel.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { textDirection } from './text-direction.ts';
 import './live.css';
-
-/** A language code by its name in the reader's language; a code Intl cannot name stays as it is. */
-function languageName(locale: string, code: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
-  } catch (error) {
-    if (error instanceof RangeError) return code;
-    throw error;
-  }
-}
 
 /**
  * While the event is live and its picture has not arrived, the event is asked for again this often
@@ -60,6 +54,7 @@ function EventView({ event, live, onReload }: { event: LiveEventDetail; live: bo
   const { locale = 'en' } = useParams();
   const timeZone = useTimeZone();
   const titleId = useId();
+  const signedIn = useSignedInUserId() !== null;
   const facts: [string, string][] = [
     [t('live.start'), formatPublished(event.start_at, locale, timeZone)],
     [t('live.location'), event.location ?? ''],
@@ -111,6 +106,13 @@ function EventView({ event, live, onReload }: { event: LiveEventDetail; live: bo
               </ul>
             </section>
           ) : null}
+          {/* A customer's own tools (spec: content §1 "Live-event stream targets"); a visitor sees none. */}
+          {signedIn ? (
+            <>
+              <EventTargets event={event} />
+              <EventToken event={event} />
+            </>
+          ) : null}
         </div>
         <aside className="event-page__aside">
           <section className="event-facts" aria-label={t('live.details')}>
@@ -128,6 +130,7 @@ function EventView({ event, live, onReload }: { event: LiveEventDetail; live: bo
                 ))}
             </dl>
             <FollowButton event={event} describedBy={titleId} size="big" />
+            {signedIn ? <EventBooking event={event} describedBy={titleId} /> : null}
           </section>
         </aside>
       </div>
