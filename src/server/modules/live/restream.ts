@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import type { TargetState } from '../../../common/live.ts';
 import type { ServiceContext } from '../../context.ts';
@@ -89,9 +91,12 @@ export function startRestreamer(options: RestreamOptions): { sync(): Promise<voi
       .select()
       .from(liveTargets)
       .where(inArray(liveTargets.kind, [...PUSHED_KINDS]));
+    // A session is on for pulling once its first playlist is written (before that the pull would fail).
     const on = new Map<number, boolean>();
-    for (const eventId of new Set(targets.map((target) => target.eventId)))
-      on.set(eventId, (await sessionDir(options.hlsRoot, eventId)) !== null);
+    for (const eventId of new Set(targets.map((target) => target.eventId))) {
+      const dir = await sessionDir(options.hlsRoot, eventId);
+      on.set(eventId, dir !== null && existsSync(path.join(dir, 'index.m3u8')));
+    }
     const wanted = targets.filter((target) => on.get(target.eventId));
     const wantedIds = new Set(wanted.map((target) => target.id));
     // Gone, or the picture ended: stop and rest.

@@ -191,10 +191,10 @@ describe('a live event’s picture', () => {
       ).json(),
     );
     try {
-      const pushing = publish(free.stream_key ?? '', 10);
+      const pushing = publish(free.stream_key ?? '', 20);
       const stateOf = async () =>
         liveTargetSchema.parse((await customer.browser.get(`/api/content/live/targets/${target.id}`)).json()).state;
-      await eventually(async () => ((await stateOf()) === 'streaming' ? true : null), 20_000);
+      await eventually(async () => ((await stateOf()) === 'streaming' ? true : null), 30_000);
       expect(await pushing).toBe(0);
       await Promise.race([receiverDone, new Promise((resolve) => setTimeout(resolve, 15_000))]);
       await eventually(async () => ((await stateOf()) === 'idle' ? true : null), 10_000);
@@ -209,5 +209,5 @@ describe('a live event’s picture', () => {
     });
     expect(probe).toMatch(/Video: h264/);
     expect(probe).toMatch(/Audio: aac/);
-  }, 60_000);
+  }, 90_000);
 });
