@@ -47,6 +47,7 @@ export default defineConfig({
       DEMO_MASTERS: '1',
       // The RTMP ingest on a port of this run's own; the demo publisher pushes the demo live event.
       LIVE_RTMP_PORT: String(E2E_PORT + 2000),
+      LIVE_SRT_PORTS: `${E2E_PORT + 2001}-${E2E_PORT + 2009}`,
     },
   },
 });

@@ -196,7 +196,14 @@ async function main(): Promise<number> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     // The 500 viewers all come from this machine: the per-address connection limit is raised for them.
-    env: { ...env, SEED_DEMO: 'no', LIVE_RTMP_PORT: String(rtmpPort), LIVE_DEMO_PUBLISHER: 'off', MAX_CONNECTIONS_PER_ADDRESS: '2000' },
+    env: {
+      ...env,
+      SEED_DEMO: 'no',
+      LIVE_RTMP_PORT: String(rtmpPort),
+      LIVE_SRT_PORTS: 'off',
+      LIVE_DEMO_PUBLISHER: 'off',
+      MAX_CONNECTIONS_PER_ADDRESS: '2000',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const client = new pg.Client({ connectionString: PG_URL });

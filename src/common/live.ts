@@ -254,8 +254,15 @@ export const liveBookingBodySchema = z.object({
   }),
 });
 
-/** The newsroom console's view of an event: the page's data and the publisher's stream key (rtmp://host:port/live/{key}). */
-export const liveEventConsoleSchema = liveEventDetailSchema.extend({ stream_key: z.string().nullable() });
+/**
+ * The newsroom console's view of an event: the page's data, the publisher's stream key
+ * (rtmp://host:port/live/{key}) and, while the event may stream, the port of its SRT listener
+ * (srt://host:port?passphrase={key}).
+ */
+export const liveEventConsoleSchema = liveEventDetailSchema.extend({
+  stream_key: z.string().nullable(),
+  srt_port: z.number().int().nullable(),
+});
 export type LiveEventConsole = z.infer<typeof liveEventConsoleSchema>;
 
 /** GET /api/content/live/recordings: finished events' recordings, newest first, 12 a page (spec §7). */

@@ -85,6 +85,17 @@ const envSchema = z.object({
   DEMO_MASTERS: z.coerce.number().int().min(0).max(100).default(20),
   /** The RTMP ingest's port (publishers push to rtmp://host:port/live/{stream key}); off: no ingest. */
   LIVE_RTMP_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(1935),
+  /** The SRT ingest's ports, one listener per event that may stream (`first-last`); off: no SRT ingest. */
+  LIVE_SRT_PORTS: z
+    .string()
+    .default('9710-9729')
+    .transform((value, check) => {
+      if (value === 'off') return null;
+      const [first = NaN, last = NaN] = value.split('-').map(Number);
+      if (/^\d{1,5}-\d{1,5}$/.test(value) && first >= 1 && first <= last && last <= 65535) return { first, last };
+      check.addIssue({ code: 'custom', message: 'off, or a range of ports such as 9710-9729' });
+      return z.NEVER;
+    }),
   /** The demo's publisher pushing a test picture to the demo live event; on by default with the demo data. */
   LIVE_DEMO_PUBLISHER: z.enum(['auto', 'on', 'off']).default('auto'),
   /** The agency credit burnt into credit files. */
@@ -143,8 +154,8 @@ export type Config = {
   workers: 'in-process' | 'off';
   agencyCredit: string;
   demoMasters: number;
-  /** The RTMP ingest (null: none) and whether the demo publisher pushes to the demo live event. */
-  live: { rtmpPort: number | null; demoPublisher: boolean };
+  /** The RTMP ingest (null: none), the SRT ingest's ports (null: none) and whether the demo publisher pushes to the demo live event. */
+  live: { rtmpPort: number | null; srtPorts: { first: number; last: number } | null; demoPublisher: boolean };
   /** The bucket of masters and renditions, when not DATA_DIR/storage. */
   s3:
     | {
@@ -217,6 +228,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     demoMasters: e.DEMO_MASTERS,
     live: {
       rtmpPort: e.LIVE_RTMP_PORT === 'off' ? null : e.LIVE_RTMP_PORT,
+      srtPorts: e.LIVE_SRT_PORTS,
       demoPublisher:
         e.LIVE_DEMO_PUBLISHER === 'on' ||
         (e.LIVE_DEMO_PUBLISHER === 'auto' && (e.SEED_DEMO === 'yes' || (e.SEED_DEMO === 'auto' && !e.DATABASE_URL))),

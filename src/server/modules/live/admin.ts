@@ -105,5 +105,11 @@ export async function updateEvent(ctx: ConsoleContext, id: number, changes: Live
 
 /** What the console sees: the event page's data, and the key its publisher pushes with. */
 async function consoleView(ctx: LiveContext, row: EventRow): Promise<LiveEventConsole> {
-  return { ...(await detailOf(ctx, row, null, 'en')), stream_key: row.streamKey };
+  return { ...(await detailOf(ctx, row, null, 'en')), stream_key: row.streamKey, srt_port: row.srtPort };
+}
+
+export async function consoleEvent(ctx: LiveContext, id: number): Promise<LiveEventConsole> {
+  const [row] = await ctx.db.select().from(liveEvents).where(eq(liveEvents.id, id));
+  if (!row) throw eventNotFound();
+  return consoleView(ctx, row);
 }

@@ -64,10 +64,13 @@ async function connectWhenListening(port: number, ffmpeg: ChildProcess): Promise
 /** The session's whole stream, kept beside the live window (MPEG-TS, copied). */
 export const RECORD_FILE = 'record.ts';
 
-/** The HLS packaging of one publisher: copy in, 1 s segments, a sliding window of 60; and the whole of it. */
-function hlsArgs(port: number, dir: string): string[] {
+/**
+ * The HLS packaging of one publisher read with `input` (ffmpeg's input options and `-i`): copy in,
+ * 1 s segments, a sliding window of 60; and the whole of it.
+ */
+export function hlsArgs(input: string[], dir: string): string[] {
   return [
-    ...['-hide_banner', '-loglevel', 'error', '-listen', '1', '-i', `rtmp://127.0.0.1:${port}/live/stream`],
+    ...['-hide_banner', '-loglevel', 'error', ...input],
     ...['-map', '0', '-c', 'copy', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '60'],
     ...['-hls_flags', 'delete_segments+independent_segments', '-hls_segment_filename', path.join(dir, 'seg%05d.ts')],
     path.join(dir, 'index.m3u8'),
@@ -77,7 +80,7 @@ function hlsArgs(port: number, dir: string): string[] {
 }
 
 /** Names the event's session folder for every process: a JSON file replaced atomically. */
-async function pointTo(hlsRoot: string, eventId: number, dir: string | null, last: string) {
+export async function pointTo(hlsRoot: string, eventId: number, dir: string | null, last: string) {
   const events = path.join(hlsRoot, 'events');
   await mkdir(events, { recursive: true });
   const file = path.join(events, `${eventId}.json`);
@@ -152,7 +155,9 @@ function handle(client: net.Socket, options: IngestOptions) {
     try {
       await mkdir(dir, { recursive: true });
       const port = await freeLoopbackPort();
-      ffmpeg = spawn(options.ffmpeg, hlsArgs(port, dir), { stdio: ['ignore', 'ignore', 'pipe'] });
+      ffmpeg = spawn(options.ffmpeg, hlsArgs(['-listen', '1', '-i', `rtmp://127.0.0.1:${port}/live/stream`], dir), {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       ffmpeg.stderr?.on('data', (chunk: Buffer) => log(`ffmpeg: ${chunk.toString().trim()}`));
       ffmpeg.on('exit', end);
       upstream = await connectWhenListening(port, ffmpeg);

@@ -252,6 +252,10 @@ describe('who may call what in live (one row per caller)', () => {
         call: async (who) => (await who.post(ADMIN, { live_event: { title: `Console ${label()}`, start_at: hours(1) } })).statusCode,
         expected: { guest: 401, user: 403, member: 403, master: 403, otherMaster: 403, admin: 201 },
       },
+      'GET an event with its stream key and SRT port (console)': {
+        call: async (who) => (await who.get(`${ADMIN}/${event.id}`)).statusCode,
+        expected: { guest: 401, user: 403, member: 403, master: 403, otherMaster: 403, admin: 200 },
+      },
       'PATCH an event’s status (console)': {
         call: async (who) => (await who.patch(`${ADMIN}/${event.id}`, { live_event: { status: 'delayed' } })).statusCode,
         expected: { guest: 401, user: 403, member: 403, master: 403, otherMaster: 403, admin: 200 },

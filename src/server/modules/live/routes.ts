@@ -25,7 +25,7 @@ import {
 import { zod } from '../../../common/validators.ts';
 import { requireAdmin, requireUser } from '../accounts/auth.ts';
 import { NotFound } from '../../http/errors.ts';
-import { createEvent, updateEvent, type ConsoleContext } from './admin.ts';
+import { consoleEvent, createEvent, updateEvent, type ConsoleContext } from './admin.ts';
 import { availableForCut, embedRecording, listRecordings, type RecordingsContext } from './recording-views.ts';
 import { bookEvent } from './bookings.ts';
 import { isPlaceholderSize, placeholderSvg } from './placeholder.ts';
@@ -227,6 +227,12 @@ export async function liveRoutes(
     ADMIN_EVENTS,
     { preValidation: adminOnly, schema: { tags: adminTags, body: liveEventBodySchema, response: { 201: liveEventConsoleSchema } } },
     async (request, reply) => reply.status(201).send(await createEvent(ctx, request.body.live_event)),
+  );
+
+  app.get(
+    `${ADMIN_EVENTS}/:id`,
+    { preValidation: adminOnly, schema: { tags: adminTags, params: idParams, response: { 200: liveEventConsoleSchema } } },
+    async (request) => consoleEvent(ctx, request.params.id),
   );
 
   app.patch(

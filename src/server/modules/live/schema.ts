@@ -31,6 +31,8 @@ export const liveEvents = pgTable(
     streamTo: jsonb('stream_to').$type<string[]>().notNull().default([]),
     /** The key the event's publisher pushes with (rtmp://host:port/live/{key}); only the console sees it. */
     streamKey: text('stream_key').unique(),
+    /** The port of the event's SRT listener while it may stream (srt://host:port?passphrase={key}), else null. */
+    srtPort: integer('srt_port'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { startDemoPublisher, type DemoPublisher } from './demo-publisher.ts';
@@ -7,11 +7,13 @@ import { startIngest, type Ingest } from './ingest.ts';
 import { resetTargets, startRestreamer } from './restream.ts';
 import { liveEvents } from './schema.ts';
 import { DEMO_LIVE_SLUG } from './seed.ts';
-import { authorizePublisher, wentLive } from './stream.ts';
+import { ffmpegHasSrt, startSrtIngest, type SrtIngest } from './srt-ingest.ts';
+import { authorizePublisher, eventsThatMayPublish, recordSrtPort, wentLive } from './stream.ts';
 
 /**
- * The live picture's processes beside the API (`npm start`): the RTMP ingest, the restreaming to
- * customers' targets, and with the demo data, the demo publisher pushing to the demo live event.
+ * The live picture's processes beside the API (`npm start`): the RTMP ingest, the SRT ingest (when
+ * ffmpeg has SRT), the restreaming to customers' targets, and with the demo data, the demo
+ * publisher pushing to the demo live event.
  */
 export async function startLive(
   config: Pick<Config, 'host' | 'port' | 'dataDir' | 'live'>,
@@ -29,6 +31,7 @@ export async function startLive(
     onPublish: (eventId) => void wentLive(ctx, eventId).catch((error: unknown) => log(`going live failed: ${String(error)}`)),
     log,
   });
+  const srt = await startSrt(config, ctx, ffmpeg, log);
   // Targets are pushed from this process, which also serves the HLS they pull.
   await resetTargets(ctx);
   const restreamer = startRestreamer({
@@ -48,7 +51,34 @@ export async function startLive(
     async stop() {
       publisher?.stop();
       restreamer.stop();
-      await ingest.close();
+      await Promise.all([ingest.close(), srt?.close()]);
     },
   };
+}
+
+/** One SRT listener per event that may stream, its port told to the console through the event's row. */
+async function startSrt(
+  config: Pick<Config, 'host' | 'dataDir' | 'live'>,
+  ctx: LiveContext,
+  ffmpeg: string,
+  log: (message: string) => void,
+): Promise<SrtIngest | null> {
+  if (!config.live.srtPorts) return null;
+  if (!ffmpegHasSrt(ffmpeg)) {
+    log('this ffmpeg has no SRT: the SRT ingest is off (install Debian ffmpeg or set FFMPEG_PATH)');
+    return null;
+  }
+  // Ports of an earlier run are nobody's now.
+  await ctx.db.update(liveEvents).set({ srtPort: null }).where(isNotNull(liveEvents.srtPort));
+  return startSrtIngest({
+    host: config.host,
+    ports: config.live.srtPorts,
+    ffmpeg,
+    hlsRoot: path.join(config.dataDir, 'live'),
+    openEvents: () => eventsThatMayPublish(ctx),
+    onListening: (eventId, port) =>
+      void recordSrtPort(ctx, eventId, port).catch((error: unknown) => log(`SRT port not recorded: ${String(error)}`)),
+    onPublish: (eventId) => void wentLive(ctx, eventId).catch((error: unknown) => log(`going live failed: ${String(error)}`)),
+    log,
+  });
 }

@@ -38,7 +38,7 @@ beforeAll(async () => {
   // The platform listens, so that restreaming pulls the HLS from it as in production.
   const apiPort = Number(new URL((await listen(t)).replace('ws://', 'http://')).port);
   live = await startLive(
-    { host: '127.0.0.1', port: apiPort, dataDir, live: { rtmpPort, demoPublisher: false } },
+    { host: '127.0.0.1', port: apiPort, dataDir, live: { rtmpPort, srtPorts: null, demoPublisher: false } },
     {
       db: t.database.db,
       clock: t.services.clock,

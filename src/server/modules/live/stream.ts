@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, notInArray } from 'drizzle-orm';
 import { GONE_STATUSES, LIVE_FEED_OPENS_MINUTES, UPCOMING_STATUSES } from '../../../common/live.ts';
 import type { ServiceContext } from '../../context.ts';
 import { announce, type LiveContext } from './events.ts';
@@ -21,6 +21,23 @@ export async function authorizePublisher(ctx: Pick<ServiceContext, 'db' | 'clock
   if (!event || [...GONE_STATUSES, 'finished'].includes(event.status)) return null;
   const opens = event.startAt.getTime() - LIVE_FEED_OPENS_MINUTES * 60_000;
   return ctx.clock.now().getTime() >= opens ? { eventId: event.id } : null;
+}
+
+/** The events whose publishers may push now, with their keys: the SRT ingest listens for each. */
+export async function eventsThatMayPublish(ctx: Pick<ServiceContext, 'db' | 'clock'>): Promise<{ eventId: number; streamKey: string }[]> {
+  const opens = new Date(ctx.clock.now().getTime() + LIVE_FEED_OPENS_MINUTES * 60_000);
+  const rows = await ctx.db
+    .select({ eventId: liveEvents.id, streamKey: liveEvents.streamKey })
+    .from(liveEvents)
+    .where(
+      and(isNotNull(liveEvents.streamKey), notInArray(liveEvents.status, [...GONE_STATUSES, 'finished']), lte(liveEvents.startAt, opens)),
+    );
+  return rows.flatMap((row) => (row.streamKey ? [{ eventId: row.eventId, streamKey: row.streamKey }] : []));
+}
+
+/** Where the event's SRT listener listens now (null: none), for the console. */
+export async function recordSrtPort(ctx: Pick<ServiceContext, 'db'>, eventId: number, port: number | null) {
+  await ctx.db.update(liveEvents).set({ srtPort: port }).where(eq(liveEvents.id, eventId));
 }
 
 /** The picture arrived: an event still to come goes live, and every open page hears it. */

@@ -1,0 +1,1 @@
+ALTER TABLE "live_events" ADD COLUMN "srt_port" integer;
