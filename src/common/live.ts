@@ -246,6 +246,14 @@ export const transcoderProvidersSchema = z.object({
   providers: z.array(z.object({ kind: z.enum(TARGET_KINDS), needs: z.array(z.enum(['url', 'stream_key', 'tvu_receiver'])) })),
 });
 
+/** GET /api/content/live/tvu/receivers?username: the receivers of the caller's TVU account (their profile's TVU e-mail). */
+export const tvuReceiversQuerySchema = z.object({
+  username: z.string().trim().max(LIVE_LIMITS.shortTextMax, 'validation.max_length').optional(),
+});
+export const tvuReceiverSchema = z.object({ id: z.string(), name: z.string(), online: z.boolean() });
+export type TvuReceiver = z.infer<typeof tvuReceiverSchema>;
+export const tvuReceiversSchema = z.object({ receivers: z.array(tvuReceiverSchema) });
+
 /** POST …/events/{id}/bookings `{booking}`: the privacy policy accepted (spec §5), and a note for the desk. */
 export const liveBookingBodySchema = z.object({
   booking: z.object({

@@ -136,7 +136,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(tagRoutes, { db: database.db, clock: services.clock });
   await app.register(alertRoutes, { ctx });
   const hlsRoot = path.join(config.dataDir, 'live');
-  await app.register(liveRoutes, { ctx: { ...ctx, jobs: services.jobs, files: services.files }, hlsRoot });
+  await app.register(liveRoutes, { ctx: { ...ctx, jobs: services.jobs, files: services.files, tvu: services.tvu }, hlsRoot });
   await app.register(livePlaybackRoutes, { ctx, secret: services.secret, hlsRoot });
   await app.register(agreementRoutes, { ctx, recaptcha: services.recaptcha });
   await app.register(taxRoutes, { registry: services.vatRegistry, db: database.db, clock: services.clock });

@@ -60,6 +60,9 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** The VIES REST API (https://ec.europa.eu/taxation_customs/vies/rest-api) or a peer; unset: the built-in test registry. */
   VAT_REGISTRY_URL: z.url().optional(),
+  /** TVU's directory of receivers (GET {url}/receivers?username=); unset: the embedded demo directory. */
+  TVU_API_URL: z.url().optional(),
+  TVU_API_KEY: z.string().optional(),
   /** Stripe as the card provider (its secret key); unset: the built-in test card provider. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
@@ -138,6 +141,8 @@ export type Config = {
   mailFrom: string;
   recaptcha: { secret: string | undefined; verifyUrl: string };
   vatRegistryUrl: string | undefined;
+  /** TVU's directory of receivers, when not the embedded demo one. */
+  tvu: { url: string; apiKey: string } | undefined;
   /** The card provider: Stripe when a secret key is set, else the built-in test provider. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | undefined;
   /** The online wallet: PayPal when a client id is set, else the built-in test wallet. */
@@ -207,6 +212,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     mailFrom: e.MAIL_FROM,
     recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },
     vatRegistryUrl: e.VAT_REGISTRY_URL,
+    tvu: e.TVU_API_URL ? { url: e.TVU_API_URL, apiKey: e.TVU_API_KEY ?? '' } : undefined,
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

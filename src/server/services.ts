@@ -12,6 +12,7 @@ import { paypalWallet } from './modules/payments/paypal-wallet.ts';
 import { stripeCardProvider } from './modules/payments/stripe-provider.ts';
 import { testWallet, type TestWallet } from './modules/payments/test-wallet.ts';
 import type { WalletProvider } from './modules/payments/wallet-provider.ts';
+import { demoTvuDirectory, tvuApiDirectory, type TvuDirectory } from './modules/live/tvu.ts';
 import { testVatRegistry, viesRegistry, type VatRegistry } from './modules/payments/vat-registry.ts';
 import { recaptchaClient, skippedRecaptcha, type RecaptchaVerifier } from './modules/accounts/recaptcha.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -31,6 +32,8 @@ export type AppServices = {
   secret: string;
   recaptcha: RecaptchaVerifier;
   vatRegistry: VatRegistry;
+  /** TVU's directory of receivers: TVU with TVU_API_URL, else the embedded demo directory. */
+  tvu: TvuDirectory;
   /** The card provider: Stripe with STRIPE_SECRET_KEY, else the built-in test provider. */
   cards: CardProvider;
   /** The online wallet: PayPal with PAYPAL_CLIENT_ID, else the built-in test wallet. */
@@ -103,6 +106,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     cards: cardProviderFor(config, database, clock),
     wallet: config.paypal ? paypalWallet(config.paypal) : testWallet({ publicUrl: config.publicUrl }),
     vatRegistry: config.vatRegistryUrl ? viesRegistry({ url: config.vatRegistryUrl }) : testVatRegistry,
+    tvu: config.tvu ? tvuApiDirectory(config.tvu) : demoTvuDirectory,
     recaptcha: config.recaptcha.secret
       ? recaptchaClient({ secret: config.recaptcha.secret, verifyUrl: config.recaptcha.verifyUrl })
       : skippedRecaptcha,

@@ -20,6 +20,7 @@ import { jobSender } from '../jobs/sender.ts';
 import type { DownloadFiles } from '../modules/downloads/files.ts';
 import { localFileStore } from '../modules/downloads/storage.ts';
 import { resolveFfmpeg } from '../modules/media/ffmpeg.ts';
+import { demoTvuDirectory } from '../modules/live/tvu.ts';
 
 let templateBlob: Blob | undefined;
 
@@ -91,6 +92,7 @@ export function testServices(database: Database, overrides: Partial<AppServices>
     files: testDownloadFiles(secret),
     recaptcha: skippedRecaptcha,
     vatRegistry: testVatRegistry,
+    tvu: demoTvuDirectory,
     cards: testCardProvider({ db: database.db, clock }),
     wallet: testWallet(),
     background: backgroundTasks({ error: (details, message) => console.error(message, details) }),

@@ -29,7 +29,8 @@ const columns = (input: LiveEventChanges) => ({
   ...(input.audiotrack !== undefined ? { audiotrack: input.audiotrack } : {}),
   ...(input.format !== undefined ? { format: input.format } : {}),
   ...(input.stream_to !== undefined ? { streamTo: input.stream_to } : {}),
-  ...(input.image_url !== undefined ? { imageUrl: input.image_url } : {}),
+  // A picture's address given replaces an uploaded one.
+  ...(input.image_url !== undefined ? { imageUrl: input.image_url, imageKey: null } : {}),
 });
 
 /** Files the event under the tags named; an unknown tag is a field error. */
@@ -104,7 +105,7 @@ export async function updateEvent(ctx: ConsoleContext, id: number, changes: Live
 }
 
 /** What the console sees: the event page's data, and the key its publisher pushes with. */
-async function consoleView(ctx: LiveContext, row: EventRow): Promise<LiveEventConsole> {
+export async function consoleView(ctx: LiveContext, row: EventRow): Promise<LiveEventConsole> {
   return { ...(await detailOf(ctx, row, null, 'en')), stream_key: row.streamKey, srt_port: row.srtPort };
 }
 

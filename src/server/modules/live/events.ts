@@ -16,6 +16,7 @@ import { NotFound } from '../../http/errors.ts';
 import { tags } from '../catalogue/schema.ts';
 import { LIVE_EVENTS_STREAM } from '../realtime/channels.ts';
 import { bookedEventIds, bookedOf } from './booked.ts';
+import { eventImageUrl, type PlaceholderSize } from './placeholder.ts';
 import { liveEventFollows, liveEvents, liveEventTags } from './schema.ts';
 
 export type LiveContext = Pick<ServiceContext, 'db' | 'clock' | 'broadcast'>;
@@ -26,7 +27,18 @@ export const eventNotFound = () => new NotFound({ code: 'live_event_not_found', 
 /** The placeholder set's sizes (spec §3: thumbnail, 273x154, 575x323, 960x540, large_brand). */
 const PLACEHOLDER = (size: string) => `/media/live/placeholder-${size}.svg`;
 
-function imageOf(row: Pick<EventRow, 'imageUrl'>) {
+function imageOf(row: Pick<EventRow, 'imageUrl' | 'imageKey'>) {
+  if (row.imageKey) {
+    const sized = (size: PlaceholderSize) => eventImageUrl(row.imageKey ?? '', size);
+    return {
+      url: sized('960x540'),
+      thumbnail: sized('thumbnail'),
+      w273: sized('273x154'),
+      w575: sized('575x323'),
+      w960: sized('960x540'),
+      large_brand: sized('large_brand'),
+    };
+  }
   if (!row.imageUrl)
     return {
       url: PLACEHOLDER('960x540'),
@@ -80,7 +92,7 @@ export function updateView(row: EventRow, eventTags: LiveEvent['tags']): LiveEve
     visible: row.visible,
     access: row.access,
     tags: eventTags,
-    image_type: row.imageUrl ? 'custom' : 'default',
+    image_type: row.imageUrl || row.imageKey ? 'custom' : 'default',
     image: imageOf(row),
     location: row.location,
   };

@@ -11,6 +11,9 @@ export const PLACEHOLDER_SIZES = {
 } as const satisfies Record<string, readonly [number, number]>;
 export type PlaceholderSize = keyof typeof PLACEHOLDER_SIZES;
 
+/** An uploaded picture's file in one size (live/event-images.ts draws them all). */
+export const eventImageUrl = (hash: string, size: PlaceholderSize) => `/media/live/images/${hash}-${size}.jpg`;
+
 export function isPlaceholderSize(size: string): size is PlaceholderSize {
   return Object.hasOwn(PLACEHOLDER_SIZES, size);
 }

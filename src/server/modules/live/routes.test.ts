@@ -252,6 +252,16 @@ describe('who may call what in live (one row per caller)', () => {
         call: async (who) => (await who.post(ADMIN, { live_event: { title: `Console ${label()}`, start_at: hours(1) } })).statusCode,
         expected: { guest: 401, user: 403, member: 403, master: 403, otherMaster: 403, admin: 201 },
       },
+      'GET TVU receivers (no TVU e-mail in these profiles)': {
+        call: async (who) => (await who.get('/api/content/live/tvu/receivers')).statusCode,
+        expected: { guest: 401, user: 422, member: 422, master: 422, otherMaster: 422, admin: 422 },
+      },
+      'PUT an event’s picture (console; this body is no picture)': {
+        call: async (who) =>
+          (await who.request({ method: 'PUT', url: `${ADMIN}/${event.id}/image`, payload: 'x', headers: { 'content-type': 'image/png' } }))
+            .statusCode,
+        expected: { guest: 401, user: 403, member: 403, master: 403, otherMaster: 403, admin: 422 },
+      },
       'GET an event with its stream key and SRT port (console)': {
         call: async (who) => (await who.get(`${ADMIN}/${event.id}`)).statusCode,
         expected: { guest: 401, user: 403, member: 403, master: 403, otherMaster: 403, admin: 200 },

@@ -21,17 +21,21 @@ import {
   myEventsSchema,
   TRANSCODER_PROVIDERS,
   transcoderProvidersSchema,
+  tvuReceiversQuerySchema,
+  tvuReceiversSchema,
 } from '../../../common/live.ts';
 import { zod } from '../../../common/validators.ts';
 import { requireAdmin, requireUser } from '../accounts/auth.ts';
 import { NotFound } from '../../http/errors.ts';
-import { consoleEvent, createEvent, updateEvent, type ConsoleContext } from './admin.ts';
+import { consoleEvent, consoleView, createEvent, updateEvent, type ConsoleContext } from './admin.ts';
+import { EVENT_IMAGE_FILE, EVENT_IMAGE_MAX_BYTES, eventImageStoreKey, removeEventImage, uploadEventImage } from './event-images.ts';
 import { availableForCut, embedRecording, listRecordings, type RecordingsContext } from './recording-views.ts';
 import { bookEvent } from './bookings.ts';
 import { isPlaceholderSize, placeholderSvg } from './placeholder.ts';
 import { playbackFor } from './playback.ts';
 import { addTarget, deleteTarget, getTarget, listTargets, streamToken } from './targets.ts';
-import { eventDetail, follow, listEvents, myEvents, unfollowAll } from './events.ts';
+import { receiversOf, type TvuDirectory } from './tvu.ts';
+import { announce, eventDetail, follow, listEvents, myEvents, unfollowAll } from './events.ts';
 
 const tags = ['live'];
 const adminTags = ['admin', 'live'];
@@ -50,7 +54,7 @@ const userIdOf = async (request: FastifyRequest) => (await request.caller()).use
 /** Spec content §7, the live calls; the newsroom console's under /api/admin. */
 export async function liveRoutes(
   instance: FastifyInstance,
-  { ctx, hlsRoot }: { ctx: ConsoleContext & RecordingsContext; hlsRoot: string },
+  { ctx, hlsRoot }: { ctx: ConsoleContext & RecordingsContext & { tvu: TvuDirectory }; hlsRoot: string },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -223,11 +227,22 @@ export async function liveRoutes(
     },
   );
 
+  app.get(
+    '/api/content/live/tvu/receivers',
+    { preValidation: signedIn, schema: { tags, querystring: tvuReceiversQuerySchema, response: { 200: tvuReceiversSchema } } },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { receivers: await receiversOf(ctx.tvu, user, request.query.username) };
+    },
+  );
+
   app.post(
     ADMIN_EVENTS,
     { preValidation: adminOnly, schema: { tags: adminTags, body: liveEventBodySchema, response: { 201: liveEventConsoleSchema } } },
     async (request, reply) => reply.status(201).send(await createEvent(ctx, request.body.live_event)),
   );
+
+  await app.register(async (scope) => eventImageRoutes(scope, ctx));
 
   app.get(
     `${ADMIN_EVENTS}/:id`,
@@ -242,5 +257,56 @@ export async function liveRoutes(
       schema: { tags: adminTags, params: idParams, body: liveEventChangesBodySchema, response: { 200: liveEventConsoleSchema } },
     },
     async (request) => updateEvent(ctx, request.params.id, request.body.live_event),
+  );
+}
+
+/**
+ * The console's event picture: PUT the image itself (JPEG or PNG, judged by content), DELETE it for
+ * the placeholder set; and every size of it, public and cached for good (the name is its hash).
+ */
+async function eventImageRoutes(instance: FastifyInstance, ctx: ConsoleContext & RecordingsContext) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  // Any declared type reaches the content check; a body over the limit is refused before it is read.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: EVENT_IMAGE_MAX_BYTES + 1024 }, (_request, body, done) => done(null, body));
+
+  app.put(
+    `${ADMIN_EVENTS}/:id/image`,
+    {
+      preValidation: adminOnly,
+      bodyLimit: EVENT_IMAGE_MAX_BYTES + 1024,
+      schema: { tags: adminTags, params: idParams, response: { 200: liveEventConsoleSchema } },
+    },
+    async (request) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const row = await uploadEventImage(ctx, request.params.id, body);
+      await announce(ctx, row);
+      return consoleView(ctx, row);
+    },
+  );
+
+  app.delete(
+    `${ADMIN_EVENTS}/:id/image`,
+    { preValidation: adminOnly, schema: { tags: adminTags, params: idParams, response: { 200: liveEventConsoleSchema } } },
+    async (request) => {
+      const row = await removeEventImage(ctx, request.params.id);
+      await announce(ctx, row);
+      return consoleView(ctx, row);
+    },
+  );
+
+  const jpeg = z.unknown().describe('The picture in one size, as a JPEG image');
+  app.get(
+    '/media/live/images/:file',
+    { schema: { hide: true, params: z.object({ file: z.string().max(80) }), response: { 200: jpeg } } },
+    async (request, reply) => {
+      const key = EVENT_IMAGE_FILE.test(request.params.file) ? eventImageStoreKey(request.params.file) : null;
+      const size = key ? await ctx.files.store.size(key) : null;
+      if (!key || size === null) throw new NotFound({ code: 'not_found', message: 'No such picture' });
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-length', size)
+        .type('image/jpeg')
+        .send(ctx.files.store.read(key));
+    },
   );
 }

@@ -23,6 +23,8 @@ export const liveEvents = pgTable(
     access: text('access').$type<LiveAccess>().notNull().default('free'),
     /** The event's own picture; none means the placeholder set (spec: image_type default). */
     imageUrl: text('image_url'),
+    /** The hash of the picture uploaded by the console, drawn in every size (live/event-images.ts). */
+    imageKey: text('image_key'),
     location: text('location'),
     languages: jsonb('languages').$type<string[]>().notNull().default([]),
     quality: text('quality').notNull().default('1080p'),

@@ -10,6 +10,7 @@ import { accessAgreements, agreementsServing } from '../agreements/service.ts';
 import { encrypt } from '../security/crypto.ts';
 import { visibleEvent, type EventRow } from './events.ts';
 import { liveTargets } from './schema.ts';
+import { checkReceiver, type TvuDirectory } from './tvu.ts';
 
 /**
  * Restream targets and stream tokens (spec §7): a customer entitled to an event (free events for
@@ -57,8 +58,14 @@ export async function listTargets(ctx: TargetsContext, user: UserRow, slug: stri
 }
 
 /** Adds a target; the count and the insert decide under the user's row lock, so five at once stay five. */
-export async function addTarget(ctx: TargetsContext, user: UserRow, slug: string, input: LiveTargetInput): Promise<LiveTarget> {
+export async function addTarget(
+  ctx: TargetsContext & { tvu: TvuDirectory },
+  user: UserRow,
+  slug: string,
+  input: LiveTargetInput,
+): Promise<LiveTarget> {
   const event = await entitledEvent(ctx, user, slug);
+  if (input.kind === 'tvu') await checkReceiver(ctx.tvu, user, input.tvu_receiver ?? '');
   const row = await ctx.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const [held] = await tx

@@ -7,6 +7,7 @@ import {
   type liveTargetsSchema,
   type liveTokenSchema,
   type transcoderProvidersSchema,
+  type tvuReceiversSchema,
   type liveEventDetailSchema,
   type liveEventSchema,
   type liveEventsResponseSchema,
@@ -54,6 +55,8 @@ export const liveApi = {
   removeTarget: (id: number) => api.delete<null>(`${LIVE}/targets/${id}`),
   transcoderProviders: (signal?: AbortSignal) =>
     api.get<Answer<typeof transcoderProvidersSchema>>(`${LIVE}/transcoder_providers`, { signal }),
+  /** The receivers of the TVU account in the caller's profile. */
+  tvuReceivers: (signal?: AbortSignal) => api.get<Answer<typeof tvuReceiversSchema>>(`${LIVE}/tvu/receivers`, { signal }),
   streamToken: (slug: string, languageId: string) =>
     api.post<Answer<typeof liveTokenSchema>>(`${eventPath(slug)}/tokens`, { body: { language_id: languageId } }),
   unfollowAll: () => api.delete<{ unfollowed: number }>(`${LIVE}/events/subscriptions/destroy_all`),
@@ -79,4 +82,5 @@ export const LIVE_KEYS = {
   myEvents: (locale: string, userId: number | null) => [...LIVE_KEY, 'my-events', locale, userId] as const,
   targets: (slug: string, userId: number | null) => [...LIVE_KEY, 'targets', slug, userId] as const,
   transcoderProviders: [...LIVE_KEY, 'transcoder-providers'] as const,
+  tvuReceivers: (userId: number | null) => [...LIVE_KEY, 'tvu-receivers', userId] as const,
 };

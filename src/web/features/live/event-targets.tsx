@@ -8,6 +8,7 @@ import { useSignedInUserId } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormErrors, SelectField, TextField } from '../../ui/field.tsx';
 import { LIVE_KEYS, liveApi } from './api.ts';
+import { TvuReceiverField } from './tvu-receiver-field.tsx';
 
 /** While the event is live, its targets' states change (connecting, streaming): asked again this often. */
 const TARGETS_REFETCH_MS = 5_000;
@@ -153,20 +154,29 @@ function TargetForm({ event }: { event: LiveEventDetail }) {
         }}
         data-testid="event-target-kind"
       />
-      {needs.map((field) => (
-        <TextField
-          key={field}
-          label={t(`live.targetField_${field}`)}
-          required
-          dir="ltr"
-          autoComplete="off"
-          type={field === 'stream_key' ? 'password' : 'text'}
-          value={values[field]}
-          error={fieldErrors[field]}
-          onChange={(change) => setValues({ ...values, [field]: change.target.value })}
-          data-testid={`event-target-${field}`}
-        />
-      ))}
+      {needs.map((field) =>
+        field === 'tvu_receiver' ? (
+          <TvuReceiverField
+            key={field}
+            value={values.tvu_receiver}
+            error={fieldErrors.tvu_receiver}
+            onChange={(change) => setValues({ ...values, tvu_receiver: change.target.value })}
+          />
+        ) : (
+          <TextField
+            key={field}
+            label={t(`live.targetField_${field}`)}
+            required
+            dir="ltr"
+            autoComplete="off"
+            type={field === 'stream_key' ? 'password' : 'text'}
+            value={values[field]}
+            error={fieldErrors[field]}
+            onChange={(change) => setValues({ ...values, [field]: change.target.value })}
+            data-testid={`event-target-${field}`}
+          />
+        ),
+      )}
       <FormErrors messages={formErrors} testId="event-target-errors" />
       <Button type="submit" size="small" disabled={!kind} loading={add.isPending} data-testid="event-target-submit">
         {t('live.targetAddSubmit')}

@@ -1,0 +1,1 @@
+ALTER TABLE "live_events" ADD COLUMN "image_key" text;
