@@ -110,7 +110,7 @@ export function startRestreamer(options: RestreamOptions): { sync(): Promise<voi
       'idle',
     );
     const now = Date.now();
-    const starting: number[] = [];
+    const starting: TargetRow[] = [];
     const streaming: number[] = [];
     for (const target of wanted) {
       const current = running.get(target.id);
@@ -120,10 +120,14 @@ export function startRestreamer(options: RestreamOptions): { sync(): Promise<voi
       }
       if ((resting.get(target.id) ?? 0) > now) continue;
       resting.delete(target.id);
-      launch(target);
-      starting.push(target.id);
+      starting.push(target);
     }
-    await mark(starting, 'connecting');
+    // Marked before launching: a target that fails at once must end up 'failed', not 'connecting'.
+    await mark(
+      starting.map((target) => target.id),
+      'connecting',
+    );
+    for (const target of starting) if (!stopped) launch(target);
     await mark(streaming, 'streaming');
   }
 

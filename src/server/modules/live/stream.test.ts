@@ -69,13 +69,18 @@ function freePort(): Promise<number> {
 const event = (fields: Partial<LiveEventInput>) => createLiveEvent(t, admin, { start_at: hoursFrom(t, 1 / 12), ...fields });
 
 function publish(key: string, seconds: number) {
+  const child = publisher(key, seconds);
+  return new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+}
+
+function publisher(key: string, seconds: number) {
   const args = [
     ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25'],
     ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', String(seconds)],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'flv'],
     `rtmp://127.0.0.1:${rtmpPort}/live/${key}`,
   ];
-  return new Promise<number | null>((resolve) => spawn(ffmpeg, args, { stdio: 'ignore' }).on('exit', (code) => resolve(code)));
+  return spawn(ffmpeg, args, { stdio: 'ignore' });
 }
 
 describe('a live event’s picture', () => {
@@ -209,5 +214,30 @@ describe('a live event’s picture', () => {
     });
     expect(probe).toMatch(/Video: h264/);
     expect(probe).toMatch(/Audio: aac/);
+  }, 90_000);
+
+  it('a target whose server is down is shown failed, and is connected again once the server is up', async () => {
+    const receiverPort = await freePort();
+    const free = await event({ access: 'free' });
+    const customer = await agreementFixtures(t).signedIn();
+    const target = liveTargetSchema.parse(
+      (
+        await customer.browser.post(`/api/content/live/events/${free.slug}/targets`, {
+          target: { kind: 'custom_rtmp_full_hd', url: `rtmp://127.0.0.1:${receiverPort}/live`, stream_key: 'late' },
+        })
+      ).json(),
+    );
+    const stateOf = async () => liveTargetSchema.parse((await customer.browser.get(`/api/content/live/targets/${target.id}`)).json()).state;
+    const pushing = publisher(free.stream_key ?? '', 40);
+    let receiver: ReturnType<typeof spawn> | undefined;
+    try {
+      await eventually(async () => ((await stateOf()) === 'failed' ? true : null), 30_000);
+      const args = ['-hide_banner', '-loglevel', 'error', '-listen', '1', '-i', `rtmp://127.0.0.1:${receiverPort}/live/late`];
+      receiver = spawn(ffmpeg, [...args, '-c', 'copy', '-f', 'null', '-']);
+      await eventually(async () => ((await stateOf()) === 'streaming' ? true : null), 30_000);
+    } finally {
+      receiver?.kill('SIGKILL');
+      pushing.kill('SIGKILL');
+    }
   }, 90_000);
 });
