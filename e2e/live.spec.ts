@@ -37,6 +37,7 @@ const TEXTS = {
     idle: 'Idle',
     rtmpError: 'Value is not an RTMP URL',
     youtube: 'YouTube',
+    tvuMissing: 'To stream to TVU, add your TVU e-mail to your profile.',
   },
   ar: {
     live: 'مباشر',
@@ -56,6 +57,7 @@ const TEXTS = {
     idle: 'خامل',
     rtmpError: 'القيمة ليست رابط RTMP',
     youtube: 'يوتيوب',
+    tvuMissing: 'للبث إلى TVU، أضف بريدك الإلكتروني في TVU إلى ملفك الشخصي.',
   },
 } as const;
 
@@ -313,6 +315,26 @@ for (const locale of ['en', 'ar'] as const) {
 
     await target.getByTestId('event-target-remove').click();
     await expect(targets.getByTestId('event-target')).toHaveCount(0);
+
+    // TVU: without a TVU e-mail in the profile there is no receiver to choose, and the form says where to add it.
+    await form.getByTestId('event-target-kind').selectOption('tvu');
+    const missing = form.getByTestId('event-target-tvu-missing');
+    await expect(missing).toContainText(text.tvuMissing);
+    await expect(missing.getByRole('link')).toHaveAttribute('href', `/${locale}/user/profile`);
+    expect((await page.request.patch('/api/current_user', { data: { user: { tvu_email: `desk-${locale}@nile.example` } } })).status()).toBe(
+      200,
+    );
+    await page.reload();
+    await form.getByTestId('event-target-kind').selectOption('tvu');
+    const receiver = form.getByTestId('event-target-tvu_receiver');
+    await expect(receiver.locator('option')).toHaveCount(3);
+    await receiver.selectOption({ index: 1 });
+    await form.getByTestId('event-target-submit').click();
+    await expect(target).toHaveCount(1);
+    await expect(target).toHaveAttribute('data-kind', 'tvu');
+    await expect(target.getByTestId('event-target-address')).toHaveText(
+      (await receiver.locator('option').nth(1).getAttribute('value')) ?? '',
+    );
   });
 }
 

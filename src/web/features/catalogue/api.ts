@@ -18,6 +18,17 @@ import type { Answer, QueryValue } from '../../lib/api-client.ts';
 
 export type CatalogueQuery = Record<string, QueryValue>;
 
+/**
+ * The catalogue's cached answers that show live events: their keys start with a kind, so a live
+ * event's status change reaches every language and filter of a kind by prefix (live/live-channel.ts).
+ */
+export const CATALOGUE_KEYS = {
+  allDashboards: ['dashboard'] as const,
+  dashboard: (locale: string, query: CatalogueQuery) => ['dashboard', locale, query] as const,
+  allTagLandings: ['tag-landing'] as const,
+  tagLanding: (locale: string, slug: string) => ['tag-landing', locale, slug] as const,
+};
+
 /** The catalogue calls of spec: content §7, typed by the shared contracts. */
 export const catalogueApi = {
   dashboard: (query: CatalogueQuery, signal?: AbortSignal) =>

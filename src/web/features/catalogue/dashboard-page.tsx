@@ -5,10 +5,11 @@ import type { Banner } from '../../../common/catalogue.ts';
 import { withScheme } from '../../../common/links.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
-import { catalogueApi } from './api.ts';
+import { CATALOGUE_KEYS, catalogueApi } from './api.ts';
 import { formatDuration } from './format.ts';
 import { VideoGrid } from './video-card.tsx';
 import { LiveStrip } from './live-strip.tsx';
+import { useLiveEventsAfterFirstLoad } from './live-updates.ts';
 import './catalogue.css';
 import './dashboard.css';
 
@@ -54,7 +55,8 @@ function Banners({ banners, locale }: { banners: Banner[]; locale: string }) {
 
 /**
  * Dashboard at /{locale} (spec: content §1, §2): live banners, the video feed, trending downloads of
- * the last 24 hours, live events (once there are any), tags and the editors' hotbox.
+ * the last 24 hours, live events (once there are any, kept current by the live-events channel), tags
+ * and the editors' hotbox.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -62,11 +64,15 @@ export function DashboardPage() {
   const [params] = useSearchParams();
   const mix = params.get('with_international_mix');
   const query = mix ? { with_international_mix: mix } : {};
-  const dashboard = useQuery({ queryKey: ['dashboard', locale, query], queryFn: ({ signal }) => catalogueApi.dashboard(query, signal) });
+  const dashboard = useQuery({
+    queryKey: CATALOGUE_KEYS.dashboard(locale, query),
+    queryFn: ({ signal }) => catalogueApi.dashboard(query, signal),
+  });
+  const live = useLiveEventsAfterFirstLoad();
   if (!dashboard.data) return <LoadingFallback />;
   const { banners, feed, trending, tags, hotbox, live_events: liveEvents } = dashboard.data.payload;
   return (
-    <div className="page dashboard" data-testid="dashboard">
+    <div className="page dashboard" data-testid="dashboard" data-live={live}>
       <h1 className="visually-hidden">{t('titles.dashboard')}</h1>
       <Banners banners={banners} locale={locale} />
       <LiveStrip events={liveEvents} locale={locale} />

@@ -6,12 +6,42 @@ import { useTimeZone } from '../../lib/time-zone.ts';
 import { formatPublished } from './format.ts';
 
 /**
+ * Live events as a row of links to their pages: one going on says so, the others say when they
+ * start, and one that is over says that too. Light on purpose: the pages that show it (the
+ * dashboard, a tag landing) do not load the Live pages' cards, which bring the live contracts.
+ */
+export function LiveEventLinks({ events, locale, testId }: { events: LiveEvent[]; locale: string; testId?: string }) {
+  const { t } = useTranslation();
+  const timeZone = useTimeZone();
+  return (
+    <ul className="live-strip__list" data-testid={testId}>
+      {events.map((event) => (
+        <li key={event.id} className="live-strip__item" data-testid="live-strip-item" data-slug={event.slug} data-status={event.status}>
+          <Link to={`/${locale}${LINKS.liveEvent(event.slug)}`} className="live-strip__link">
+            {event.status === 'live' ? (
+              <span className="live-strip__badge">{t('dashboard.liveNow')}</span>
+            ) : (
+              <span className="live-strip__time">
+                {event.status === 'finished' ? <span className="live-strip__over">{t('dashboard.finished')} · </span> : null}
+                <time dateTime={event.start_at}>{formatPublished(event.start_at, locale, timeZone)}</time>
+              </span>
+            )}
+            <span className="live-strip__title" dir="auto">
+              {event.title}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
  * The dashboard's live events (spec: content §2 "Dashboard"): what is live now and what comes next,
  * each linking to its event page, and a link to all events. Shown only once the event pages exist.
  */
 export function LiveStrip({ events, locale }: { events: LiveEvent[]; locale: string }) {
   const { t } = useTranslation();
-  const timeZone = useTimeZone();
   if (events.length === 0 || !matchRoute(LINKS.events)) return null;
   return (
     <section className="dashboard__section live-strip" data-testid="live-strip">
@@ -19,22 +49,7 @@ export function LiveStrip({ events, locale }: { events: LiveEvent[]; locale: str
         <h2>{t('dashboard.live')}</h2>
         <Link to={`/${locale}${LINKS.events}`}>{t('dashboard.allEvents')}</Link>
       </div>
-      <ul className="live-strip__list">
-        {events.map((event) => (
-          <li key={event.id} className="live-strip__item" data-status={event.status}>
-            <Link to={`/${locale}${LINKS.events}/${encodeURIComponent(event.slug)}`} className="live-strip__link">
-              {event.status === 'live' ? (
-                <span className="live-strip__badge">{t('dashboard.liveNow')}</span>
-              ) : (
-                <time className="live-strip__time" dateTime={event.start_at}>
-                  {formatPublished(event.start_at, locale, timeZone)}
-                </time>
-              )}
-              <span className="live-strip__title">{event.title}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LiveEventLinks events={events} locale={locale} />
     </section>
   );
 }

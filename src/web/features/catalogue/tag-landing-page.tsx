@@ -1,8 +1,10 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import type { z } from 'zod';
 import type { Tag, tagLandingResponseSchema } from '../../../common/catalogue.ts';
+import type { LiveEvent } from '../../../common/live.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import { translateIfExists } from '../../lib/i18n.ts';
 import { useScreenMeta } from '../../lib/page-meta.ts';
@@ -11,8 +13,10 @@ import { Button, buttonClass } from '../../ui/button.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { NotFoundPage } from '../../ui/not-found.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
-import { catalogueApi } from './api.ts';
+import { CATALOGUE_KEYS, catalogueApi } from './api.ts';
 import { formatCount } from './format.ts';
+import { LiveEventLinks } from './live-strip.tsx';
+import { useLiveEventsAfterFirstLoad } from './live-updates.ts';
 import { LoadMore } from './load-more.tsx';
 import { VideoGrid } from './video-card.tsx';
 import { ViewToggle } from './view-toggle.tsx';
@@ -21,20 +25,25 @@ import './catalogue.css';
 import './video-page.css';
 
 type TagLanding = z.infer<typeof tagLandingResponseSchema>;
-type LandingKey = readonly ['tag-landing', string, string];
+type LandingKey = ReturnType<typeof CATALOGUE_KEYS.tagLanding>;
 
-/** /{locale}/landing/{id}, id being the tag's slug (spec: content §2, §3 "Tag landing"): pages of 12, "load more" appends. */
+/**
+ * /{locale}/landing/{id}, id being the tag's slug (spec: content §2, §3 "Tag landing"): the tag's
+ * live events, kept current by the live-events channel (§4), then its videos in pages of 12, "load
+ * more" appending.
+ */
 export function TagLandingPage() {
   const { t } = useTranslation();
   const { locale = 'en', id = '' } = useParams();
   const [view, setView] = useViewType();
-  const queryKey: LandingKey = ['tag-landing', locale, id];
+  const queryKey = CATALOGUE_KEYS.tagLanding(locale, id);
   const landing = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam, signal }) => catalogueApi.tagLanding(id, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
   });
+  const live = useLiveEventsAfterFirstLoad();
   useScreenMeta(landing.data?.pages[0]?.tag.name);
   if (landing.error instanceof ApiError && landing.error.status === 404) return <NotFoundPage />;
   const first = landing.data?.pages[0];
@@ -45,7 +54,7 @@ export function TagLandingPage() {
   const { tag } = first;
 
   return (
-    <div className="page tag-landing" data-testid="tag-landing">
+    <div className="page tag-landing" data-testid="tag-landing" data-live={live}>
       <header className="tag-landing__header">
         <img className="tag-landing__image" src={tag.image.url} alt="" width={320} height={180} />
         <div className="tag-landing__text">
@@ -60,11 +69,29 @@ export function TagLandingPage() {
           <ViewToggle view={view} onChange={setView} />
         </div>
       </header>
+      {first.lives_count > 0 ? <TagLives lives={first.lives} count={first.lives_count} locale={locale} /> : null}
       <section aria-live="polite">
         <VideoGrid videos={videos} view={view} emptyText={t('tagLanding.empty')} headingLevel={2} />
         <LoadMore pages={landing} />
       </section>
     </div>
+  );
+}
+
+/** The tag's live events (every page of the landing carries them; the first's are shown), above its videos. */
+function TagLives({ lives, count, locale }: { lives: LiveEvent[]; count: number; locale: string }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section className="tag-landing__lives" aria-labelledby={headingId} data-testid="tag-lives">
+      <div className="section-heading">
+        <h2 id={headingId}>{t('tagLanding.lives')}</h2>
+        <p className="tag-landing__lives-count" data-testid="tag-lives-count">
+          {t('tagLanding.livesCount', { formatted: formatCount(count, locale) })}
+        </p>
+      </div>
+      <LiveEventLinks events={lives} locale={locale} testId="tag-lives-list" />
+    </section>
   );
 }
 

@@ -11,7 +11,7 @@ import { LONG_CACHE_MS } from '../../lib/query-client.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { NotFoundPage } from '../../ui/not-found.tsx';
-import { catalogueApi } from './api.ts';
+import { CATALOGUE_KEYS, catalogueApi } from './api.ts';
 import { DownloadPanel } from './download-panel.tsx';
 import { formatDate, formatDuration, formatPublished } from './format.ts';
 import { videoQuery } from './query-params.ts';
@@ -239,7 +239,10 @@ function Restrictions({ video }: { video: VideoProject }) {
 function Trending({ query }: { query: string }) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
-  const dashboard = useQuery({ queryKey: ['dashboard', locale, {}], queryFn: ({ signal }) => catalogueApi.dashboard({}, signal) });
+  const dashboard = useQuery({
+    queryKey: CATALOGUE_KEYS.dashboard(locale, {}),
+    queryFn: ({ signal }) => catalogueApi.dashboard({}, signal),
+  });
   const trending = dashboard.data?.payload.trending;
   if (!trending) return null;
   return (

@@ -1,16 +1,20 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { DashboardResponse } from '../../../common/catalogue.ts';
 import type { LiveEventDetail, LiveEventUpdate, MyEvents } from '../../../common/live.ts';
 import { eventViewReading, myEventsReading } from '../../../common/live-readings.ts';
 import type { LiveEventStatusMessage } from '../../../common/realtime.ts';
 import { CHANNELS } from '../../../common/realtime-channels.ts';
+import { CATALOGUE_KEYS } from '../catalogue/api.ts';
+import { dashboardWithStatusChange, tagLandingWithStatusChange, type TagLandingPages } from '../catalogue/live-cache.ts';
 import { subscribe } from '../realtime/cable.ts';
 import { LIVE_KEY, LIVE_KEYS } from './api.ts';
 import { pagedEventsReading, withOwnTagNames, type EventPages } from './live-cache.ts';
 
 /**
- * One status change applied to every cached live answer by its own reading (spec: content §4
- * "Live event status"): the events list (every loaded page), the event views, my events.
+ * One status change applied to every cached answer that shows live events, each by its own reading
+ * (spec: content §4 "Live event status"): the events list (every loaded page), the event views,
+ * my events, the dashboard's strip and the tag landings' lives.
  */
 export function applyStatusChange(client: QueryClient, update: LiveEventUpdate) {
   client.setQueriesData<EventPages>({ queryKey: LIVE_KEYS.allEvents }, (data) => data && pagedEventsReading(data, update));
@@ -19,6 +23,14 @@ export function applyStatusChange(client: QueryClient, update: LiveEventUpdate) 
     (stored) => stored && withOwnTagNames(stored, eventViewReading(stored, update)),
   );
   client.setQueriesData<MyEvents>({ queryKey: LIVE_KEYS.allMyEvents }, (mine) => mine && myEventsReading(mine, update));
+  client.setQueriesData<DashboardResponse>(
+    { queryKey: CATALOGUE_KEYS.allDashboards },
+    (dashboard) => dashboard && dashboardWithStatusChange(dashboard, update),
+  );
+  client.setQueriesData<TagLandingPages>(
+    { queryKey: CATALOGUE_KEYS.allTagLandings },
+    (landing) => landing && tagLandingWithStatusChange(landing, update),
+  );
 }
 
 /**
@@ -31,29 +43,36 @@ function refetchEventViews(client: QueryClient, eventId: number) {
 }
 
 /**
- * Keeps the live answers current from the live-events channel while a Live page is open; true once
- * the server has confirmed the subscription (a change sent before would not arrive). After the
- * connection comes back from a break, the live answers are fetched again, as changes sent
- * meanwhile are lost.
+ * Keeps the cached answers that show live events current from the live-events channel; returns the
+ * unsubscribe. `onSubscribed` runs each time the server confirms the subscription (a change sent
+ * before would not arrive). After the connection comes back from a break, those answers are
+ * fetched again, as changes sent meanwhile are lost.
  */
+export function followLiveEvents(client: QueryClient, onSubscribed: () => void): () => void {
+  let connectedBefore = false;
+  return subscribe<LiveEventStatusMessage>(CHANNELS.liveEvents, {
+    received: (message) => {
+      if (message.type === 'status_changed') {
+        applyStatusChange(client, message.live_event);
+        refetchEventViews(client, message.live_event.id);
+      }
+    },
+    connected: () => {
+      if (connectedBefore)
+        for (const queryKey of [LIVE_KEY, CATALOGUE_KEYS.allDashboards, CATALOGUE_KEYS.allTagLandings])
+          void client.invalidateQueries({ queryKey });
+      connectedBefore = true;
+      onSubscribed();
+    },
+  });
+}
+
+/** followLiveEvents while a Live page is open; true once the server has confirmed the subscription. */
 export function useLiveEventsChannel(): boolean {
   const client = useQueryClient();
   const [subscribed, setSubscribed] = useState(false);
   useEffect(() => {
-    let connectedBefore = false;
-    const stop = subscribe<LiveEventStatusMessage>(CHANNELS.liveEvents, {
-      received: (message) => {
-        if (message.type === 'status_changed') {
-          applyStatusChange(client, message.live_event);
-          refetchEventViews(client, message.live_event.id);
-        }
-      },
-      connected: () => {
-        if (connectedBefore) void client.invalidateQueries({ queryKey: LIVE_KEY });
-        connectedBefore = true;
-        setSubscribed(true);
-      },
-    });
+    const stop = followLiveEvents(client, () => setSubscribed(true));
     return () => {
       stop();
       setSubscribed(false);
