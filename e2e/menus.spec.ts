@@ -25,11 +25,12 @@ for (const locale of ['en', 'ar']) {
     await expect(page.getByTestId('menu-plans')).toBeVisible();
     await expect(page.getByTestId('menu-my-content')).toBeVisible();
     await expect(page.getByTestId('menu-live')).toBeVisible();
-    await expect(page.getByTestId('menu-careers')).toHaveCount(0);
+    await expect(page.getByTestId('menu-careers')).toBeVisible();
     await expect(page.locator(`footer a[href="/${locale}/impressum"]`)).toBeVisible();
     const desktop = await menuLinks(page);
     expect(desktop).toContain(`/${locale}/impressum`);
     expect(desktop).toContain(`/${locale}/plans`);
+    expect(desktop).toContain(`/${locale}/career`);
     // Live: all events and my events (a private screen: its shell answers 200, the app sends a visitor to sign in).
     expect(desktop).toContain(`/${locale}/events`);
     expect(desktop).toContain(`/${locale}/events/my-events`);
@@ -56,9 +57,10 @@ test('the profile menu of a new user shows only built screens', async ({ page, b
   // Members for anyone but a client or a one-off buyer without a team (spec §6): a new user invites.
   await expect(page.getByTestId('profile-members')).toBeVisible();
   // Limits only with members and limit agreements; planning only when the access check has no
-  // error (spec §6): a new user has neither. Lists are not built yet.
+  // error (spec §6): a new user has neither. My lists is for every signed-in user.
   await expect(page.getByTestId('profile-my-content')).toBeVisible();
-  for (const hidden of ['my-lists', 'user-limits', 'planning']) {
+  await expect(page.getByTestId('profile-my-lists')).toBeVisible();
+  for (const hidden of ['user-limits', 'planning']) {
     await expect(page.getByTestId(`profile-${hidden}`)).toHaveCount(0);
   }
   await expectEveryLinkAnswers200(page, await menuLinks(page));

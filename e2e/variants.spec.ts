@@ -11,7 +11,7 @@ async function menuIds(page: Page) {
 test.describe('site variants', () => {
   test('standard: the built screens of its menu, every language, prices in euro', async ({ page }) => {
     await page.goto('/en');
-    expect(await menuIds(page)).toEqual(['menu-vod', 'menu-live', 'menu-plans', 'menu-my-content', 'menu-about']);
+    expect(await menuIds(page)).toEqual(['menu-vod', 'menu-live', 'menu-plans', 'menu-my-content', 'menu-about', 'menu-careers']);
     await expect(page.getByTestId('currency-note')).toContainText('€');
     await page.getByTestId('language-switcher').click();
     await expect(page.getByRole('menuitemradio')).toHaveCount(4);
@@ -36,7 +36,7 @@ test.describe('site variants', () => {
 
   test('Russian region: its own menu, ruble, and only Russian offered', async ({ page }) => {
     await page.goto(`${host('ru.localhost')}/ru`);
-    expect(await menuIds(page)).toEqual(['menu-vod', 'menu-live', 'menu-plans', 'menu-my-content', 'menu-about']);
+    expect(await menuIds(page)).toEqual(['menu-vod', 'menu-live', 'menu-broadcast', 'menu-plans', 'menu-my-content', 'menu-about']);
     await expect(page.getByTestId('currency-note')).toContainText('₽');
     // en, ar and es are hidden, so with Russian selected there is nothing to switch to.
     await expect(page.getByTestId('language-switcher')).toHaveCount(0);
@@ -55,6 +55,16 @@ test.describe('site variants', () => {
     await expect(page.locator('footer[data-variant="landing"]')).toBeVisible();
     await page.getByTestId('language-switcher').click();
     await expect(page.getByRole('menuitemradio')).toHaveText(['English', 'Русский']);
+  });
+
+  test('landing: only its page set; another screen is the not-found page with status 404', async ({ page }) => {
+    const events = await page.goto(`${host('landing.localhost')}/en/events`);
+    expect(events?.status()).toBe(404);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    const videos = await page.goto(`${host('landing.localhost')}/en/videos`);
+    expect(videos?.status()).toBe(200);
+    await expect(page.getByTestId('not-found')).toHaveCount(0);
+    await expect(page.getByTestId('menu-vod')).toBeVisible();
   });
 });
 

@@ -32,6 +32,12 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/**
+ * GET /api/current_user/roles: what the current user's page behaviour depends on beyond the spec's
+ * current-user fields (which are exactly those above): an admin copies text without the copy notice.
+ */
+export const currentUserRolesSchema = z.object({ admin: z.boolean() });
+
 const password = zod.password;
 const loginPassword = () => z.string({ error: 'validation.required' }).min(1, 'validation.required').max(1024, 'validation.max_length');
 const token = () => z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(200, 'validation.max_length');

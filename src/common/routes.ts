@@ -30,6 +30,8 @@ export const ROUTES = {
   userMember: '/user/members/:id',
   userLimits: '/user/user-limits',
   myContent: '/user/my-content',
+  myLists: '/user/my-lists',
+  myList: '/user/my-lists/:id',
   purchaseReceipt: '/user/purchase-history/:id',
   plans: '/plans',
   // Only the two plans that are requested have a form: any other request-{name} is not found.
@@ -48,14 +50,68 @@ export const ROUTES = {
   liveRecordings: '/events/recordings',
   archivedEvents: '/events/archived-events',
   liveEvent: '/events/:slug',
+  publicList: '/lists/:id',
   about: '/about',
   termsOfService: '/terms-of-service',
   privacyPolicy: '/privacy-policy',
   cookiePolicy: '/cookie-policy',
   impressum: '/impressum',
+  career: '/career',
+  careerVacancy: '/career/:id',
+  broadcast: '/broadcast-services',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
+
+/**
+ * The landing variant's small public page set (spec: accounts §1, §2): the landing dashboard, the
+ * videos and a video (its landing download), tag landings, plans and paying, the account pages and
+ * the landing profile menu's screens (my content, profile, members), and the site's content pages.
+ * Every other screen is not found there (HTTP 404), as a path that matches none.
+ */
+export const LANDING_ROUTES: readonly RouteName[] = [
+  'dashboard',
+  'oldBrowsers',
+  'serverError',
+  'signin',
+  'signinDeactivated',
+  'signup',
+  'checkEmail',
+  'alreadyConfirmed',
+  'joinTeam',
+  'finalStep',
+  'restorePassword',
+  'restorePasswordCheckEmail',
+  'newPassword',
+  'newPasswordChanged',
+  'accountLocked',
+  'unlock',
+  'user',
+  'userProfile',
+  'userMembers',
+  'userMember',
+  'myContent',
+  'plans',
+  'planRequestEnterprise',
+  'planRequestRegional',
+  'payment',
+  'paymentProcessing',
+  'videos',
+  'videosFiltered',
+  'video',
+  'search',
+  'tagLanding',
+  'about',
+  'termsOfService',
+  'privacyPolicy',
+  'cookiePolicy',
+  'impressum',
+];
+
+/** Whether a screen exists on a site variant: every screen on the standard and Russian sites, the landing set on the landing site. */
+export function screenOnVariant(route: RouteName, variant: 'standard' | 'landing' | 'ru'): boolean {
+  return variant !== 'landing' || LANDING_ROUTES.includes(route);
+}
 
 /** Screens that need a signed-in user; signed out, they send the visitor to sign-in (spec: accounts §2). */
 export const PRIVATE_ROUTES: readonly RouteName[] = [
@@ -70,6 +126,8 @@ export const PRIVATE_ROUTES: readonly RouteName[] = [
   'userMember',
   'userLimits',
   'myContent',
+  'myLists',
+  'myList',
   'myEvents',
   'payment',
   'paymentProcessing',
@@ -105,6 +163,8 @@ export const LINKS = {
   billingSettings: '/user/billing-settings',
   purchaseHistory: '/user/purchase-history',
   myLists: '/user/my-lists',
+  myList: (id: string) => `/user/my-lists/${encodeURIComponent(id)}`,
+  publicList: (id: string) => `/lists/${encodeURIComponent(id)}`,
   members: '/user/members',
   member: (id: number) => `/user/members/${id}`,
   userLimits: '/user/user-limits',

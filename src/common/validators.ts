@@ -28,6 +28,8 @@ export const VALIDATION_MESSAGES = {
   'validation.confirm': 'Confirmation does not match',
   'validation.terms_required': 'You must agree to the Terms of Service and Privacy Policy',
   'validation.date': 'Value is not a date',
+  'validation.date_past': 'Please choose a date from today on',
+  'validation.date_far': 'Please choose a date within the next two years',
   'validation.range': 'The end comes before the start',
   'validation.extid': 'Value is not an event id',
   'validation.privacy_required': 'Please accept the Privacy Policy',

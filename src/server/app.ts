@@ -37,6 +37,11 @@ import { billingRoutes } from './modules/payments/billing-routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { livePlaybackRoutes } from './modules/live/playback-routes.ts';
 import { liveRoutes } from './modules/live/routes.ts';
+import { careerRoutes } from './modules/careers/routes.ts';
+import { broadcastRoutes } from './modules/broadcast/routes.ts';
+import { listRoutes } from './modules/lists/routes.ts';
+import { publicListTitle } from './modules/lists/screens.ts';
+import { pushRoutes } from './modules/push/routes.ts';
 import { currentUserRoutes } from './modules/accounts/current-user-routes.ts';
 import { devAccountRoutes } from './modules/accounts/dev-routes.ts';
 import { passwordRoutes } from './modules/accounts/password-routes.ts';
@@ -113,6 +118,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     background: services.background,
     broadcast: (channel, stream, message) => broadcaster.broadcast(channel, stream, message),
     sessionsEnded: (ended) => broadcaster.endSessions(ended),
+    jobs: services.jobs,
   };
   const lookUp = callerLookup({ db: database.db, clock: services.clock });
   await app.register(auth, { lookUp });
@@ -135,8 +141,10 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(videoProjectRoutes, { db: database.db, clock: services.clock, secret: services.secret });
   await app.register(tagRoutes, { db: database.db, clock: services.clock });
   await app.register(alertRoutes, { ctx });
+  await app.register(listRoutes, { ctx });
   const hlsRoot = path.join(config.dataDir, 'live');
   await app.register(liveRoutes, { ctx: { ...ctx, jobs: services.jobs, files: services.files, tvu: services.tvu }, hlsRoot });
+  await app.register(pushRoutes, { ctx, publicKey: services.push.publicKey });
   await app.register(livePlaybackRoutes, { ctx, secret: services.secret, hlsRoot });
   await app.register(agreementRoutes, { ctx, recaptcha: services.recaptcha });
   await app.register(taxRoutes, { registry: services.vatRegistry, db: database.db, clock: services.clock });
@@ -161,6 +169,10 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     fetched: (requestId) => markFetched(ctx, requestId),
   });
   await app.register(billingRoutes, { ctx });
+  await app.register(careerRoutes, {
+    ctx: { ...ctx, store: services.files.store, workDir: services.files.workDir, recruitingEmail: config.recruitingEmail },
+  });
+  await app.register(broadcastRoutes, { ctx: { ...ctx, salesEmail: config.salesEmail } });
   await app.register(cableRoutes, {
     config,
     broadcaster,
@@ -177,7 +189,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   }
   await app.register(spaRoutes, {
     webRoot: config.webRoot,
-    screens: catalogueScreens(database.db),
+    screens: { ...catalogueScreens(database.db), publicList: publicListTitle(database.db) },
     publicUrl: config.publicUrl,
   });
   return app;

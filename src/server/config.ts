@@ -54,12 +54,24 @@ const envSchema = z.object({
               .filter(Boolean),
     ),
   MAIL_FROM: z.string().min(3).default('Newsreel <no-reply@newsreel.example>'),
+  /** Where a job application's notice goes (careers). */
+  RECRUITING_EMAIL: z.email().default('careers@newsreel.example'),
+  /** Where a studio booking goes (broadcast services). */
+  SALES_EMAIL: z.email().default('sales@newsreel.example'),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   /** ffmpeg for previews and renders: this path, else `ffmpeg` on the PATH, else the npm package's binary. */
   FFMPEG_PATH: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** The VIES REST API (https://ec.europa.eu/taxation_customs/vies/rest-api) or a peer; unset: the built-in test registry. */
   VAT_REGISTRY_URL: z.url().optional(),
+  /** Web push's VAPID keys (web-push generate-vapid-keys); unset: a pair generated into DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: z.string().min(80).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(40).optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'a mailto: or https: URL')
+    .default('mailto:webpush@newsreel.example'),
   /** TVU's directory of receivers (GET {url}/receivers?username=); unset: the embedded demo directory. */
   TVU_API_URL: z.url().optional(),
   TVU_API_KEY: z.string().optional(),
@@ -139,8 +151,12 @@ export type Config = {
   appSecret: string | undefined;
   trustProxy: boolean | string[];
   mailFrom: string;
+  recruitingEmail: string;
+  salesEmail: string;
   recaptcha: { secret: string | undefined; verifyUrl: string };
   vatRegistryUrl: string | undefined;
+  /** Web push: VAPID keys when set (else kept in DATA_DIR), and the subject. */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   /** TVU's directory of receivers, when not the embedded demo one. */
   tvu: { url: string; apiKey: string } | undefined;
   /** The card provider: Stripe when a secret key is set, else the built-in test provider. */
@@ -210,8 +226,11 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     appSecret: e.APP_SECRET,
     trustProxy: e.TRUST_PROXY,
     mailFrom: e.MAIL_FROM,
+    recruitingEmail: e.RECRUITING_EMAIL,
+    salesEmail: e.SALES_EMAIL,
     recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },
     vatRegistryUrl: e.VAT_REGISTRY_URL,
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     tvu: e.TVU_API_URL ? { url: e.TVU_API_URL, apiKey: e.TVU_API_KEY ?? '' } : undefined,
     stripe: e.STRIPE_SECRET_KEY
       ? {

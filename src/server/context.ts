@@ -1,4 +1,5 @@
 import type { Db } from './db/client.ts';
+import type { JobSender } from './jobs/sender.ts';
 import type { Background } from './lib/background.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { Broadcast, EndedSessions } from './modules/realtime/broadcaster.ts';
@@ -18,6 +19,8 @@ export type ServiceContext = {
   background: Background;
   /** Sends a message to a channel's subscribers in every process (realtime/broadcaster.ts). */
   broadcast: Broadcast;
+  /** Queues jobs for the workers (push news, renders); absent where no job is sent. */
+  jobs?: JobSender;
   /** Says that sessions ended, so their real-time connections close in every process. */
   sessionsEnded: (ended: EndedSessions) => void;
 };

@@ -12,6 +12,7 @@ import { paypalWallet } from './modules/payments/paypal-wallet.ts';
 import { stripeCardProvider } from './modules/payments/stripe-provider.ts';
 import { testWallet, type TestWallet } from './modules/payments/test-wallet.ts';
 import type { WalletProvider } from './modules/payments/wallet-provider.ts';
+import { loadOrCreateVapidKeys, pushSender, type PushSender } from './modules/push/sender.ts';
 import { demoTvuDirectory, tvuApiDirectory, type TvuDirectory } from './modules/live/tvu.ts';
 import { testVatRegistry, viesRegistry, type VatRegistry } from './modules/payments/vat-registry.ts';
 import { recaptchaClient, skippedRecaptcha, type RecaptchaVerifier } from './modules/accounts/recaptcha.ts';
@@ -32,6 +33,8 @@ export type AppServices = {
   secret: string;
   recaptcha: RecaptchaVerifier;
   vatRegistry: VatRegistry;
+  /** Sends web pushes with the platform's VAPID keys. */
+  push: PushSender;
   /** TVU's directory of receivers: TVU with TVU_API_URL, else the embedded demo directory. */
   tvu: TvuDirectory;
   /** The card provider: Stripe with STRIPE_SECRET_KEY, else the built-in test provider. */
@@ -46,6 +49,11 @@ export type AppServices = {
   /** Masters, renditions and reports: the store, ffmpeg and the link secret. */
   files: DownloadFiles;
 };
+
+/** Web push with VAPID_* keys, else the pair kept in DATA_DIR (made on the first start). */
+export async function pushSenderFor(config: Config): Promise<PushSender> {
+  return pushSender(await loadOrCreateVapidKeys({ dataDir: config.dataDir, ...config.vapid }));
+}
 
 /** APP_SECRET, else a secret generated once and kept in DATA_DIR (the embedded default). */
 export async function loadOrCreateSecret(config: Config): Promise<string> {
@@ -107,6 +115,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     wallet: config.paypal ? paypalWallet(config.paypal) : testWallet({ publicUrl: config.publicUrl }),
     vatRegistry: config.vatRegistryUrl ? viesRegistry({ url: config.vatRegistryUrl }) : testVatRegistry,
     tvu: config.tvu ? tvuApiDirectory(config.tvu) : demoTvuDirectory,
+    push: await pushSenderFor(config),
     recaptcha: config.recaptcha.secret
       ? recaptchaClient({ secret: config.recaptcha.secret, verifyUrl: config.recaptcha.verifyUrl })
       : skippedRecaptcha,

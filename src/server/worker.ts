@@ -7,7 +7,7 @@ import type { JobDeps } from './jobs/definition.ts';
 import { JOB_QUEUES } from './jobs/queues.ts';
 import { inProcessBroadcaster, type Broadcaster } from './modules/realtime/broadcaster.ts';
 import { redisBroadcaster } from './modules/realtime/redis-broadcaster.ts';
-import { cardProviderFor, downloadFilesFor, loadOrCreateSecret, mailerFor, publicOrigin } from './services.ts';
+import { cardProviderFor, downloadFilesFor, loadOrCreateSecret, mailerFor, publicOrigin, pushSenderFor } from './services.ts';
 
 /**
  * `npm run worker`: works the job queues in a process of its own, beside API processes started
@@ -33,6 +33,7 @@ async function worker() {
     cards: cardProviderFor(config, database, systemClock),
     publicOrigin: publicOrigin(config),
     files: downloadFilesFor(config, await loadOrCreateSecret(config)),
+    push: await pushSenderFor(config),
     broadcast: (channel, stream, message) => broadcaster.broadcast(channel, stream, message),
   };
   const jobs = await startJobRunner({ database, clock: systemClock, services, log, name: 'worker' }).catch(async (error: unknown) => {

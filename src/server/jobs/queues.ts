@@ -2,6 +2,7 @@ import { expireAgreements, expireBalances, refillBalances } from '../modules/agr
 import { deliverJob, renderJob, statsReportJob } from '../modules/downloads/jobs.ts';
 import { recordJob } from '../modules/live/recordings.ts';
 import { renewPasses } from '../modules/payments/renewals.ts';
+import { pushJob } from '../modules/push/notify.ts';
 import type { JobDefinition } from './definition.ts';
 
 /**
@@ -19,4 +20,5 @@ export const JOB_QUEUES: readonly JobDefinition[] = [
   deliverJob,
   statsReportJob,
   recordJob,
+  pushJob,
 ];

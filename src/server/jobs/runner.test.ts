@@ -9,6 +9,7 @@ import { startJobRunner, type JobLog } from './runner.ts';
 import { outboxMailer } from '../modules/mail/mailer.ts';
 import { testCardProvider } from '../modules/payments/test-card-provider.ts';
 import { JOB_QUEUES } from './queues.ts';
+import { unusedPushSender } from '../modules/push/sender.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -53,6 +54,7 @@ describe('job runner', () => {
       cards: testCardProvider({ db: database.db, clock }),
       publicOrigin: 'http://localhost:3000',
       files: testDownloadFiles('runner-test-secret'),
+      push: unusedPushSender(),
       broadcast: () => undefined,
     };
     const runner = await startJobRunner({ database, clock, services, log, name: 'api', pollingIntervalSeconds: 0.5 });

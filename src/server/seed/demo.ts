@@ -8,6 +8,8 @@ import { seedDemoPayments } from '../modules/payments/seed.ts';
 import { alerts } from '../modules/alerts/schema.ts';
 import { seedDemoCatalogue } from '../modules/catalogue/seed.ts';
 import { DEMO_LIVE_SLUG, seedDemoLiveEvents } from '../modules/live/seed.ts';
+import { seedDemoVacancies } from './careers.ts';
+import { seedDemoBroadcast } from './broadcast.ts';
 import { countries } from '../modules/reference/schema.ts';
 
 /** The password of every demo account (README lists the accounts). */
@@ -117,6 +119,8 @@ export async function seedDemoData(db: Db): Promise<void> {
   await seedDemoAlerts(db, now);
   await seedDemoAgreements(db, now);
   await seedDemoPayments(db, now);
+  await seedDemoVacancies(db, now);
+  await seedDemoBroadcast(db, now);
 }
 
 /** One alert bar of each kind; the yellow one leads to the demo's live event. */

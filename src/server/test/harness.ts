@@ -21,6 +21,7 @@ import type { DownloadFiles } from '../modules/downloads/files.ts';
 import { localFileStore } from '../modules/downloads/storage.ts';
 import { resolveFfmpeg } from '../modules/media/ffmpeg.ts';
 import { demoTvuDirectory } from '../modules/live/tvu.ts';
+import { unusedPushSender } from '../modules/push/sender.ts';
 
 let templateBlob: Blob | undefined;
 
@@ -93,6 +94,7 @@ export function testServices(database: Database, overrides: Partial<AppServices>
     recaptcha: skippedRecaptcha,
     vatRegistry: testVatRegistry,
     tvu: demoTvuDirectory,
+    push: unusedPushSender(),
     cards: testCardProvider({ db: database.db, clock }),
     wallet: testWallet(),
     background: backgroundTasks({ error: (details, message) => console.error(message, details) }),

@@ -7,6 +7,7 @@ import { deliverJob, renderJob } from '../modules/downloads/jobs.ts';
 import { localFileStore } from '../modules/downloads/storage.ts';
 import { outboxMailer } from '../modules/mail/mailer.ts';
 import { testCardProvider } from '../modules/payments/test-card-provider.ts';
+import { unusedPushSender } from '../modules/push/sender.ts';
 
 /**
  * A job worker in a process of its own, for tests that SIGKILL one in the middle of a render
@@ -47,6 +48,7 @@ async function renderWorker(options: RenderWorkerOptions) {
       mailer,
       cards: testCardProvider({ db: database.db, clock: systemClock }),
       publicOrigin: 'http://localhost',
+      push: unusedPushSender(),
       files: {
         store: localFileStore(path.join(options.filesRoot, 'storage')),
         ffmpeg: options.ffmpeg,

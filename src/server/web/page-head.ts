@@ -10,6 +10,8 @@ export type ScreenFinder = {
   page(slug: string, locale: Locale): Promise<{ title: string } | null>;
   /** A live event the public may see (visible), by its slug. */
   liveEvent(slug: string): Promise<{ title: string } | null>;
+  /** A public list by its share id (a private one is not found to anyone: the shell knows no session). */
+  publicList?(publicId: string): Promise<{ title: string } | null>;
 };
 
 export type PageHead = { title: string; description: string; openGraph?: Record<string, string> };
@@ -67,6 +69,10 @@ export async function screenHead(
   if (route === 'liveEvent') {
     const event = await finder.liveEvent(params.slug ?? '');
     return event ? { ...site, title: pageTitle(event.title) } : null;
+  }
+  if (route === 'publicList') {
+    const list = finder.publicList ? await finder.publicList(params.id ?? '') : null;
+    return list ? { ...site, title: pageTitle(list.title) } : null;
   }
   const slug = CONTENT_ROUTES[route];
   if (slug) {

@@ -42,7 +42,7 @@ beforeAll(async () => {
   // What `vite build` writes for a real chunk: the file, and its .br and .gz beside it.
   await writeFile(path.join(webRoot, 'assets', 'chunk-def456.js'), BIG_SCRIPT);
   await precompressFile(path.join(webRoot, 'assets', 'chunk-def456.js'));
-  t = await createTestApp({ config: { webRoot } });
+  t = await createTestApp({ config: { webRoot, siteVariants: { 'landing.localhost': 'landing' } } });
   projectIds = await seedTestCatalogue(t.database.db, t.services.clock.now());
 });
 afterAll(() => t.close());
@@ -109,6 +109,18 @@ describe('app shell', () => {
     const response = await get('/assets/app-abc123.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('the landing site’s small page set (spec: accounts §1)', () => {
+  it('serves its screens, and answers 404 for the others, which the standard site serves', async () => {
+    const landing = { host: 'landing.localhost' };
+    for (const path of ['/en', '/en/videos', '/en/plans', '/en/signin', '/en/user/my-content', '/en/landing/elections', '/en/about'])
+      expect([path, (await get(path, landing)).statusCode]).toEqual([path, 200]);
+    for (const path of ['/en/events', '/en/user/my-lists', '/en/user/planning', '/en/career', '/en/user/billing-settings']) {
+      expect([path, (await get(path, landing)).statusCode]).toEqual([path, 404]);
+      expect([path, (await get(path)).statusCode]).toEqual([path, 200]);
+    }
   });
 });
 

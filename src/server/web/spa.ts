@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { detectLocale, localeDirection, localizedPath, parseAcceptLanguage, pathLocale, stripLocale } from '../../common/locales.ts';
-import { matchRoute } from '../../common/routes.ts';
+import { matchRoute, screenOnVariant } from '../../common/routes.ts';
 import { isApiPath, routeNotFound } from '../http/error-handler.ts';
 import { firstAnswersHead, screenModules } from './first-answers.ts';
 import { shellPreloads, type ShellPreloads } from './manifest.ts';
@@ -74,7 +74,9 @@ export async function spaRoutes(
       const target = localizedPath(pathname, detected) + (query ? `?${query}` : '');
       return reply.header('cache-control', 'no-store').header('vary', 'cookie, accept-language').redirect(target, 302);
     }
-    const route = matchRoute(stripLocale(pathname));
+    const matched = matchRoute(stripLocale(pathname));
+    // The landing site shows its small page set only: another screen there is not found.
+    const route = matched && screenOnVariant(matched, request.siteVariant) ? matched : null;
     const origin = publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
     const head = route ? await screenHead(screens, route, stripLocale(pathname), locale, { origin, pathname }) : null;
     const status = head ? 200 : 404;

@@ -18,7 +18,10 @@ import { Footer } from '../features/layout/footer.tsx';
 import { Header, type HeaderAccount } from '../features/layout/header.tsx';
 import { NavigationRecordProvider } from '../features/navigation/use-navigation-record.tsx';
 import { RouteErrorBoundary } from '../features/notices/route-error.tsx';
+import { afterFirstLoad } from '../lib/after-first-load.ts';
 import { readCookie } from '../lib/cookies.ts';
+import { loadSections } from '../lib/i18n.ts';
+import { EVERY_PAGE_SECTIONS } from '../i18n/sections.ts';
 import { useDocumentMeta } from '../lib/page-meta.ts';
 import { useSite } from '../lib/site.ts';
 import { LoadingBar, TranslatedLoadingFallback } from '../ui/loading.tsx';
@@ -29,6 +32,7 @@ import {
   DownloadsLiveOnDemand,
   AuthDialogsOnDemand,
   MixedContentPanelOnDemand,
+  PushOnDemand,
   TimeZoneSelectOnDemand,
 } from './on-demand.tsx';
 
@@ -60,6 +64,31 @@ function useApplyLocale(locale: Locale) {
   }, [i18n, locale]);
 }
 
+/** The sections every page may say (the error texts) load once the first view is up. */
+function useEveryPageSections() {
+  useEffect(() => {
+    void afterFirstLoad().then(() => loadSections(EVERY_PAGE_SECTIONS));
+  }, []);
+}
+
+/** The copy notice's listener, loaded after the first view (features/notices/copy-notice.ts). */
+function useCopyNotice(signedIn: boolean) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    let uninstall: (() => void) | undefined;
+    let current = true;
+    void afterFirstLoad()
+      .then(() => import('../features/notices/copy-notice.ts'))
+      .then(({ installCopyNotice }) => {
+        if (current) uninstall = installCopyNotice({ signedIn, notice: (url) => t('common.copyNotice', { url }) });
+      });
+    return () => {
+      current = false;
+      uninstall?.();
+    };
+  }, [signedIn, t]);
+}
+
 /** Every screen lives under /:locale; this is their frame: header, page, footer and overlays. */
 export function LocaleLayout() {
   const { locale } = useParams();
@@ -86,6 +115,8 @@ function LocaleFrame({ locale }: { locale: Locale }) {
   // Spec §6: the planning menu item shows only when the access check has no error.
   const planningAccess = usePlanningAccess(user?.id ?? null, locale);
   useApplyUserTimeZone(user);
+  useCopyNotice(user !== null);
+  useEveryPageSections();
   const account: HeaderAccount = user
     ? {
         email: user.email,
@@ -137,6 +168,7 @@ function LocaleFrame({ locale }: { locale: Locale }) {
           <AuthDialogsOnDemand landing={site.variant === 'landing'} />
           <AccountOverlaysOnDemand user={user} locale={locale} />
           <DownloadsLiveOnDemand user={user} locale={locale} />
+          <PushOnDemand locale={locale} />
           <CookieBanner settingsOpen={cookieSettingsOpen} onSettingsOpenChange={setCookieSettingsOpen} />
         </div>
       </NavigationRecordProvider>

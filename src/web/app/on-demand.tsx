@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { CurrentUser } from '../../common/accounts.ts';
 import type { Locale } from '../../common/locales.ts';
 import { useTranslation } from 'react-i18next';
 import { useAuthDialogs } from '../features/accounts/auth-dialogs-store.ts';
 import { useAfterFirstLoad } from '../lib/after-first-load.ts';
+import { loadSections } from '../lib/i18n.ts';
 import { useTimeZone } from '../lib/time-zone.ts';
 import '../features/accounts/time-zone-select.css';
 
@@ -11,10 +12,16 @@ import '../features/accounts/time-zone-select.css';
  * Parts of the frame whose code loads only when they have something to show, so the first page
  * carries neither forms (react-hook-form, zod) nor dialog and radio primitives.
  */
-const AuthDialogs = lazy(() => import('../features/accounts/auth-dialogs.tsx').then((m) => ({ default: m.AuthDialogs })));
+// With the error texts: a wrong code may be said before the every-page sections have loaded.
+const AuthDialogs = lazy(() =>
+  Promise.all([import('../features/accounts/auth-dialogs.tsx'), loadSections(['errors'])]).then(([m]) => ({ default: m.AuthDialogs })),
+);
 const AccountOverlays = lazy(() => import('../features/accounts/account-overlays.tsx').then((m) => ({ default: m.AccountOverlays })));
 const TimeZoneSelect = lazy(() => import('../features/accounts/time-zone-select.tsx').then((m) => ({ default: m.TimeZoneSelect })));
 const DownloadsLive = lazy(() => import('../features/downloads/downloads-live.tsx').then((m) => ({ default: m.DownloadsLive })));
+const PushSettings = lazy(() =>
+  Promise.all([import('../features/push/push-settings.tsx'), loadSections(['push'])]).then(([m]) => ({ default: m.PushSettings })),
+);
 const MixedContentPanel = lazy(() =>
   import('../features/catalogue/mixed-content-panel.tsx').then((m) => ({ default: m.MixedContentPanel })),
 );
@@ -82,6 +89,24 @@ export function TimeZoneSelectOnDemand({ user }: { user: CurrentUser | null }) {
   return (
     <Suspense fallback={placeholder}>
       <TimeZoneSelect user={user} />
+    </Suspense>
+  );
+}
+
+/** Spec §9: web push's permission is asked 5 s after the app mounts. */
+const PUSH_PROMPT_DELAY_MS = 5000;
+
+/** Web push: its code and texts load when the permission is asked, 5 s after the app mounts. */
+export function PushOnDemand({ locale }: { locale: Locale }) {
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setDue(true), PUSH_PROMPT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!due) return null;
+  return (
+    <Suspense fallback={null}>
+      <PushSettings locale={locale} />
     </Suspense>
   );
 }

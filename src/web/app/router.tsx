@@ -1,8 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router';
-import { PRIVATE_ROUTES, ROUTES, type RouteName } from '../../common/routes.ts';
+import { PRIVATE_ROUTES, ROUTES, screenOnVariant, type RouteName } from '../../common/routes.ts';
 import { RequireUser } from '../features/accounts/require-user.tsx';
 import { loadSections } from '../lib/i18n.ts';
+import { useSite } from '../lib/site.ts';
 import type { Section } from '../i18n/sections.ts';
 import { LocaleLayout, LocaleRedirect } from './locale-layout.tsx';
 
@@ -20,6 +21,7 @@ function pageOf<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, s
 const notices = () => import('../features/accounts/notice-pages.tsx');
 const passwords = () => import('../features/accounts/password-pages.tsx');
 const content = () => import('../features/content/content-pages.tsx');
+const lists = () => import('../features/lists/list-pages.tsx');
 const finalStep = pageOf(
   () => import('../features/accounts/final-step-page.tsx'),
   (m) => m.FinalStepPage,
@@ -114,6 +116,21 @@ const pages: Record<RouteName, Page> = {
   privacyPolicy: pageOf(content, (m) => m.PrivacyPolicyPage),
   cookiePolicy: pageOf(content, (m) => m.CookiePolicyPage),
   impressum: pageOf(content, (m) => m.ImpressumPage),
+  career: pageOf(
+    () => import('../features/careers/careers-page.tsx'),
+    (m) => m.CareersPage,
+    ['careers'],
+  ),
+  careerVacancy: pageOf(
+    () => import('../features/careers/vacancy-page.tsx'),
+    (m) => m.VacancyPage,
+    ['careers'],
+  ),
+  broadcast: pageOf(
+    () => import('../features/broadcast/broadcast-page.tsx'),
+    (m) => m.BroadcastPage,
+    ['broadcast'],
+  ),
   user: profile,
   userProfile: profile,
   userPlanDetails: pageOf(
@@ -161,6 +178,9 @@ const pages: Record<RouteName, Page> = {
     (m) => m.MyContentPage,
     ['myContent'],
   ),
+  myLists: pageOf(lists, (m) => m.MyListsPage, ['lists']),
+  myList: pageOf(lists, (m) => m.MyListPage, ['lists']),
+  publicList: pageOf(lists, (m) => m.PublicListPage, ['lists']),
   plans: pageOf(
     () => import('../features/agreements/plans-page.tsx'),
     (m) => m.PlansPage,
@@ -184,10 +204,17 @@ const NotFoundPage = pageOf(
   (m) => m.NotFoundPage,
 );
 
+/** The screen, where the site variant has it; the not-found page where it does not (the landing set). */
+function OnVariant({ name }: { name: RouteName }) {
+  const { variant } = useSite();
+  const Page = screenOnVariant(name, variant) ? pages[name] : NotFoundPage;
+  return <Page />;
+}
+
 function screen(name: RouteName) {
-  const Page = pages[name];
   const path = ROUTES[name];
-  return path === '/' ? <Route key={name} index element={<Page />} /> : <Route key={name} path={path.slice(1)} element={<Page />} />;
+  const element = <OnVariant name={name} />;
+  return path === '/' ? <Route key={name} index element={element} /> : <Route key={name} path={path.slice(1)} element={element} />;
 }
 const names = Object.keys(pages) as RouteName[];
 

@@ -4,8 +4,12 @@
  */
 export const SECTIONS = [
   'billing',
+  'broadcast',
+  'careers',
   'download',
+  'errors',
   'live',
+  'lists',
   'myContent',
   'payment',
   'planDetails',
@@ -13,7 +17,14 @@ export const SECTIONS = [
   'planRequest',
   'plans',
   'purchaseHistory',
+  'push',
   'savedCards',
   'team',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
+
+/**
+ * Sections every page may say, loaded for all of them once the first view is up (locale-layout.tsx):
+ * the error texts, which only show after an action; until then an error shows the server's message.
+ */
+export const EVERY_PAGE_SECTIONS: readonly Section[] = ['errors'];

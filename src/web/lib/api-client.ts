@@ -110,7 +110,9 @@ export function createApiClient(options: ApiClientOptions) {
     // Marked as handled: a failed request never awaits it; a failed import still fails the parse below.
     const url = buildUrl(options.baseUrl, path, { ...query, locale: options.locale() });
     const headers: Record<string, string> = { accept: 'application/json', site: options.site() };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // A FormData body (a form with files) is sent as multipart/form-data; fetch sets its boundary.
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
     const held = method === 'GET' ? options.firstAnswer?.(url) : undefined;
     if (held) return answerFrom<T>(held);
     let response: Response;
@@ -120,7 +122,7 @@ export function createApiClient(options: ApiClientOptions) {
         headers,
         credentials: 'include',
         signal,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       });
     } catch (error) {
       if (signal?.aborted) throw error;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   acceptReleaseNoteBodySchema,
+  currentUserRolesSchema,
   currentUserSchema,
   newsletterPopupResponseSchema,
   okResponseSchema,
@@ -34,6 +35,12 @@ export async function currentUserRoutes(instance: FastifyInstance, { ctx }: { ct
       return currentUserView(ctx, await updateProfile(ctx, user, request.body.user));
     },
   );
+
+  app.get('/api/current_user/roles', { schema: { tags, response: { 200: currentUserRolesSchema } } }, async (request, reply) => {
+    noStore(reply);
+    const { user } = await requireUser(request);
+    return { admin: user.isAdmin };
+  });
 
   app.get('/api/current_user/profile', { schema: { tags, response: { 200: profileSchema } } }, async (request, reply) => {
     noStore(reply);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema, latestReleaseNoteResponseSchema, profileSchema, termsOfServiceSchema } from '../../../common/accounts.ts';
-import { createUser } from '../../test/factories.ts';
+import { createSessionToken, createUser } from '../../test/factories.ts';
 import { Browser, codes, errors } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decrypt } from '../security/crypto.ts';
@@ -34,6 +34,21 @@ describe('GET /api/current_user', () => {
     const { browser } = await signedIn({ company: 'Nordic Wire', userGroup: 'customer', adminGroup: 'client_supervisor' });
     const user = currentUserSchema.parse((await browser.get('/api/current_user')).json());
     expect(user).toMatchObject({ members_count: 2, user_group: 'customer', admin_group: 'client_supervisor' });
+  });
+});
+
+describe('GET /api/current_user/roles', () => {
+  it('says whether the user is an admin (who copies without the copy notice); a visitor gets 401', async () => {
+    expect((await new Browser(t.app).get('/api/current_user/roles')).statusCode).toBe(401);
+    const { browser: customer } = await signedIn({});
+    expect((await customer.get('/api/current_user/roles')).json()).toEqual({ admin: false });
+    // An admin's session, as after the two-factor step.
+    const admin = new Browser(t.app);
+    admin.setCookie(
+      'session',
+      await createSessionToken(t.database.db, await createUser(t.database.db, { isAdmin: true }), t.services.clock.now()),
+    );
+    expect((await admin.get('/api/current_user/roles')).json()).toEqual({ admin: true });
   });
 });
 

@@ -4,9 +4,10 @@ import { CHANNELS } from '../../../common/realtime.ts';
 import type { ServiceContext } from '../../context.ts';
 import { fieldError, Invalid, NotFound } from '../../http/errors.ts';
 import { ALERTS_STREAM } from '../realtime/channels.ts';
+import { queuePush } from '../push/notify.ts';
 import { alerts } from './schema.ts';
 
-export type AlertsContext = Pick<ServiceContext, 'db' | 'clock' | 'broadcast'>;
+export type AlertsContext = Pick<ServiceContext, 'db' | 'clock' | 'broadcast' | 'jobs'>;
 type AlertRow = typeof alerts.$inferSelect;
 
 const alertNotFound = () => new NotFound({ code: 'alert_not_found', message: 'Alert not found' });
@@ -51,6 +52,8 @@ export async function createAlert(ctx: AlertsContext, input: AlertInput): Promis
   if (!row) throw new Error('inserting an alert returned no row');
   const alert = alertView(row);
   announce(ctx, { type: 'created', alert });
+  // Breaking news is pushed to every browser that asked for pushes (once per alert).
+  if (alert.alert_type === 'red') await queuePush(ctx, { kind: 'alert', id: alert.id });
   return alert;
 }
 
@@ -72,6 +75,7 @@ export async function updateAlert(ctx: AlertsContext, id: number, changes: Alert
   if (!row) throw alertNotFound();
   const alert = alertView(row);
   announce(ctx, { type: 'updated', alert });
+  if (alert.alert_type === 'red') await queuePush(ctx, { kind: 'alert', id: alert.id });
   return alert;
 }
 

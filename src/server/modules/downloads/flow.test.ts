@@ -32,6 +32,7 @@ beforeAll(async () => {
       cards: t.services.cards,
       publicOrigin: 'http://localhost',
       files: t.services.files,
+      push: t.services.push,
       broadcast: (_channel, stream, message) => void told.push({ stream, message: message as TranscodingMessage }),
     },
     log: silent,

@@ -34,6 +34,7 @@ beforeAll(async () => {
       cards: t.services.cards,
       publicOrigin: 'http://newsreel.test',
       files: t.services.files,
+      push: t.services.push,
       broadcast: (_channel, stream, message) => void notified.push({ stream, message: message as UserNotificationMessage }),
     },
     log: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },

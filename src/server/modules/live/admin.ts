@@ -4,6 +4,7 @@ import { slugify } from '../../../common/slug.ts';
 import { Conflict, Invalid } from '../../http/errors.ts';
 import type { JobSender } from '../../jobs/sender.ts';
 import { randomToken } from '../security/crypto.ts';
+import { queuePush } from '../push/notify.ts';
 import { RECORD_QUEUE } from './recordings.ts';
 import { tags } from '../catalogue/schema.ts';
 import { announce, detailOf, eventNotFound, type EventRow, type LiveContext } from './events.ts';
@@ -101,6 +102,7 @@ export async function updateEvent(ctx: ConsoleContext, id: number, changes: Live
   });
   await announce(ctx, row);
   if (changes.status === 'finished') await ctx.jobs?.send(RECORD_QUEUE, { eventId: row.id });
+  if (changes.status === 'live') await queuePush(ctx, { kind: 'live', id: row.id });
   return consoleView(ctx, row);
 }
 

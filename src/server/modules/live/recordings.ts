@@ -6,6 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { JobDefinition, JobDeps } from '../../jobs/definition.ts';
 import { insertProjects } from '../catalogue/writer.ts';
+import { queuePush } from '../push/notify.ts';
 import { videoMasters } from '../downloads/schema.ts';
 import { runFfmpeg } from '../media/ffmpeg.ts';
 import { RECORD_FILE } from './ingest.ts';
@@ -21,7 +22,7 @@ import { tags } from '../catalogue/schema.ts';
  */
 export const RECORD_QUEUE = 'live.record';
 
-type RecordDeps = Pick<JobDeps, 'db' | 'clock' | 'files'>;
+type RecordDeps = Pick<JobDeps, 'db' | 'clock' | 'files'> & { jobs?: JobDeps['jobs'] };
 
 /** The length of a media file in whole seconds, read from ffmpeg's own description of it. */
 function durationOf(ffmpeg: string, file: string): Promise<number> {
@@ -96,6 +97,8 @@ export async function recordEvent(deps: RecordDeps, data: { eventId?: number }):
       await tx.insert(videoMasters).values({ projectId, storageKey, durationSeconds: duration }).onConflictDoNothing();
       await tx.insert(liveRecordings).values({ eventId, projectId, durationSeconds: duration, createdAt: now }).onConflictDoNothing();
     });
+    // A new video in its tags: their followers hear of it.
+    await queuePush(deps, { kind: 'video', id: projectId });
     return { recorded: 1, seconds: duration };
   } finally {
     await rm(output, { force: true });

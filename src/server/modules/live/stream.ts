@@ -5,6 +5,7 @@ import { and, eq, inArray, isNotNull, lte, notInArray } from 'drizzle-orm';
 import { GONE_STATUSES, LIVE_FEED_OPENS_MINUTES, UPCOMING_STATUSES } from '../../../common/live.ts';
 import type { ServiceContext } from '../../context.ts';
 import { announce, type LiveContext } from './events.ts';
+import { queuePush } from '../push/notify.ts';
 import { liveEvents } from './schema.ts';
 
 /**
@@ -47,7 +48,10 @@ export async function wentLive(ctx: LiveContext, eventId: number) {
     .set({ status: 'live', updatedAt: ctx.clock.now() })
     .where(and(eq(liveEvents.id, eventId), inArray(liveEvents.status, [...UPCOMING_STATUSES])))
     .returning();
-  if (row) await announce(ctx, row);
+  if (row) {
+    await announce(ctx, row);
+    await queuePush(ctx, { kind: 'live', id: row.id });
+  }
 }
 
 async function pointer(hlsRoot: string, eventId: number): Promise<{ dir?: unknown; last?: unknown }> {

@@ -3,10 +3,23 @@ import { localeDirection } from '../../../common/locales.ts';
 import type { MailMessage } from './mailer.ts';
 import { MAIL_TEXTS, type MailKind } from './texts.ts';
 
-export type MailVars = { link?: string; code?: string; company?: string; minutes?: number; item?: string; amount?: string };
+export type MailVars = {
+  link?: string;
+  code?: string;
+  company?: string;
+  minutes?: number;
+  item?: string;
+  amount?: string;
+  name?: string;
+  /** Labelled values listed after the paragraphs (a booking's fields for the desk that takes it). */
+  facts?: { label: string; value: string }[];
+};
 
 function fill(template: string, vars: MailVars): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name as keyof MailVars] ?? ''));
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = vars[name as keyof MailVars];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  });
 }
 
 function escapeHtml(text: string): string {
@@ -26,6 +39,7 @@ export function renderMail(kind: MailKind, locale: Locale, to: string, vars: Mai
     fill(texts.heading, vars),
     '',
     ...paragraphs.flatMap((p) => [p, '']),
+    ...(vars.facts?.length ? [...vars.facts.map((fact) => `${fact.label}: ${fact.value}`), ''] : []),
     ...(vars.code ? [vars.code, ''] : []),
     ...(vars.link ? [`${fill(texts.action ?? '', vars)}: ${vars.link}`, ''] : []),
     fill(texts.ignore, vars),
@@ -41,6 +55,14 @@ export function renderMail(kind: MailKind, locale: Locale, to: string, vars: Mai
   const code = vars.code
     ? `<p style="margin:24px 0;font-size:32px;letter-spacing:8px;font-weight:bold;font-family:monospace;color:#0d1b2a" dir="ltr">${escapeHtml(vars.code)}</p>`
     : '';
+  const facts = vars.facts?.length
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 12px;border-collapse:collapse">${vars.facts
+        .map(
+          (fact) =>
+            `<tr><td style="padding:4px 12px 4px 0;color:#5b6b7c;vertical-align:top">${escapeHtml(fact.label)}</td><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(fact.value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
   const html = `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#15212e">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;padding:24px 0"><tr><td align="center">
@@ -49,7 +71,7 @@ export function renderMail(kind: MailKind, locale: Locale, to: string, vars: Mai
 <tr><td style="padding:24px">
 <h1 style="margin:0 0 16px;font-size:22px;color:#0d1b2a">${escapeHtml(fill(texts.heading, vars))}</h1>
 ${paragraphs.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
-${code}${button}
+${facts}${code}${button}
 <p style="margin:16px 0 0;font-size:13px;color:#5b6b7c">${escapeHtml(fill(texts.ignore, vars))}</p>
 </td></tr>
 <tr><td style="padding:16px 24px;font-size:12px;color:#5b6b7c;border-top:1px solid #dde2e8">${escapeHtml(common.footer)}</td></tr>

@@ -1,5 +1,7 @@
 import type { Locale } from '../../../common/locales.ts';
 import { type COMMERCE_MAIL_KINDS, COMMERCE_TEXTS } from './commerce-texts.ts';
+import { type CAREERS_MAIL_KINDS, CAREERS_TEXTS } from './careers-texts.ts';
+import { type BROADCAST_MAIL_KINDS, BROADCAST_TEXTS } from './broadcast-texts.ts';
 
 export const MAIL_KINDS = [
   'confirmation',
@@ -15,13 +17,20 @@ export const MAIL_KINDS = [
   'payment_refunded',
   'team_invitation',
   'stats_report_ready',
+  'career_application_received',
+  'career_application_notice',
+  'broadcast_booking_notice',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export type KindTexts = { subject: string; heading: string; paragraphs: string[]; action?: string; ignore: string };
 /** The kinds of e-mail about plans, payments and teams; their texts are in commerce-texts.ts. */
 export type CommerceMailKind = (typeof MAIL_KINDS)[number] & (typeof COMMERCE_MAIL_KINDS)[number];
-type AccountMailKind = Exclude<MailKind, CommerceMailKind>;
+/** The kinds of e-mail about job applications; their texts are in careers-texts.ts. */
+export type CareersMailKind = (typeof MAIL_KINDS)[number] & (typeof CAREERS_MAIL_KINDS)[number];
+/** The kinds of e-mail about broadcast services; their texts are in broadcast-texts.ts. */
+export type BroadcastMailKind = (typeof MAIL_KINDS)[number] & (typeof BROADCAST_MAIL_KINDS)[number];
+type AccountMailKind = Exclude<MailKind, CommerceMailKind | CareersMailKind | BroadcastMailKind>;
 type LocaleTexts = Record<AccountMailKind, KindTexts> & { common: { footer: string; linkHelp: string } };
 
 /** The account e-mails (sign-up, passwords, sign-in) in the four interface languages. */
@@ -224,9 +233,9 @@ const ACCOUNT_TEXTS: Record<Locale, LocaleTexts> = {
 };
 
 /** E-mail texts in the four interface languages, every kind; `{{name}}` is filled from the message's values. */
-export const MAIL_TEXTS: Record<Locale, LocaleTexts & Record<CommerceMailKind, KindTexts>> = {
-  en: { ...ACCOUNT_TEXTS.en, ...COMMERCE_TEXTS.en },
-  es: { ...ACCOUNT_TEXTS.es, ...COMMERCE_TEXTS.es },
-  ru: { ...ACCOUNT_TEXTS.ru, ...COMMERCE_TEXTS.ru },
-  ar: { ...ACCOUNT_TEXTS.ar, ...COMMERCE_TEXTS.ar },
+export const MAIL_TEXTS: Record<Locale, LocaleTexts & Record<CommerceMailKind | CareersMailKind | BroadcastMailKind, KindTexts>> = {
+  en: { ...ACCOUNT_TEXTS.en, ...COMMERCE_TEXTS.en, ...CAREERS_TEXTS.en, ...BROADCAST_TEXTS.en },
+  es: { ...ACCOUNT_TEXTS.es, ...COMMERCE_TEXTS.es, ...CAREERS_TEXTS.es, ...BROADCAST_TEXTS.es },
+  ru: { ...ACCOUNT_TEXTS.ru, ...COMMERCE_TEXTS.ru, ...CAREERS_TEXTS.ru, ...BROADCAST_TEXTS.ru },
+  ar: { ...ACCOUNT_TEXTS.ar, ...COMMERCE_TEXTS.ar, ...CAREERS_TEXTS.ar, ...BROADCAST_TEXTS.ar },
 };

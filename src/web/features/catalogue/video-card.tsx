@@ -5,6 +5,7 @@ import { LINKS } from '../../../common/routes.ts';
 import { formatDate, formatDuration } from './format.ts';
 import { useMaterialAccess } from '../agreements/material-access.ts';
 import { videoQuery } from './query-params.ts';
+import { AddToListButton } from '../lists/add-to-list-button.tsx';
 
 export type ViewType = 'grid' | 'list';
 /** Cards under a page's h1 title with h2, under a section's h2 with h3: no level is skipped. */
@@ -75,6 +76,7 @@ export function VideoCard({
           </p>
         </div>
       </Link>
+      <AddToListButton videoId={video.id} />
     </article>
   );
 }

@@ -13,6 +13,7 @@ import { LoadingFallback } from '../../ui/loading.tsx';
 import { NotFoundPage } from '../../ui/not-found.tsx';
 import { CATALOGUE_KEYS, catalogueApi } from './api.ts';
 import { DownloadPanel } from './download-panel.tsx';
+import { AddToListButton } from '../lists/add-to-list-button.tsx';
 import { formatDate, formatDuration, formatPublished } from './format.ts';
 import { videoQuery } from './query-params.ts';
 import { VideoGrid } from './video-card.tsx';
@@ -101,6 +102,9 @@ function VideoView({ video }: { video: VideoProject }) {
               </section>
             ) : null}
           </article>
+          <p className="video-page__list">
+            <AddToListButton videoId={video.id} labelled />
+          </p>
           {video.tags.length > 0 ? (
             <section className="video-page__tags" aria-label={t('video.tags')}>
               <ul className="tag-cloud">

@@ -38,7 +38,8 @@ function companyLinks(variant: SiteInfo['variant']): FooterLink[] {
     { id: 'plans', label: 'menu.plans', path: LINKS.plans },
   ];
   if (variant === 'standard') links.push({ id: 'career', label: 'menu.careers', path: LINKS.career });
-  if (variant === 'ru') links.push({ id: 'broadcast', label: 'menu.broadcast', path: LINKS.broadcast });
+  // The Russian region's top menu has broadcast services; the footer lists them on every full site.
+  if (variant !== 'landing') links.push({ id: 'broadcast', label: 'menu.broadcast', path: LINKS.broadcast });
   links.push({ id: 'impressum', label: 'footer.impressum', path: LINKS.impressum });
   return links.filter((link) => isBuiltPath(link.path));
 }

@@ -107,19 +107,20 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
     }
   });
 
-  it('hides the screens later issues build; shows VOD with its categories, Live with all and my events, Plans, My content, About, and the built account pages', () => {
+  it('hides the screens later issues build; shows VOD with its categories, Live with all and my events, Plans, My content, About, Careers, and the built account pages', () => {
     const menu = topMenu('standard');
-    expect(ids(menu)).toEqual(['vod', 'live', 'plans', 'my-content', 'about']);
+    expect(ids(menu)).toEqual(['vod', 'live', 'plans', 'my-content', 'about', 'careers']);
     expect(ids(menu[0]?.children ?? [])).toEqual(['latest', 'politics', 'society', 'cultural-events-and-celebrations']);
     expect(ids(menu[1]?.children ?? [])).toEqual(['all-events', 'my-events']);
     expect(ids(topMenu('landing'))).toEqual(['vod', 'plans', 'about']);
-    expect(ids(topMenu('ru'))).toEqual(['vod', 'live', 'plans', 'my-content', 'about']);
+    expect(ids(topMenu('ru'))).toEqual(['vod', 'live', 'broadcast', 'plans', 'my-content', 'about']);
     expect(ids(profileMenu('standard', customer))).toEqual([
       'my-content',
       'profile',
       'plan-details',
       'billing-settings',
       'purchase-history',
+      'my-lists',
       'members',
       'user-limits',
       'planning',
@@ -141,6 +142,7 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
       'plan-details',
       'billing-settings',
       'purchase-history',
+      'my-lists',
       'members',
     ]);
     expect(ids(profileMenu('standard', { ...plain, only_one_off: true }))).toEqual([
@@ -149,11 +151,13 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
       'plan-details',
       'billing-settings',
       'purchase-history',
+      'my-lists',
     ]);
     expect(ids(profileMenu('standard', { ...plain, user_group: 'client', planning_access: true }))).toEqual([
       'my-content',
       'profile',
       'plan-details',
+      'my-lists',
       'planning',
     ]);
     expect(ids(profileMenu('landing', { ...plain, planning_access: true }))).toEqual(['my-content', 'profile', 'members']);
@@ -163,7 +167,11 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
     const item = (id: string, path: string, children?: MenuItem[]): MenuItem => ({ id, label: id, path, children });
     expect(
       ids(
-        builtItems([item('about', ROUTES.about), item('lists', '/user/my-lists'), item('careers', '/career', [item('latest', '/videos')])]),
+        builtItems([
+          item('about', ROUTES.about),
+          item('unbuilt', '/user/not-built'),
+          item('later', '/not-built-yet', [item('latest', '/videos')]),
+        ]),
       ),
     ).toEqual(['about']);
   });

@@ -1,0 +1,68 @@
+import { pushClientSchema, vapidKeySchema, type PushClient, type PushClientInput } from '../../../common/push.ts';
+import type { Locale } from '../../../common/locales.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { api } from '../../lib/api.ts';
+
+/**
+ * The browser's side of web push (spec: content §4 "Push"): its own id, kept in local storage; the
+ * service worker; the permission; the subscription to the push service with the platform's key;
+ * and the settings saved by that id. A browser or push service that says no is only logged.
+ */
+const BASE = '/api/webpush_notification_clients';
+const ID_KEY = 'webpush_external_id';
+
+export function externalId(): string {
+  let id = localStorage.getItem(ID_KEY);
+  if (!id) {
+    id = crypto.randomUUID();
+    localStorage.setItem(ID_KEY, id);
+  }
+  return id;
+}
+
+export const pushSupported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/** The saved settings, or null when this browser has none yet. */
+export async function savedSettings(id: string): Promise<PushClient | null> {
+  try {
+    return pushClientSchema.parse(await api.get(`${BASE}/${id}`));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
+  const text = atob(base64url.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (base64url.length % 4)) % 4));
+  const bytes = new Uint8Array(new ArrayBuffer(text.length));
+  for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+/** The push service's subscription for this browser, made once; null where the browser cannot. */
+export async function subscription(): Promise<PushSubscriptionJSON | null> {
+  try {
+    const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    await navigator.serviceWorker.ready;
+    const kept = await registration.pushManager.getSubscription();
+    if (kept) return kept.toJSON();
+    const { public_key } = vapidKeySchema.parse(await api.get(`${BASE}/vapid_key`));
+    const made = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: applicationServerKey(public_key),
+    });
+    return made.toJSON();
+  } catch (error) {
+    console.info('web push: no subscription', error);
+    return null;
+  }
+}
+
+/** Saves the settings; with a subscription when there is one (else the one kept stays). */
+export async function saveSettings(id: string, locales: Locale[], pushSubscription?: PushSubscriptionJSON | null) {
+  const client: PushClientInput = { external_id: id, notification_locales: locales };
+  const keys = pushSubscription?.keys;
+  if (pushSubscription?.endpoint && keys?.p256dh && keys.auth)
+    client.subscription = { endpoint: pushSubscription.endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } };
+  return pushClientSchema.parse(await api.put(BASE, { body: { client } }));
+}
