@@ -128,6 +128,24 @@ test('load more appends the next page of 12', async ({ page, context, baseURL })
   await expect(page.getByTestId('video-card')).toHaveCount(24);
 });
 
+for (const locale of ['en', 'ar'] as const) {
+  test(`${locale}: a tag landing's list sorts, the sort kept in the address`, async ({ page, context, baseURL }) => {
+    await acceptNecessaryCookies(context, baseURL ?? '');
+    await page.goto(`/${locale}/landing/elections`);
+    const cards = page.getByTestId('video-card');
+    await expect(cards.first()).toBeVisible();
+    const newestFirst = await cards.first().locator('a').first().getAttribute('href');
+    await page.getByTestId('tag-landing-sort').selectOption('oldest');
+    await expect(page).toHaveURL(/[?&]sort=oldest/);
+    await expect(cards.first().locator('a').first()).not.toHaveAttribute('href', newestFirst ?? '');
+    await page.reload();
+    await expect(page.getByTestId('tag-landing-sort')).toHaveValue('oldest');
+    await page.getByTestId('tag-landing-sort').selectOption('newest');
+    await expect(page).not.toHaveURL(/sort=/);
+    await expect(cards.first().locator('a').first()).toHaveAttribute('href', newestFirst ?? '');
+  });
+}
+
 test('on a phone the filters are folded above the videos, and open with their choices', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await acceptNecessaryCookies(context, baseURL ?? '');

@@ -28,3 +28,6 @@ export const MAX_DURATION = 9_999_999;
 
 export const VIDEO_SORTS = ['newest', 'oldest', 'relevance', 'longest', 'shortest'] as const;
 export type VideoSort = (typeof VIDEO_SORTS)[number];
+/** A landing list's sorts (spec: content §2 "landing lists with sort"): those of the video list but relevance, which needs a search. */
+export const LANDING_SORTS = ['newest', 'oldest', 'longest', 'shortest'] as const;
+export type LandingSort = (typeof LANDING_SORTS)[number];

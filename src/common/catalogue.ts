@@ -13,6 +13,7 @@ import {
   QUALITIES,
   VIDEO_FORMATS,
   VIDEO_SORTS,
+  LANDING_SORTS,
   CATALOGUE_PAGE_SIZE,
   MAX_PAGE_SIZE,
   MIN_DURATION,
@@ -191,6 +192,8 @@ export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(CATALOGUE_PAGE_SIZE),
 });
+/** GET /api/content/tags/landings/{slug}: a page of the tag's videos, newest first unless sorted otherwise. */
+export const tagLandingQuerySchema = pageQuerySchema.extend({ sort: z.enum(LANDING_SORTS).optional() });
 
 /** Dashboard banner (spec: content §3 "Dashboard data"). */
 export const bannerSchema = z.object({

@@ -181,6 +181,19 @@ describe('tags', () => {
     expect(codes(await get('/api/content/tags/nope'))).toEqual(['tag_not_found']);
   });
 
+  it('a landing list sorts: newest first by default, oldest, longest or shortest; relevance or another is refused', async () => {
+    const order = async (query: string) =>
+      tagLandingResponseSchema.parse((await get(`/api/content/tags/landings/elections${query}`)).json()).videos.map((v) => v.project_id);
+    const newest = await order('');
+    expect(newest.length).toBeGreaterThan(1);
+    expect(await order('?sort=oldest')).toEqual([...newest].reverse());
+    const longest = tagLandingResponseSchema.parse((await get('/api/content/tags/landings/elections?sort=longest')).json()).videos;
+    expect(longest.map((v) => v.duration)).toEqual([...longest.map((v) => v.duration)].sort((a, b) => b - a));
+    const shortest = tagLandingResponseSchema.parse((await get('/api/content/tags/landings/elections?sort=shortest')).json()).videos;
+    expect(shortest.map((v) => v.duration)).toEqual([...shortest.map((v) => v.duration)].sort((a, b) => a - b));
+    for (const bad of ['relevance', 'random']) expect((await get(`/api/content/tags/landings/elections?sort=${bad}`)).statusCode).toBe(422);
+  });
+
   it('following a tag needs sign-in, and then shows as followed', async () => {
     expect((await new Browser(t.app).post('/api/content/tags/floods/subscriptions')).statusCode).toBe(401);
     const user = await createUser(t.database.db);

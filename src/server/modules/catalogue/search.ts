@@ -26,7 +26,8 @@ export type SearchContext = CatalogueContext & { secret: string };
 
 const p = videoProjects;
 
-function orderFor(sort: VideoSearchQuery['sort']): SQL[] {
+/** The order of a video list's sort (newest first by default). */
+export function orderFor(sort: VideoSearchQuery['sort']): SQL[] {
   switch (sort) {
     case 'oldest':
       return [asc(p.publishedAt), asc(p.id)];

@@ -6,7 +6,7 @@ import {
   categoriesResponseSchema,
   CONTENT_PAGES,
   contentPageSchema,
-  pageQuerySchema,
+  tagLandingQuerySchema,
   tagDetailSchema,
   tagLandingResponseSchema,
   tagsResponseSchema,
@@ -61,7 +61,7 @@ export async function tagRoutes(instance: FastifyInstance, { db, clock }: { db: 
     '/api/content/tags/landings/:slug',
     {
       config: { microCache: 10 },
-      schema: { tags, params: slugParams, querystring: pageQuerySchema, response: { 200: tagLandingResponseSchema } },
+      schema: { tags, params: slugParams, querystring: tagLandingQuerySchema, response: { 200: tagLandingResponseSchema } },
     },
     async (request, reply) => {
       const user = await cacheFor(request, reply, 60);

@@ -2,7 +2,8 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CATALOGUE_PAGE_SIZE, type Tag } from '../../../common/catalogue.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { NotFound } from '../../http/errors.ts';
-import type { CatalogueContext } from './search.ts';
+import type { VideoSort } from '../../../common/catalogue-values.ts';
+import { orderFor, type CatalogueContext } from './search.ts';
 import { tags, tagSubscriptions, videoProjects, videoProjectTags } from './schema.ts';
 import { summaries, summaryColumns } from './views.ts';
 import { taggedEvents } from '../live/events.ts';
@@ -63,7 +64,7 @@ export async function tagLanding(
   ctx: CatalogueContext,
   slug: string,
   locale: Locale,
-  page: { page: number; per_page: number },
+  page: { page: number; per_page: number; sort?: VideoSort },
   userId: number | null,
 ) {
   const tag = await findTag(ctx, slug);
@@ -73,7 +74,7 @@ export async function tagLanding(
       .select(summaryColumns)
       .from(videoProjects)
       .innerJoin(videoProjectTags, and(eq(videoProjectTags.projectId, videoProjects.id), tagged))
-      .orderBy(desc(videoProjects.publishedAt), desc(videoProjects.id))
+      .orderBy(...orderFor(page.sort))
       .limit(page.per_page)
       .offset((page.page - 1) * page.per_page),
     ctx.db.select({ n: count() }).from(videoProjectTags).where(tagged),

@@ -15,6 +15,7 @@ import type {
 import type { DownloadBody, purchaseResultSchema, worldExclusiveRequestSchema } from '../../../common/downloads.ts';
 import { api } from '../../lib/api.ts';
 import type { Answer, QueryValue } from '../../lib/api-client.ts';
+import type { LandingSort } from '../../../common/catalogue-values.ts';
 
 export type CatalogueQuery = Record<string, QueryValue>;
 
@@ -26,7 +27,7 @@ export const CATALOGUE_KEYS = {
   allDashboards: ['dashboard'] as const,
   dashboard: (locale: string, query: CatalogueQuery) => ['dashboard', locale, query] as const,
   allTagLandings: ['tag-landing'] as const,
-  tagLanding: (locale: string, slug: string) => ['tag-landing', locale, slug] as const,
+  tagLanding: (locale: string, slug: string, sort: LandingSort = 'newest') => ['tag-landing', locale, slug, sort] as const,
 };
 
 /** The catalogue calls of spec: content §7, typed by the shared contracts. */
@@ -64,9 +65,9 @@ export const catalogueApi = {
   durations: (signal?: AbortSignal) =>
     api.get<Answer<typeof minMaxDurationSchema>>('/api/system/min_max_duration_video_projects', { signal }),
   tags: (signal?: AbortSignal) => api.get<Answer<typeof tagsResponseSchema>>('/api/content/tags', { signal }),
-  tagLanding: (slug: string, page: number, signal?: AbortSignal) =>
+  tagLanding: (slug: string, page: number, sort: LandingSort, signal?: AbortSignal) =>
     api.get<Answer<typeof tagLandingResponseSchema>>(`/api/content/tags/landings/${encodeURIComponent(slug)}`, {
-      query: { page },
+      query: sort === 'newest' ? { page } : { page, sort },
       signal,
     }),
   follow: (slug: string, follow: boolean) =>

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type { Tag, tagLandingResponseSchema } from '../../../common/catalogue.ts';
 import type { LiveEvent } from '../../../common/live.ts';
@@ -23,6 +23,8 @@ import { ViewToggle } from './view-toggle.tsx';
 import { useViewType } from './view-type.ts';
 import './catalogue.css';
 import './video-page.css';
+import { LANDING_SORTS, type LandingSort } from '../../../common/catalogue-values.ts';
+import { SelectField } from '../../ui/field.tsx';
 
 type TagLanding = z.infer<typeof tagLandingResponseSchema>;
 type LandingKey = ReturnType<typeof CATALOGUE_KEYS.tagLanding>;
@@ -32,14 +34,21 @@ type LandingKey = ReturnType<typeof CATALOGUE_KEYS.tagLanding>;
  * live events, kept current by the live-events channel (§4), then its videos in pages of 12, "load
  * more" appending.
  */
+/** The sort named in the address, newest when none or an unknown one. */
+function landingSortOf(value: string | null): LandingSort {
+  return (LANDING_SORTS as readonly string[]).includes(value ?? '') ? (value as LandingSort) : 'newest';
+}
+
 export function TagLandingPage() {
   const { t } = useTranslation();
   const { locale = 'en', id = '' } = useParams();
   const [view, setView] = useViewType();
-  const queryKey = CATALOGUE_KEYS.tagLanding(locale, id);
+  const [params, setParams] = useSearchParams();
+  const sort = landingSortOf(params.get('sort'));
+  const queryKey = CATALOGUE_KEYS.tagLanding(locale, id, sort);
   const landing = useInfiniteQuery({
     queryKey,
-    queryFn: ({ pageParam, signal }) => catalogueApi.tagLanding(id, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => catalogueApi.tagLanding(id, pageParam, sort, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
   });
@@ -66,6 +75,18 @@ export function TagLandingPage() {
         </div>
         <div className="tag-landing__actions">
           <FollowButton tag={tag} queryKey={queryKey} />
+          <SelectField
+            label={t('catalogue.filters.sort')}
+            value={sort}
+            onChange={(event) => {
+              const next = new URLSearchParams(params);
+              if (event.target.value === 'newest') next.delete('sort');
+              else next.set('sort', event.target.value);
+              setParams(next, { replace: true });
+            }}
+            options={LANDING_SORTS.map((value) => ({ value, label: t(`catalogue.sort.${value}`) }))}
+            data-testid="tag-landing-sort"
+          />
           <ViewToggle view={view} onChange={setView} />
         </div>
       </header>
