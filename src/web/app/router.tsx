@@ -146,7 +146,8 @@ const pages: Record<RouteName, Page> = {
   userPlanning: pageOf(
     () => import('../features/agreements/planning-page.tsx'),
     (m) => m.PlanningPage,
-    ['planning'],
+    // Its refusal says an error text (the every-page sections may not have loaded yet).
+    ['planning', 'errors'],
   ),
   purchaseHistory: pageOf(
     () => import('../features/payments/purchase-history-page.tsx'),

@@ -21,8 +21,8 @@ export function AddToListButton({ videoId, labelled }: { videoId: number; labell
         onClick={() => setOpen(true)}
         data-testid="add-to-list"
       >
-        <span aria-hidden>+</span>
-        {labelled ? ` ${label}` : null}
+        {/* The "+" is drawn by catalogue.css: the visible text is then the name, or part of it. */}
+        {labelled ? label : null}
       </button>
       {open ? (
         <Suspense fallback={null}>
