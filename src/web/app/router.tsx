@@ -143,10 +143,10 @@ const pages: Record<RouteName, Page> = {
     (m) => m.BillingSettingsPage,
     ['billing', 'savedCards', 'payment', 'purchaseHistory'],
   ),
+  // The planning page's refusal says an error text (the every-page sections may not have loaded yet).
   userPlanning: pageOf(
     () => import('../features/agreements/planning-page.tsx'),
     (m) => m.PlanningPage,
-    // Its refusal says an error text (the every-page sections may not have loaded yet).
     ['planning', 'errors'],
   ),
   purchaseHistory: pageOf(
