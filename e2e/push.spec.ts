@@ -57,3 +57,45 @@ test('without the permission, no popup opens and nothing is saved', async ({ pag
   const id = await page.evaluate(() => localStorage.getItem('webpush_external_id'));
   expect(id).toBeNull();
 });
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`${locale}: the footer's notification settings open the popup again, with the settings as saved`, async ({ page, baseURL }) => {
+    await page.context().grantPermissions(['notifications'], { origin: baseURL ?? '' });
+    const id = locale === 'en' ? '5b0f3c1e-8d2a-4c7e-9f10-2a6b8c4d0e11' : '5b0f3c1e-8d2a-4c7e-9f10-2a6b8c4d0e12';
+    await page.addInitScript((externalId) => localStorage.setItem('webpush_external_id', externalId), id);
+    const saved = await page.request.put('/api/webpush_notification_clients', {
+      data: { client: { external_id: id, notification_locales: ['ru'] } },
+    });
+    expect(saved.ok()).toBe(true);
+
+    await page.goto(`/${locale}/events`);
+    const popup = page.getByTestId('push-settings');
+    await page.getByTestId('footer-push-settings').click();
+    await expect(popup).toBeVisible();
+    await expect(popup.getByRole('heading')).toHaveText(TEXTS[locale].title);
+    await expect(popup.getByTestId('push-locale-ru')).toHaveAttribute('data-state', 'checked');
+    await expect(popup.getByTestId(`push-locale-${locale}`)).toHaveAttribute('data-state', 'unchecked');
+    await screenshot(page, `push-settings-again-${locale}`);
+
+    await popup.getByTestId(`push-locale-${locale}`).click();
+    await popup.getByTestId('push-locale-ru').click();
+    await popup.getByTestId('push-settings-save').click();
+    await expect(popup).toHaveCount(0);
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/webpush_notification_clients/${id}`)).json()) as unknown)
+      .toEqual({ external_id: id, notification_locales: [locale], subscribed: false });
+
+    // The 5 s prompt finds the settings saved and keeps the popup closed.
+    await page.waitForTimeout(6000);
+    await expect(popup).toHaveCount(0);
+  });
+}
+
+test('where the user has refused notifications, the footer offers no notification settings', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+  });
+  await page.goto('/en/events');
+  await expect(page.getByTestId('footer-cookie-settings')).toBeVisible();
+  await expect(page.getByTestId('footer-push-settings')).toHaveCount(0);
+});

@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../common/accounts.ts';
 import type { Locale } from '../../common/locales.ts';
 import { useTranslation } from 'react-i18next';
 import { useAuthDialogs } from '../features/accounts/auth-dialogs-store.ts';
+import { usePushSettingsAsked } from '../features/push/push-settings-store.ts';
 import { useAfterFirstLoad } from '../lib/after-first-load.ts';
 import { loadSections } from '../lib/i18n.ts';
 import { useTimeZone } from '../lib/time-zone.ts';
@@ -12,9 +13,11 @@ import '../features/accounts/time-zone-select.css';
  * Parts of the frame whose code loads only when they have something to show, so the first page
  * carries neither forms (react-hook-form, zod) nor dialog and radio primitives.
  */
-// With the error texts: a wrong code may be said before the every-page sections have loaded.
+// With the error and validation texts: a wrong code may be said before the every-page sections have loaded.
 const AuthDialogs = lazy(() =>
-  Promise.all([import('../features/accounts/auth-dialogs.tsx'), loadSections(['errors'])]).then(([m]) => ({ default: m.AuthDialogs })),
+  Promise.all([import('../features/accounts/auth-dialogs.tsx'), loadSections(['errors', 'validation'])]).then(([m]) => ({
+    default: m.AuthDialogs,
+  })),
 );
 const AccountOverlays = lazy(() => import('../features/accounts/account-overlays.tsx').then((m) => ({ default: m.AccountOverlays })));
 const TimeZoneSelect = lazy(() => import('../features/accounts/time-zone-select.tsx').then((m) => ({ default: m.TimeZoneSelect })));
@@ -96,11 +99,16 @@ export function TimeZoneSelectOnDemand({ user }: { user: CurrentUser | null }) {
 /** Spec §9: web push's permission is asked 5 s after the app mounts. */
 const PUSH_PROMPT_DELAY_MS = 5000;
 
-/** Web push: its code and texts load when the permission is asked, 5 s after the app mounts. */
+/**
+ * Web push: its code and texts load when the permission is asked, 5 s after the app mounts, or
+ * sooner when the footer asks for the settings.
+ */
 export function PushOnDemand({ locale }: { locale: Locale }) {
-  const [due, setDue] = useState(false);
+  const asked = usePushSettingsAsked();
+  const [timeUp, setTimeUp] = useState(false);
+  const due = timeUp || asked > 0;
   useEffect(() => {
-    const timer = setTimeout(() => setDue(true), PUSH_PROMPT_DELAY_MS);
+    const timer = setTimeout(() => setTimeUp(true), PUSH_PROMPT_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
   if (!due) return null;

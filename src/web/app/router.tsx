@@ -25,6 +25,7 @@ const lists = () => import('../features/lists/list-pages.tsx');
 const finalStep = pageOf(
   () => import('../features/accounts/final-step-page.tsx'),
   (m) => m.FinalStepPage,
+  ['validation'],
 );
 const videos = pageOf(
   () => import('../features/catalogue/videos-page.tsx'),
@@ -33,11 +34,12 @@ const videos = pageOf(
 const profile = pageOf(
   () => import('../features/accounts/profile-page.tsx'),
   (m) => m.ProfilePage,
+  ['validation'],
 );
 const planRequest = pageOf(
   () => import('../features/agreements/plan-request-page.tsx'),
   (m) => m.PlanRequestPage,
-  ['planRequest'],
+  ['planRequest', 'validation'],
 );
 const pages: Record<RouteName, Page> = {
   dashboard: pageOf(
@@ -55,22 +57,24 @@ const pages: Record<RouteName, Page> = {
   signin: pageOf(
     () => import('../features/accounts/sign-in-page.tsx'),
     (m) => m.SignInPage,
+    ['validation'],
   ),
   signinDeactivated: pageOf(notices, (m) => m.SigninDeactivatedPage),
   signup: pageOf(
     () => import('../features/accounts/sign-up-page.tsx'),
     (m) => m.SignUpPage,
+    ['validation'],
   ),
   checkEmail: pageOf(notices, (m) => m.CheckEmailPage),
   alreadyConfirmed: pageOf(notices, (m) => m.AlreadyConfirmedPage),
   joinTeam: finalStep,
   finalStep,
-  restorePassword: pageOf(passwords, (m) => m.RestorePasswordPage),
+  restorePassword: pageOf(passwords, (m) => m.RestorePasswordPage, ['validation']),
   restorePasswordCheckEmail: pageOf(notices, (m) => m.RestorePasswordCheckEmailPage),
-  newPassword: pageOf(passwords, (m) => m.NewPasswordPage),
+  newPassword: pageOf(passwords, (m) => m.NewPasswordPage, ['validation']),
   newPasswordChanged: pageOf(notices, (m) => m.PasswordChangedPage),
   accountLocked: pageOf(notices, (m) => m.AccountLockedPage),
-  unlock: pageOf(passwords, (m) => m.UnlockPage),
+  unlock: pageOf(passwords, (m) => m.UnlockPage, ['validation']),
   videos,
   videosFiltered: videos,
   video: pageOf(
@@ -109,7 +113,7 @@ const pages: Record<RouteName, Page> = {
   liveEvent: pageOf(
     () => import('../features/live/event-page.tsx'),
     (m) => m.EventPage,
-    ['live'],
+    ['live', 'validation'],
   ),
   about: pageOf(content, (m) => m.AboutPage),
   termsOfService: pageOf(content, (m) => m.TermsOfServicePage),
@@ -124,12 +128,12 @@ const pages: Record<RouteName, Page> = {
   careerVacancy: pageOf(
     () => import('../features/careers/vacancy-page.tsx'),
     (m) => m.VacancyPage,
-    ['careers'],
+    ['careers', 'validation'],
   ),
   broadcast: pageOf(
     () => import('../features/broadcast/broadcast-page.tsx'),
     (m) => m.BroadcastPage,
-    ['broadcast'],
+    ['broadcast', 'validation'],
   ),
   user: profile,
   userProfile: profile,
@@ -141,7 +145,7 @@ const pages: Record<RouteName, Page> = {
   userBillingSettings: pageOf(
     () => import('../features/payments/billing-settings-page.tsx'),
     (m) => m.BillingSettingsPage,
-    ['billing', 'savedCards', 'payment', 'purchaseHistory'],
+    ['billing', 'savedCards', 'payment', 'purchaseHistory', 'validation'],
   ),
   // The planning page's refusal says an error text (the every-page sections may not have loaded yet).
   userPlanning: pageOf(
@@ -162,22 +166,22 @@ const pages: Record<RouteName, Page> = {
   userMembers: pageOf(
     () => import('../features/company/members-page.tsx'),
     (m) => m.MembersPage,
-    ['team'],
+    ['team', 'validation'],
   ),
   userMember: pageOf(
     () => import('../features/company/member-page.tsx'),
     (m) => m.MemberPage,
-    ['team'],
+    ['team', 'validation'],
   ),
   userLimits: pageOf(
     () => import('../features/company/user-limits-page.tsx'),
     (m) => m.UserLimitsPage,
-    ['team'],
+    ['team', 'validation'],
   ),
   myContent: pageOf(
     () => import('../features/my-content/my-content-page.tsx'),
     (m) => m.MyContentPage,
-    ['myContent'],
+    ['myContent', 'validation'],
   ),
   myLists: pageOf(lists, (m) => m.MyListsPage, ['lists']),
   myList: pageOf(lists, (m) => m.MyListPage, ['lists']),
@@ -190,7 +194,7 @@ const pages: Record<RouteName, Page> = {
   payment: pageOf(
     () => import('../features/payments/payment-page.tsx'),
     (m) => m.PaymentPage,
-    ['payment', 'billing', 'planDetails'],
+    ['payment', 'billing', 'planDetails', 'validation'],
   ),
   paymentProcessing: pageOf(
     () => import('../features/payments/processing-page.tsx'),

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../common/locales.ts';
-import { EVERY_PAGE_SECTIONS, SECTIONS, type Section } from './sections.ts';
+import { SECTIONS, type Section } from './sections.ts';
 
 /**
  * A text of a section only shows when its section has loaded: every page that can render a key of
@@ -22,10 +22,17 @@ function reachable(entry: string, into = new Set<string>()): Set<string> {
   return into;
 }
 
+/**
+ * The error texts load on every page after its first view and no page names them (until then an
+ * error shows the server's message). The validation texts load so too, but a page with a form
+ * names them, so that a form sent at once already speaks the page's language.
+ */
+const UNNAMED: readonly Section[] = ['errors'];
+
 /** The sections whose keys a module uses (`t('payment.…')`, `` t(`payment.${…}`) ``, `label: 'payment.…'`). */
 function sectionsUsedBy(file: string): Section[] {
   const source = read(file);
-  return SECTIONS.filter((section) => !EVERY_PAGE_SECTIONS.includes(section) && new RegExp(`['\`]${section}\\.`).test(source));
+  return SECTIONS.filter((section) => !UNNAMED.includes(section) && new RegExp(`['\`]${section}\\.`).test(source));
 }
 
 /** Each lazily loaded page of the router with the sections it loads. */

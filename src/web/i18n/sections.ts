@@ -20,11 +20,13 @@ export const SECTIONS = [
   'push',
   'savedCards',
   'team',
+  'validation',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**
  * Sections every page may say, loaded for all of them once the first view is up (locale-layout.tsx):
- * the error texts, which only show after an action; until then an error shows the server's message.
+ * the error and validation texts, which only show after an action; until then an error shows the
+ * server's message and a field its validator's English default (src/web/lib/forms.ts).
  */
-export const EVERY_PAGE_SECTIONS: readonly Section[] = ['errors'];
+export const EVERY_PAGE_SECTIONS: readonly Section[] = ['errors', 'validation'];

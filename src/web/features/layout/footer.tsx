@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { phoneLink } from '../../../common/links.ts';
 import { LINKS } from '../../../common/routes.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { SiteInfo } from '../../../common/site.ts';
+import { pushSettings, pushSettingsOffered } from '../push/push-settings-store.ts';
 import { Logo } from './logo.tsx';
 import { isBuiltPath } from './menus.ts';
 import './footer.css';
@@ -64,6 +65,8 @@ export function Footer({
   const { t } = useTranslation();
   const year = new Date().getFullYear();
   const href = (path: string) => `/${locale}${path}`;
+  // Decided once per mount, from the browser (no server render to match).
+  const [pushOffered] = useState(pushSettingsOffered);
   const legal = (
     <ul className="footer__list">
       {LEGAL_LINKS.map((link) => (
@@ -76,6 +79,13 @@ export function Footer({
           {t('cookies.settings')}
         </button>
       </li>
+      {pushOffered ? (
+        <li>
+          <button type="button" className="footer__link-button" onClick={pushSettings.open} data-testid="footer-push-settings">
+            {t('footer.pushSettings')}
+          </button>
+        </li>
+      ) : null}
     </ul>
   );
 

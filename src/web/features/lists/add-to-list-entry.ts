@@ -4,7 +4,8 @@
  * list of the dialog's thirty files to preload (e2e/web-budget.spec.ts); they load on the click.
  */
 export function loadAddToListDialog() {
-  return Promise.all([import('./add-to-list-dialog.tsx'), import('../../lib/i18n.ts').then((i18n) => i18n.loadSections(['lists']))]).then(
-    ([dialog]) => ({ default: dialog.AddToListDialog }),
-  );
+  return Promise.all([
+    import('./add-to-list-dialog.tsx'),
+    import('../../lib/i18n.ts').then((i18n) => i18n.loadSections(['lists', 'validation'])),
+  ]).then(([dialog]) => ({ default: dialog.AddToListDialog }));
 }

@@ -20,8 +20,6 @@ export function externalId(): string {
   return id;
 }
 
-export const pushSupported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-
 /** The saved settings, or null when this browser has none yet. */
 export async function savedSettings(id: string): Promise<PushClient | null> {
   try {

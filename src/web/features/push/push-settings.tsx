@@ -6,15 +6,18 @@ import { Checkbox } from '../../ui/checkbox.tsx';
 import './push-settings.css';
 import { Dialog } from '../../ui/dialog.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
-import { externalId, pushSupported, saveSettings, savedSettings, subscription } from './push-client.ts';
+import { externalId, saveSettings, savedSettings, subscription } from './push-client.ts';
+import { pushSupported, usePushSettingsAsked } from './push-settings-store.ts';
 
 /**
  * Web push, once the app has been up 5 s (spec: content §4 "Push", §9): the permission is asked;
  * granted, the browser subscribes, and a browser without settings gets the current locale's and
- * the settings popup (a checkbox per locale). Saving shows success at once, then sends them.
+ * the settings popup (a checkbox per locale). Saving shows success at once, then sends them. The
+ * footer's "Notification settings" opens the popup again, with the settings as saved.
  */
 export function PushSettings({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
+  const asked = usePushSettingsAsked();
   const [open, setOpen] = useState(false);
   const [locales, setLocales] = useState<Locale[]>([locale]);
   const [pushSubscription, setPushSubscription] = useState<PushSubscriptionJSON | null>(null);
@@ -23,11 +26,9 @@ export function PushSettings({ locale }: { locale: Locale }) {
     if (!pushSupported()) return;
     let current = true;
     void (async () => {
-      const permission = await Notification.requestPermission();
-      if (permission !== 'granted') return console.info(`web push: permission ${permission}`);
-      const id = externalId();
-      const [made, saved] = await Promise.all([subscription(), savedSettings(id)]);
-      if (!current) return;
+      const permitted = await permittedSettings();
+      if (!permitted || !current) return;
+      const { id, made, saved } = permitted;
       setPushSubscription(made);
       if (!saved) {
         await saveSettings(id, [locale], made);
@@ -43,6 +44,23 @@ export function PushSettings({ locale }: { locale: Locale }) {
     // Asked once per visit, in the locale of that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  useEffect(() => {
+    if (asked === 0 || !pushSupported()) return;
+    let current = true;
+    void (async () => {
+      const permitted = await permittedSettings();
+      if (!permitted || !current) return;
+      setPushSubscription(permitted.made);
+      setLocales(permitted.saved?.notification_locales ?? [locale]);
+      setOpen(true);
+    })().catch((error: unknown) => console.info('web push:', error));
+    return () => {
+      current = false;
+    };
+    // Each ask opens the popup once, with the settings of that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asked]);
 
   const toggle = (code: Locale, on: boolean) => setLocales((was) => (on ? [...new Set([...was, code])] : was.filter((l) => l !== code)));
   const save = () => {
@@ -81,4 +99,16 @@ export function PushSettings({ locale }: { locale: Locale }) {
       </fieldset>
     </Dialog>
   );
+}
+
+/** With the permission granted: this browser's id, its subscription and its saved settings. */
+async function permittedSettings() {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') {
+    console.info(`web push: permission ${permission}`);
+    return null;
+  }
+  const id = externalId();
+  const [made, saved] = await Promise.all([subscription(), savedSettings(id)]);
+  return { id, made, saved };
 }
