@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsDemo } from './support/demo.ts';
 
 test.describe('layout', () => {
   test('small screens get a menu drawer with 46 px rows', async ({ page }) => {
@@ -32,3 +33,37 @@ test.describe('layout', () => {
     await expect(page.getByTestId('menu-vod')).not.toHaveAttribute('aria-current', 'page');
   });
 });
+
+/** Pages that must fit a phone's width: nothing may make the page scroll sideways. */
+const PUBLIC_PAGES = ['', '/videos', '/events', '/plans', '/about', '/career', '/broadcast-services', '/signup', '/search?q=flood'];
+const USER_PAGES = [
+  '/user/profile',
+  '/user/my-lists',
+  '/user/plan-details',
+  '/user/purchase-history',
+  '/user/my-content',
+  '/events/my-events',
+];
+
+async function overflowOf(page: Page, path: string): Promise<{ path: string; width: number }> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return { path, width: await page.evaluate(() => document.documentElement.scrollWidth) };
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`${locale}: on a phone no page scrolls sideways`, async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 360, height: 740 });
+    const widths = [];
+    for (const path of PUBLIC_PAGES) widths.push(await overflowOf(page, `/${locale}${path}`));
+    // A vacancy and a video, reached as a visitor would.
+    await page.goto(`/${locale}/career`);
+    widths.push(await overflowOf(page, (await page.locator('main a[href*="/career/"]').first().getAttribute('href')) ?? ''));
+    await page.goto(`/${locale}/videos`);
+    widths.push(await overflowOf(page, (await page.locator('main a[href*="/videos/"]').first().getAttribute('href')) ?? ''));
+    await signInAsDemo(page, 'subscriber', baseURL);
+    for (const path of USER_PAGES) widths.push(await overflowOf(page, `/${locale}${path}`));
+    expect(widths.filter((entry) => entry.width > 360)).toEqual([]);
+  });
+}

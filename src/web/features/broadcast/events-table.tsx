@@ -4,7 +4,10 @@ import { useTimeZone } from '../../lib/time-zone.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { BROADCAST_KEYS, broadcastApi } from './api.ts';
 
-/** The future-events table (spec §2): start, end, country, city, event; the soonest first. */
+/**
+ * The future-events table (spec §2): start, end, country, city, event; the soonest first. On a phone
+ * each event is a card, its title first and each cell labelled (broadcast.css).
+ */
 export function EventsTable({ locale }: { locale: string }) {
   const { t } = useTranslation();
   const timeZone = useTimeZone();
@@ -36,15 +39,15 @@ export function EventsTable({ locale }: { locale: string }) {
             <tbody>
               {events.data.events.map((event) => (
                 <tr key={event.id}>
-                  <td>
+                  <td data-label={t('broadcast.events.start')}>
                     <time dateTime={event.start_at}>{format.format(new Date(event.start_at))}</time>
                   </td>
-                  <td>
+                  <td data-label={t('broadcast.events.end')}>
                     <time dateTime={event.finish_at}>{format.format(new Date(event.finish_at))}</time>
                   </td>
-                  <td>{event.country.name}</td>
-                  <td>{event.city}</td>
-                  <td>{event.title}</td>
+                  <td data-label={t('broadcast.events.country')}>{event.country.name}</td>
+                  <td data-label={t('broadcast.events.city')}>{event.city}</td>
+                  <td data-label={t('broadcast.events.event')}>{event.title}</td>
                 </tr>
               ))}
             </tbody>
