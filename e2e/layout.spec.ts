@@ -34,8 +34,22 @@ test.describe('layout', () => {
   });
 });
 
+const MASTER_PAGES = ['/user/members', '/user/user-limits', '/user/billing-settings'];
+
 /** Pages that must fit a phone's width: nothing may make the page scroll sideways. */
-const PUBLIC_PAGES = ['', '/videos', '/events', '/plans', '/about', '/career', '/broadcast-services', '/signup', '/search?q=flood'];
+const PUBLIC_PAGES = [
+  '',
+  '/videos',
+  '/events',
+  '/plans',
+  '/about',
+  '/career',
+  '/broadcast-services',
+  '/signup',
+  '/search?q=flood',
+  '/landing/elections',
+  '/plans/request-enterprise',
+];
 const USER_PAGES = [
   '/user/profile',
   '/user/my-lists',
@@ -62,8 +76,12 @@ for (const locale of ['en', 'ar'] as const) {
     widths.push(await overflowOf(page, (await page.locator('main a[href*="/career/"]').first().getAttribute('href')) ?? ''));
     await page.goto(`/${locale}/videos`);
     widths.push(await overflowOf(page, (await page.locator('main a[href*="/videos/"]').first().getAttribute('href')) ?? ''));
+    await page.goto(`/${locale}/events`);
+    widths.push(await overflowOf(page, (await page.locator('main a[href*="/events/"]').last().getAttribute('href')) ?? ''));
     await signInAsDemo(page, 'subscriber', baseURL);
     for (const path of USER_PAGES) widths.push(await overflowOf(page, `/${locale}${path}`));
+    await signInAsDemo(page, 'master', baseURL);
+    for (const path of MASTER_PAGES) widths.push(await overflowOf(page, `/${locale}${path}`));
     expect(widths.filter((entry) => entry.width > 360)).toEqual([]);
   });
 }

@@ -78,47 +78,49 @@ function Invitations({ invitations, userId }: { invitations: Invitation[]; userI
       {invitations.length === 0 ? (
         <p className="team-section__empty">{t('team.noInvitations')}</p>
       ) : (
-        <table className="team-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('team.email')}</th>
-              <th scope="col">{t('team.sentAt')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('team.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invitations.map((invitation) => (
-              <tr key={invitation.id} data-testid="invitation">
-                <td>
-                  <bdi>{invitation.email}</bdi>
-                </td>
-                <td>{formatMoment(invitation.sent_at, locale)}</td>
-                <td className="team-table__actions">
-                  <Button
-                    variant="secondary"
-                    size="small"
-                    loading={resend.isPending && resend.variables === invitation.id}
-                    onClick={() => resend.mutate(invitation.id)}
-                    data-testid="invitation-resend"
-                  >
-                    {t('team.resend')}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="small"
-                    loading={remove.isPending && remove.variables === invitation.id}
-                    onClick={() => remove.mutate(invitation.id)}
-                    data-testid="invitation-remove"
-                  >
-                    {t('team.remove')}
-                  </Button>
-                </td>
+        <div className="team-table-scroll">
+          <table className="team-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('team.email')}</th>
+                <th scope="col">{t('team.sentAt')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('team.actions')}</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {invitations.map((invitation) => (
+                <tr key={invitation.id} data-testid="invitation">
+                  <td>
+                    <bdi>{invitation.email}</bdi>
+                  </td>
+                  <td>{formatMoment(invitation.sent_at, locale)}</td>
+                  <td className="team-table__actions">
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      loading={resend.isPending && resend.variables === invitation.id}
+                      onClick={() => resend.mutate(invitation.id)}
+                      data-testid="invitation-resend"
+                    >
+                      {t('team.resend')}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="small"
+                      loading={remove.isPending && remove.variables === invitation.id}
+                      onClick={() => remove.mutate(invitation.id)}
+                      data-testid="invitation-remove"
+                    >
+                      {t('team.remove')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <FormErrors messages={failure ? [errorText(failure, translateIfExists)] : []} testId="invitation-errors" />
     </section>
@@ -134,31 +136,33 @@ function MemberTable({ title, members, testId, empty }: { title: string; members
       {members.length === 0 ? (
         <p className="team-section__empty">{empty}</p>
       ) : (
-        <table className="team-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('team.name')}</th>
-              <th scope="col">{t('team.email')}</th>
-              <th scope="col">{t('team.lastSignIn')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <tr key={member.id} data-testid="member">
-                <td>
-                  <Link to={`/${locale}${LINKS.member(member.id)}`} data-testid="member-link">
-                    {memberName(member)}
-                  </Link>
-                  {member.role === 'master' ? <span className="team-badge">{t('team.master')}</span> : null}
-                </td>
-                <td>
-                  <bdi>{member.email}</bdi>
-                </td>
-                <td>{member.last_login ? formatMoment(member.last_login, locale) : t('team.never')}</td>
+        <div className="team-table-scroll">
+          <table className="team-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('team.name')}</th>
+                <th scope="col">{t('team.email')}</th>
+                <th scope="col">{t('team.lastSignIn')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {members.map((member) => (
+                <tr key={member.id} data-testid="member">
+                  <td>
+                    <Link to={`/${locale}${LINKS.member(member.id)}`} data-testid="member-link">
+                      {memberName(member)}
+                    </Link>
+                    {member.role === 'master' ? <span className="team-badge">{t('team.master')}</span> : null}
+                  </td>
+                  <td>
+                    <bdi>{member.email}</bdi>
+                  </td>
+                  <td>{member.last_login ? formatMoment(member.last_login, locale) : t('team.never')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -41,40 +41,42 @@ export function UserLimitsPage() {
           {t('team.noMembersForLimits')} <Link to={`/${locale}${LINKS.members}`}>{t('profileMenu.members')}</Link>
         </p>
       ) : (
-        <table className="team-table team-table--limits">
-          <thead>
-            <tr>
-              <th scope="col">{t('team.name')}</th>
-              {kinds.map((kind) => (
-                <th key={kind} scope="col">
-                  {t(`team.kinds.${kind}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <tr key={member.id} data-testid="limits-row" data-member={member.id}>
-                <th scope="row">
-                  <Link to={`/${locale}${LINKS.member(member.id)}`}>{memberName(member)}</Link>
-                  {member.active ? null : <span className="team-badge">{t('team.deactivatedBadge')}</span>}
-                </th>
+        <div className="team-table-scroll">
+          <table className="team-table team-table--limits">
+            <thead>
+              <tr>
+                <th scope="col">{t('team.name')}</th>
                 {kinds.map((kind) => (
-                  <td key={kind}>
-                    <LimitEditor
-                      userId={team.userId}
-                      memberId={member.id}
-                      memberName={memberName(member)}
-                      kind={kind}
-                      limit={company.user_limits.find((row) => row.user_id === member.id && row.kind === kind)}
-                      testId="limit"
-                    />
-                  </td>
+                  <th key={kind} scope="col">
+                    {t(`team.kinds.${kind}`)}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {members.map((member) => (
+                <tr key={member.id} data-testid="limits-row" data-member={member.id}>
+                  <th scope="row">
+                    <Link to={`/${locale}${LINKS.member(member.id)}`}>{memberName(member)}</Link>
+                    {member.active ? null : <span className="team-badge">{t('team.deactivatedBadge')}</span>}
+                  </th>
+                  {kinds.map((kind) => (
+                    <td key={kind}>
+                      <LimitEditor
+                        userId={team.userId}
+                        memberId={member.id}
+                        memberName={memberName(member)}
+                        kind={kind}
+                        limit={company.user_limits.find((row) => row.user_id === member.id && row.kind === kind)}
+                        testId="limit"
+                      />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );
