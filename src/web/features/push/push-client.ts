@@ -37,23 +37,52 @@ function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** The push service's subscription for this browser, made once; null where the browser cannot. */
+/** Spec §9: the push registration is renewed every 7 days. */
+export const SUBSCRIPTION_RENEWAL_MS = 7 * 24 * 60 * 60 * 1000;
+const SUBSCRIBED_AT_KEY = 'webpush_subscribed_at';
+const SENT_ENDPOINT_KEY = 'webpush_sent_endpoint';
+
+/** Whether a subscription made at `subscribedAt` (ms; null when unknown) is due for renewal at `now`. */
+export function renewalDue(subscribedAt: number | null, now: number): boolean {
+  return subscribedAt !== null && now - subscribedAt >= SUBSCRIPTION_RENEWAL_MS;
+}
+
+/**
+ * The push service's subscription for this browser: the one kept, or a new one once it is 7 days
+ * old (the old one is ended first, so its pushes stop); null where the browser cannot subscribe.
+ */
 export async function subscription(): Promise<PushSubscriptionJSON | null> {
   try {
     const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     await navigator.serviceWorker.ready;
     const kept = await registration.pushManager.getSubscription();
-    if (kept) return kept.toJSON();
+    const keptAt = Number(localStorage.getItem(SUBSCRIBED_AT_KEY)) || null;
+    if (kept && !renewalDue(keptAt, Date.now())) {
+      // One kept from before the date was recorded counts from now.
+      if (keptAt === null) localStorage.setItem(SUBSCRIBED_AT_KEY, String(Date.now()));
+      return kept.toJSON();
+    }
+    if (kept) await kept.unsubscribe();
     const { public_key } = vapidKeySchema.parse(await api.get(`${BASE}/vapid_key`));
     const made = await registration.pushManager.subscribe({
       userVisibleOnly: true,
       applicationServerKey: applicationServerKey(public_key),
     });
+    localStorage.setItem(SUBSCRIBED_AT_KEY, String(Date.now()));
     return made.toJSON();
   } catch (error) {
     console.info('web push: no subscription', error);
     return null;
   }
+}
+
+/**
+ * Whether the server should hear of this subscription: it has none for this browser, or the one it
+ * has is not this one (renewed here, or changed by the push service, see sw.js).
+ */
+export function subscriptionUnsent(made: PushSubscriptionJSON | null, saved: PushClient): boolean {
+  if (!made?.endpoint) return false;
+  return !saved.subscribed || localStorage.getItem(SENT_ENDPOINT_KEY) !== made.endpoint;
 }
 
 /** Saves the settings; with a subscription when there is one (else the one kept stays). */
@@ -62,5 +91,7 @@ export async function saveSettings(id: string, locales: Locale[], pushSubscripti
   const keys = pushSubscription?.keys;
   if (pushSubscription?.endpoint && keys?.p256dh && keys.auth)
     client.subscription = { endpoint: pushSubscription.endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } };
-  return pushClientSchema.parse(await api.put(BASE, { body: { client } }));
+  const saved = pushClientSchema.parse(await api.put(BASE, { body: { client } }));
+  if (client.subscription) localStorage.setItem(SENT_ENDPOINT_KEY, client.subscription.endpoint);
+  return saved;
 }

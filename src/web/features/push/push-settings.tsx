@@ -6,7 +6,7 @@ import { Checkbox } from '../../ui/checkbox.tsx';
 import './push-settings.css';
 import { Dialog } from '../../ui/dialog.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
-import { externalId, saveSettings, savedSettings, subscription } from './push-client.ts';
+import { externalId, saveSettings, savedSettings, subscription, subscriptionUnsent } from './push-client.ts';
 import { pushSupported, usePushSettingsAsked } from './push-settings-store.ts';
 
 /**
@@ -35,7 +35,7 @@ export function PushSettings({ locale }: { locale: Locale }) {
         if (current) setOpen(true);
       } else {
         setLocales(saved.notification_locales);
-        if (made && !saved.subscribed) await saveSettings(id, saved.notification_locales, made);
+        if (subscriptionUnsent(made, saved)) await saveSettings(id, saved.notification_locales, made);
       }
     })().catch((error: unknown) => console.info('web push:', error));
     return () => {
