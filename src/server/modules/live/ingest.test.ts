@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFfmpeg } from '../media/ffmpeg.ts';
 import { startIngest, type Ingest } from './ingest.ts';
+import { eventually, packagedSession } from './test-support.ts';
 
 /** The RTMP ingest with real ffmpeg on both sides: a publisher pushing a few seconds of test picture. */
 const ffmpeg = resolveFfmpeg(undefined);
@@ -41,28 +42,10 @@ function publish(key: string, seconds: number): Promise<number | null> {
   return new Promise((resolve) => spawn(ffmpeg, args, { stdio: 'ignore' }).on('exit', (code) => resolve(code)));
 }
 
-async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('the RTMP ingest', () => {
   it('packages a publisher with a good key as HLS with 1 s segments, named for the event; the end is told', async () => {
     const pushing = publish('good-key-123', 5);
-    const pointer = path.join(root, 'events', '7.json');
-    const dir = await eventually(async () => {
-      const { dir: named } = JSON.parse(await readFile(pointer, 'utf8')) as { dir: string | null };
-      return named ?? undefined;
-    });
-    const playlist = await eventually(async () => {
-      const text = await readFile(path.join(dir, 'index.m3u8'), 'utf8');
-      return text.includes('seg00001.ts') ? text : undefined;
-    });
+    const { pointer, playlist } = await packagedSession(root, 7);
     expect(playlist).toMatch(/#EXT-X-TARGETDURATION:[12]\n/);
     expect(published).toEqual([7]);
     expect(await pushing).toBe(0);

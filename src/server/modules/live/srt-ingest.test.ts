@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFfmpeg } from '../media/ffmpeg.ts';
 import { ffmpegHasSrt, startSrtIngest, type SrtIngest } from './srt-ingest.ts';
-import { eventually } from './test-support.ts';
+import { eventually, packagedSession } from './test-support.ts';
 
 /** The SRT ingest with real ffmpeg on both sides (Debian's ffmpeg has SRT; the npm fallback build does not). */
 const ffmpeg = resolveFfmpeg(undefined);
@@ -59,15 +59,7 @@ describe.skipIf(!ffmpegHasSrt(ffmpeg))('the SRT ingest', () => {
   it('packages a caller with the key as HLS with 1 s segments, named for the event; the end is told and it listens again', async () => {
     const port = await eventually(async () => ingest.portOf(7));
     const pushing = publish(port, KEY, 4);
-    const pointer = path.join(root, 'events', '7.json');
-    const dir = await eventually(async () => {
-      const { dir: named } = JSON.parse(await readFile(pointer, 'utf8')) as { dir: string | null };
-      return named ?? undefined;
-    });
-    const playlist = await eventually(async () => {
-      const text = await readFile(path.join(dir, 'index.m3u8'), 'utf8');
-      return text.includes('seg00001.ts') ? text : undefined;
-    });
+    const { pointer, dir, playlist } = await packagedSession(root, 7);
     expect(playlist).toMatch(/#EXT-X-TARGETDURATION:[12]\n/);
     expect(published).toEqual([7]);
     expect(await pushing).toBe(0);

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { liveEventConsoleSchema, type LiveEventConsole, type LiveEventInput } from '../../../common/live.ts';
 import type { TestApp } from '../../test/harness.ts';
 import type { Browser } from '../../test/http.ts';
@@ -23,4 +25,18 @@ export async function eventually<T>(read: () => Promise<T | null | undefined>, t
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
+}
+
+/**
+ * An ingest session of event `eventId` under `hlsRoot`, once it is packaging: the event's pointer
+ * file, the session's folder it names, and the playlist once it lists a second segment.
+ */
+export async function packagedSession(hlsRoot: string, eventId: number): Promise<{ pointer: string; dir: string; playlist: string }> {
+  const pointer = path.join(hlsRoot, 'events', `${eventId}.json`);
+  const dir = await eventually(async () => (JSON.parse(await readFile(pointer, 'utf8')) as { dir: string | null }).dir);
+  const playlist = await eventually(async () => {
+    const text = await readFile(path.join(dir, 'index.m3u8'), 'utf8');
+    return text.includes('seg00001.ts') ? text : undefined;
+  });
+  return { pointer, dir, playlist };
 }

@@ -3,33 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { DashboardResponse, Tag } from '../../../common/catalogue.ts';
 import type { LiveEvent, LiveEventUpdate } from '../../../common/live.ts';
 import { applyStatusChange } from '../live/live-channel.ts';
+import { liveEvent, liveEventUpdate } from '../live/test-fixtures.ts';
 import { CATALOGUE_KEYS } from './api.ts';
 import { dashboardWithStatusChange, tagLandingWithStatusChange, type TagLanding, type TagLandingPages } from './live-cache.ts';
 
-const image = { url: '', thumbnail: '', w273: '', w575: '', w960: '', large_brand: '' };
 const space = { id: 5, slug: 'space', name: 'Space' };
 const floods = { id: 6, slug: 'floods', name: 'Floods' };
-const event = (id: number, fields: Partial<LiveEvent> = {}): LiveEvent => ({
-  id,
-  slug: `event-${id}`,
-  title: `Event ${id}`,
-  status: 'confirmed',
-  start_at: `2026-05-0${id}T10:00:00Z`,
-  front_page_ban: false,
-  visible: true,
-  access: 'free',
-  tags: [space],
-  image_type: 'default',
-  image,
-  location: null,
-  subscribed: false,
-  booked: false,
-  ...fields,
-});
-const update = (id: number, fields: Partial<LiveEventUpdate> = {}): LiveEventUpdate => {
-  const { subscribed: _subscribed, booked: _booked, ...rest } = event(id, fields);
-  return rest;
-};
+// The events here are tagged Space unless told otherwise.
+const event = (id: number, fields: Partial<LiveEvent> = {}) => liveEvent(id, { tags: [space], ...fields });
+const update = (id: number, fields: Partial<LiveEventUpdate> = {}) => liveEventUpdate(id, { tags: [space], ...fields });
 const ids = (events: LiveEvent[]) => events.map((item) => item.id);
 
 const dashboard = (live_events: LiveEvent[]): DashboardResponse => ({

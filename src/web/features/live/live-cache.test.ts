@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveEvent, LiveEventStatus, LiveEventUpdate, LiveEventsResponse, LiveRecording } from '../../../common/live.ts';
+import type { LiveEvent, LiveEventStatus, LiveEventsResponse, LiveRecording } from '../../../common/live.ts';
 import { PLAYER_STATES } from './event-player.tsx';
+import { liveEvent, liveEventUpdate } from './test-fixtures.ts';
 import { eventsOf, pagedEventsReading, pagesWithFollow, recordingsOf, withOwnTagNames, type EventPages } from './live-cache.ts';
 
-const image = { url: '', thumbnail: '', w273: '', w575: '', w960: '', large_brand: '' };
-const event = (id: number, fields: Partial<LiveEvent> = {}): LiveEvent => ({
-  id,
-  slug: `event-${id}`,
-  title: `Event ${id}`,
-  status: 'confirmed',
-  start_at: `2026-05-0${id}T10:00:00Z`,
-  front_page_ban: false,
-  visible: true,
-  access: 'free',
-  tags: [],
-  image_type: 'default',
-  image,
-  location: null,
-  subscribed: false,
-  booked: false,
-  ...fields,
-});
-const update = (id: number, fields: Partial<LiveEventUpdate> = {}): LiveEventUpdate => {
-  const { subscribed: _subscribed, booked: _booked, ...rest } = event(id, fields);
-  return rest;
-};
+const event = liveEvent;
+const update = liveEventUpdate;
 /** Two loaded pages (of two, for short): [1, 2] and [3, 4], of 5 events in all. */
 const pages = (first: LiveEvent[], second: LiveEvent[]): EventPages => {
   const page = (live_events: LiveEvent[], n: number): LiveEventsResponse => ({ live_events, count: 5, page: n, pages: 3 });
