@@ -71,7 +71,7 @@ export const signUpSchema = z.object({
   email: zod.email(),
   newsletter_notify: z.boolean().default(true),
   is_landing_user: z.boolean().default(false),
-  external_landing_id: z.string().trim().max(100, 'validation.max_length').nullish(),
+  external_landing_id: zod.line(100).nullish(),
   profile_locale: z.enum(LOCALES).optional(),
   agreeTerms: z.literal(true, { error: 'validation.terms_required' }),
 });
@@ -85,9 +85,9 @@ const confirmationProfileShape = {
   phone_number: zod.requiredText(40).refine((v) => zod.phone().safeParse(v).success, 'validation.phone'),
   country_id: z.number({ error: 'validation.required' }).int().positive('validation.required').max(MAX_ID, 'validation.number'),
   notification_locale: z.enum(LOCALES, { error: 'validation.required' }),
-  company_name: z.string().trim().max(200, 'validation.max_length').default(''),
+  company_name: zod.line(200).default(''),
   not_a_company: z.boolean().default(false),
-  promo_code: z.string().trim().max(50, 'validation.max_length').default(''),
+  promo_code: zod.line(50).default(''),
 };
 export const confirmationProfileSchema = z
   .object({ ...confirmationProfileShape, ...passwordFields() })
@@ -155,19 +155,19 @@ export const profileUpdateSchema = z.object({
     .refine((v) => v === '' || zod.phone().safeParse(v).success, 'validation.phone')
     .optional(),
   country_id: zod.id().nullable().optional(),
-  company_name: z.string().trim().max(200, 'validation.max_length').optional(),
+  company_name: zod.line(200).optional(),
   tvu_email: optionalEmail.optional(),
   notification_locale: z.enum(LOCALES).optional(),
   time_zone: z.string().max(64).nullable().optional(),
   live_event_notifications: z.boolean().optional(),
   video_branding_notifications: z.boolean().optional(),
   newsletter: z.boolean().optional(),
-  ftp_server: z.string().trim().max(255, 'validation.max_length').optional(),
-  ftp_username: z.string().trim().max(255, 'validation.max_length').optional(),
+  ftp_server: zod.line(255).optional(),
+  ftp_username: zod.line(255).optional(),
   ftp_password: z.string().max(255, 'validation.max_length').optional(),
   company_attributes: z
     .object({
-      vat_id: z.string().trim().max(32, 'validation.max_length').nullable().optional(),
+      vat_id: zod.line(32).nullable().optional(),
       has_no_vat: z.boolean().optional(),
     })
     .optional(),

@@ -35,7 +35,7 @@ export function isAlertLink(value: string): boolean {
 /** Live events are not built yet: an extid is letters and digits, with - and _ inside. */
 const EXTID = /^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$/;
 
-const optionalText = (max: number) => z.string({ error: 'validation.text' }).trim().max(max, 'validation.max_length').nullish();
+const optionalText = (max: number) => zod.line(max).nullish();
 
 const alertFields = {
   title: zod.requiredText(ALERT_LIMITS.titleMax),

@@ -30,7 +30,7 @@ export type BillingSettings = z.infer<typeof billingSettingsSchema>;
 
 /** The same rule as POST /api/taxes/validations: letters and digits, 2 to 16 once spaces, dots and hyphens go. */
 const vatIdRule = taxValidationBodySchema.shape.vat_id;
-const optionalText = (max: number) => z.string().trim().max(max, 'validation.max_length').default('');
+const optionalText = (max: number) => zod.line(max).default('');
 
 /**
  * What the billing form sends. First and last name, e-mail, address 1, zip, city and country are

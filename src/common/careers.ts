@@ -95,7 +95,7 @@ export const vacanciesResponseSchema = z.object({ vacancies: z.array(vacancySche
 export const vacancyTextsSchema = z
   .object({
     title: zod.requiredText(200),
-    department: z.string().trim().max(200, 'validation.max_length').default(''),
+    department: zod.line(200).default(''),
     location: zod.requiredText(200),
     summary: z.string().trim().max(1000, 'validation.max_length').default(''),
     description: z.string().trim().max(20_000, 'validation.max_length').default(''),
@@ -191,7 +191,7 @@ export const applicationFieldsSchema = z
       .requiredText(40)
       .refine((value) => /^\+?[\d\s().\-/]+$/.test(value) && value.replace(/\D/g, '').length >= 5, 'validation.phone'),
     location: zod.requiredText(200),
-    salary_expectations: optionalText(200),
+    salary_expectations: zod.line(200).default(''),
     comment: optionalText(5000),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zod } from './validators.ts';
 
 /**
  * Live events (spec: content §1, §3 "Live event", "Event detail", "My events"; §4 "Live event
@@ -106,12 +107,12 @@ export type LiveEventUpdate = z.infer<typeof liveEventUpdateSchema>;
 
 export const LIVE_LIMITS = { titleMax: 200, descriptionMax: 5000, shortTextMax: 200, listMax: 20, urlMax: 2000 } as const;
 
-const shortText = z.string({ error: 'validation.text' }).trim().max(LIVE_LIMITS.shortTextMax, 'validation.max_length');
+const shortText = zod.line(LIVE_LIMITS.shortTextMax);
 const shortList = z.array(shortText.min(1, 'validation.required')).max(LIVE_LIMITS.listMax, 'validation.max_length');
 
 /** The newsroom console's fields of an event, none of them defaulted (a change sends only some). */
 const liveEventFields = {
-  title: z.string({ error: 'validation.text' }).trim().min(1, 'validation.required').max(LIVE_LIMITS.titleMax, 'validation.max_length'),
+  title: zod.line(LIVE_LIMITS.titleMax).refine((value) => value !== '', 'validation.required'),
   slug: z
     .string()
     .trim()
@@ -131,7 +132,7 @@ const liveEventFields = {
   stream_to: shortList,
   /** The tags it is filed under, by slug. */
   tag_slugs: shortList,
-  image_url: z.string().trim().max(LIVE_LIMITS.urlMax, 'validation.max_length').nullable(),
+  image_url: zod.line(LIVE_LIMITS.urlMax).nullable(),
 };
 
 /**
@@ -194,9 +195,9 @@ const SRT_URL = /^srt:\/\/[^\s/:]+:\d{2,5}(\?\S*)?$/i;
 export const liveTargetInputSchema = z
   .object({
     kind: z.enum(TARGET_KINDS),
-    url: z.string().trim().max(LIVE_LIMITS.urlMax, 'validation.max_length').optional(),
-    stream_key: z.string().trim().max(LIVE_LIMITS.shortTextMax, 'validation.max_length').optional(),
-    tvu_receiver: z.string().trim().max(LIVE_LIMITS.shortTextMax, 'validation.max_length').optional(),
+    url: zod.line(LIVE_LIMITS.urlMax).optional(),
+    stream_key: zod.line(LIVE_LIMITS.shortTextMax).optional(),
+    tvu_receiver: zod.line(LIVE_LIMITS.shortTextMax).optional(),
   })
   .superRefine((target, ctx) => {
     const need = (field: 'url' | 'stream_key' | 'tvu_receiver', message = 'validation.required') =>
@@ -248,7 +249,7 @@ export const transcoderProvidersSchema = z.object({
 
 /** GET /api/content/live/tvu/receivers?username: the receivers of the caller's TVU account (their profile's TVU e-mail). */
 export const tvuReceiversQuerySchema = z.object({
-  username: z.string().trim().max(LIVE_LIMITS.shortTextMax, 'validation.max_length').optional(),
+  username: zod.line(LIVE_LIMITS.shortTextMax).optional(),
 });
 export const tvuReceiverSchema = z.object({ id: z.string(), name: z.string(), online: z.boolean() });
 export type TvuReceiver = z.infer<typeof tvuReceiverSchema>;

@@ -130,7 +130,7 @@ export const pricesQuerySchema = z
     kind: z.enum(CONTENT_KINDS).optional(),
     quantity: z.coerce.number().int().min(1).max(TOP_UP_MAX_ITEMS).optional(),
     country_id: zod.idParam().optional(),
-    vat_id: z.string().trim().max(20, 'validation.max_length').optional(),
+    vat_id: zod.line(20).optional(),
   })
   .refine((query) => [query.plan, query.video_project_id, query.agreement_id].filter((value) => value !== undefined).length === 1, {
     message: 'validation.required',

@@ -39,7 +39,7 @@ export const planRequestFormSchema = z
     company_name: zod.requiredText(200),
     company_type_id: choice(),
     /** Required when the company type is "other" (checked against the type on the server). */
-    company_type_other: z.string().trim().max(200, 'validation.max_length').default(''),
+    company_type_other: zod.line(200).default(''),
     company_size: z.enum(COMPANY_SIZES, { error: 'validation.required' }),
     country_id: choice(),
     privacy_accepted: z.literal(true, { error: 'validation.privacy_required' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zod } from './validators.ts';
 
 /** POST /api/taxes/validations (spec: accounts §3 "Tax validation", §7 Payments). */
 export const taxValidationBodySchema = z.object({
@@ -34,7 +35,7 @@ export const passPriceQuerySchema = z.object({
     .int('validation.number')
     .min(1, 'validation.number')
     .max(2_147_483_647, 'validation.number'),
-  vat_id: z.string().trim().max(20, 'validation.max_length').optional(),
+  vat_id: zod.line(20).optional(),
 });
 
 /**

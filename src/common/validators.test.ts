@@ -95,6 +95,14 @@ describe('generic validators (spec: content §5)', () => {
     expect(v.srt('rtmp://203.0.113.5:9000')).toBe('validation.srt');
   });
 
+  it('one line: no control character, CR, LF, tab, DEL, C1 or line separator; any script is fine', () => {
+    for (const bad of ['a\r\nBcc: x@y.z', 'a\nb', 'a\tb', 'a\u0000', 'a\u007f', 'a\u0085b', 'a\u2028b'])
+      expect(v.singleLine(bad), JSON.stringify(bad)).toBe('validation.single_line');
+    for (const good of ['Rheinland TV GmbH & Co. KG', 'قناة الأخبار', 'Новости', '', null]) expect(v.singleLine(good)).toBeNull();
+    expect(v.zod.line(20).safeParse('  Acme  ').data).toBe('Acme');
+    expect(v.zod.requiredText(20).safeParse('Acme\nBcc').error?.issues[0]?.message).toBe('validation.single_line');
+  });
+
   it('shows the first failing message', () => {
     expect(v.firstError('', [v.required, v.email])).toBe('validation.required');
     expect(v.firstError('x', [v.required, v.email, v.minLength(5)])).toBe('validation.email');

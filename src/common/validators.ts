@@ -34,6 +34,7 @@ export const VALIDATION_MESSAGES = {
   'validation.extid': 'Value is not an event id',
   'validation.privacy_required': 'Please accept the Privacy Policy',
   'validation.confirmation_required': 'Please confirm to continue',
+  'validation.single_line': 'Please use one line, without control characters',
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 export type FieldValue = string | number | boolean | null | undefined;
@@ -148,6 +149,15 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
+/**
+ * A control character (C0, DEL, C1) or a line or paragraph separator: none belongs in a one-line
+ * field, and a CR/LF that reaches an e-mail subject or a log line could forge a header or an entry.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const isSingleLine = (value: string) => !CONTROL.test(value);
+export const singleLine: Validator = when(isSingleLine, 'validation.single_line');
+
 /** zod building blocks with the same rules and message keys, for route and form schemas. */
 export const zod = {
   /** An id in a JSON body. */
@@ -170,8 +180,17 @@ export const zod = {
       .min(1, 'validation.required')
       .max(PASSWORD_MAX_LENGTH, 'validation.password_too_long')
       .refine(isPasswordComplex, 'validation.password'),
+  /** A required one-line text (a name, a title, an address line). */
   requiredText: (max = 255) =>
-    z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.max_length'),
+    z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, 'validation.required')
+      .max(max, 'validation.max_length')
+      .refine(isSingleLine, 'validation.single_line'),
+  /** An optional one-line text: every single-line field refuses control characters here. */
+  line: (max = 255) =>
+    z.string({ error: 'validation.text' }).trim().max(max, 'validation.max_length').refine(isSingleLine, 'validation.single_line'),
   phone: () =>
     z
       .string()

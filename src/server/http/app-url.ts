@@ -13,22 +13,26 @@ export function appBaseUrl(config: Config, request: FastifyRequest): string {
   if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
   const site = typeof request.headers.site === 'string' ? request.headers.site : request.host;
   const name = hostName(site);
-  if (LOCAL_HOSTS.has(name) || name.endsWith('.localhost') || name in config.siteVariants) {
+  if (isLocalHostName(name) || name in config.siteVariants) {
     return `${request.protocol}://${site}`;
   }
   return `http://localhost:${config.port}`;
 }
 
-/** Origins allowed to send unsafe requests: the request's own host, PUBLIC_URL and variant hosts. */
-export function isAllowedOrigin(config: Config, request: { host: string }, origin: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return false;
-  }
-  // Normalised through URL so "localhost:80" and "http://localhost" compare equal.
-  if (URL.parse(`${parsed.protocol}//${request.host}`)?.host === parsed.host) return true;
+/** Host names of this machine: a browser resolves them (and every `*.localhost`) to loopback itself. */
+export function isLocalHostName(name: string): boolean {
+  return LOCAL_HOSTS.has(name) || name.endsWith('.localhost');
+}
+
+/**
+ * Origins allowed to send unsafe requests: PUBLIC_URL, the variant hosts, and this machine's own
+ * names. Never the request's Host: a DNS-rebinding page (evil.example resolving to this machine)
+ * sends an Origin equal to its Host, and must not pass for us.
+ */
+export function isAllowedOrigin(config: Config, origin: string): boolean {
+  const parsed = URL.parse(origin);
+  if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) return false;
   if (config.publicUrl && new URL(config.publicUrl).origin === parsed.origin) return true;
-  return hostName(parsed.host) in config.siteVariants;
+  const name = hostName(parsed.host);
+  return isLocalHostName(name) || name in config.siteVariants;
 }

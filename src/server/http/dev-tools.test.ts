@@ -31,6 +31,15 @@ describe('dev tools answer the machine itself only (issue: account takeover thro
     }
   });
 
+  it.each(DEV_CALLS)('$method $url is a 404 on a loopback connection naming another host (DNS rebinding)', async (call) => {
+    for (const host of ['rebind.evil.example:3000', 'rebind.evil.example', '10.0.0.5:3000', 'localhost.evil.example']) {
+      const response = await t.app.inject({ ...call, remoteAddress: '127.0.0.1', headers: { host } });
+      expect(response.statusCode, host).toBe(404);
+    }
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'ru.localhost:3100'])
+      expect((await t.app.inject({ ...call, remoteAddress: '127.0.0.1', headers: { host } })).statusCode, host).toBe(200);
+  });
+
   it('a guest elsewhere cannot read a reset link for the admin', async () => {
     const admin = await createUser(t.database.db, { isAdmin: true });
     const guest = new Browser(t.app, { ip: '198.51.100.77' });

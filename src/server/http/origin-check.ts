@@ -9,13 +9,13 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 type Headers = Record<string, string | string[] | undefined>;
 
 /**
- * Whether a request comes from another site: its Origin is not ours (or is `null`), or, without an
+ * Whether a request comes from another site: its Origin is not one of ours (or is `null`), or, without an
  * Origin, the browser says it is cross-site. Unsafe methods and the WebSocket upgrade at /cable ask.
  */
-export function isForeignOrigin(config: Config, request: { host: string; headers: Headers }): boolean {
+export function isForeignOrigin(config: Config, request: { headers: Headers }): boolean {
   const origin = request.headers.origin;
   const fetchSite = request.headers['sec-fetch-site'];
-  if (typeof origin === 'string' && origin !== '') return origin === 'null' || !isAllowedOrigin(config, request, origin);
+  if (typeof origin === 'string' && origin !== '') return origin === 'null' || !isAllowedOrigin(config, origin);
   return fetchSite === 'cross-site';
 }
 

@@ -180,6 +180,21 @@ describe('Origin check', () => {
     expect(codes(await foreign.delete('/users/sign_out.json'))).toEqual(['forbidden_origin']);
   });
 
+  it('refuses an Origin that only equals the Host (DNS rebinding): the configured origins decide', async () => {
+    const user = await createUser(t.database.db);
+    const rebound = new Browser(t.app, { origin: 'http://rebind.evil.example:3000' });
+    const refused = await rebound.post(
+      '/users/sign_in.json',
+      { user: { email: user.email, password: PASSWORD } },
+      { headers: { host: 'rebind.evil.example:3000' } },
+    );
+    expect([refused.statusCode, codes(refused)]).toEqual([403, ['forbidden_origin']]);
+    for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:5173', 'http://ru.localhost:3100']) {
+      const local = await new Browser(t.app, { origin }).signIn(user.email, PASSWORD);
+      expect(local.statusCode, origin).toBe(200);
+    }
+  });
+
   it('refuses a cross-site request without Origin when the browser says it is cross-site', async () => {
     const response = await new Browser(t.app).post(
       '/api/users/password_instructions',

@@ -98,6 +98,15 @@ describe('confirmation (final step)', () => {
     expect(errors(mismatch)).toEqual([expect.objectContaining({ code: 'confirm', field: 'user.password_confirmation' })]);
     const noCompany = await browser.patch('/users/confirmation.json', profile(token, { company_name: '' }));
     expect(errors(noCompany)).toEqual([expect.objectContaining({ code: 'required', field: 'user.company_name' })]);
+    // A CR/LF in a one-line field could forge an e-mail header where the name reaches a subject.
+    const forged = await browser.patch(
+      '/users/confirmation.json',
+      profile(token, { company_name: 'Gulf\r\nBcc: victim@evil.example', first_name: 'Lina\u0007' }),
+    );
+    expect(errors(forged)).toEqual([
+      expect.objectContaining({ code: 'single_line', field: 'user.first_name' }),
+      expect.objectContaining({ code: 'single_line', field: 'user.company_name' }),
+    ]);
     const country = await browser.patch('/users/confirmation.json', profile(token, { country_id: 99999 }));
     expect(codes(country)).toEqual(['unknown_country']);
     const missing = await browser.patch('/users/confirmation.json', { user: { confirmation_token: token } });

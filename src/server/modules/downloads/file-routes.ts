@@ -4,13 +4,14 @@ import { z } from 'zod';
 import type { Clock } from '../../context.ts';
 import { AppError, Forbidden, NotFound } from '../../http/errors.ts';
 import { checkFileLink, FILE_ROUTE } from './files.ts';
-import { checkedKey, type FileStore } from './storage.ts';
+import { isStorageKey, type FileStore } from './storage.ts';
 
 const TYPES: Record<string, string> = { mp4: 'video/mp4', mxf: 'application/mxf', csv: 'text/csv; charset=utf-8' };
 const linkQuery = z.object({
   name: z.string().min(1).max(200),
   expires: z.coerce.number().int(),
   request: z.coerce.number().int().positive().optional(),
+  owner: z.coerce.number().int().positive().optional(),
   sig: z.string().max(100),
 });
 
@@ -32,7 +33,7 @@ export function requestedRange(header: string | undefined, size: number): { star
 /**
  * GET /files/{key}?name&expires&sig: a stored file (a rendition, a CSV report) by its signed,
  * expiring link, saved under the name signed with it, with HTTP Range for players and resumed
- * downloads. The link is the permission; nothing else is asked.
+ * downloads. The link is the permission, and a link with an owner is that user's alone.
  */
 export async function fileRoutes(
   instance: FastifyInstance,
@@ -41,11 +42,15 @@ export async function fileRoutes(
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(`${FILE_ROUTE}/*`, { schema: { hide: true, querystring: linkQuery }, compress: false }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const { name, expires, sig } = request.query;
-    const check = checkFileLink(secret, { key, name, expires, request: request.query.request, sig, now: clock.now() });
+    const { name, expires, sig, owner } = request.query;
+    const check = checkFileLink(secret, { key, name, expires, request: request.query.request, owner, sig, now: clock.now() });
     if (check === 'tampered') throw new Forbidden({ code: 'link_invalid', message: 'This download link is not valid' });
     if (check === 'expired') throw new AppError(410, [{ code: 'link_expired', message: 'This download link has expired' }]);
-    const size = await store.size(checkedKey(key));
+    if (owner !== undefined && (await request.caller()).user?.id !== owner)
+      throw new Forbidden({ code: 'link_not_yours', message: 'This download link belongs to another account: sign in as its owner' });
+    // Even a signed key never steps out of the store.
+    if (!isStorageKey(key)) throw new NotFound({ code: 'file_not_found', message: 'No such file' });
+    const size = await store.size(key);
     if (size === null) throw new NotFound({ code: 'file_not_found', message: 'No such file' });
 
     const range = requestedRange(request.headers.range, size);

@@ -34,24 +34,27 @@ export function downloadName(slug: string, rendition: { quality: Quality; contai
   return `${base}_${QUALITY_LABELS[rendition.quality]}_${rendition.format}.${rendition.container}`;
 }
 
-type Link = { key: string; name: string; expires: number; request?: number | undefined };
+type Link = { key: string; name: string; expires: number; request?: number | undefined; owner?: number | undefined };
 const signature = (secret: string, link: Link) =>
   createHmac('sha256', `files:${secret}`)
-    .update(`${link.key}\n${link.name}\n${link.expires}\n${link.request ?? ''}`)
+    .update(`${link.key}\n${link.name}\n${link.expires}\n${link.request ?? ''}\n${link.owner ?? ''}`)
     .digest('base64url');
 
 /**
  * A link to a stored file that works until `expires` (seconds since 1970) and only as signed. A
- * requested file's link names its request, so my content can tell "download now" from "ready".
+ * requested file's link names its request, so my content can tell "download now" from "ready",
+ * and its owner: only that user's session fetches it, so a link passed on is worth nothing.
+ * Links without an owner are those made to be handed on (an embedded recording's player).
  */
 export function signedFileUrl(
   secret: string,
-  input: { key: string; name: string; now: Date; request?: number; ttlSeconds?: number },
+  input: { key: string; name: string; now: Date; request?: number; owner?: number; ttlSeconds?: number },
 ): string {
   const expires = Math.floor(input.now.getTime() / 1000) + (input.ttlSeconds ?? LINK_TTL_SECONDS);
-  const link = { key: input.key, name: input.name, expires, request: input.request };
+  const link = { key: input.key, name: input.name, expires, request: input.request, owner: input.owner };
   const query = new URLSearchParams({ name: input.name, expires: String(expires) });
   if (input.request !== undefined) query.set('request', String(input.request));
+  if (input.owner !== undefined) query.set('owner', String(input.owner));
   query.set('sig', signature(secret, link));
   return `${FILE_ROUTE}/${input.key}?${query.toString()}`;
 }

@@ -14,6 +14,7 @@ import { agreementBalances, agreementOperations } from '../agreements/schema.ts'
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { insertProjects } from '../catalogue/writer.ts';
 import { runFfmpeg } from '../media/ffmpeg.ts';
+import { signedFileUrl } from './files.ts';
 import { videoMasters } from './schema.ts';
 
 let t: TestApp;
@@ -141,7 +142,7 @@ describe('downloads through the job queue (issue: downloads)', () => {
     expect(rendersRun).toEqual([]);
   }, 60_000);
 
-  it('a link works only as signed and until it expires', async () => {
+  it('a link works only as signed, until it expires, and for its owner only', async () => {
     const video = await videoWithMaster('free', 'good');
     const { browser } = await agreementFixtures(t).signedIn();
     const first = await download(browser, video, { quality: 'sd' });
@@ -152,23 +153,40 @@ describe('downloads through the job queue (issue: downloads)', () => {
       change(copy.searchParams);
       return `${copy.pathname}?${copy.searchParams.toString()}`;
     };
-    const guest = new Browser(t.app);
-    expect((await guest.get(`${link.pathname}${link.search}`)).statusCode).toBe(200);
-    const renamed = await guest.get(tampered((params) => params.set('name', 'other.mp4')));
+    expect((await browser.get(`${link.pathname}${link.search}`)).statusCode).toBe(200);
+    // Passed on, the link is worth nothing: to a visitor, or to another customer.
+    for (const holder of [new Browser(t.app), (await agreementFixtures(t).signedIn()).browser]) {
+      const refused = await holder.get(`${link.pathname}${link.search}`);
+      expect([refused.statusCode, codes(refused)]).toEqual([403, ['link_not_yours']]);
+    }
+    const otherOwner = await browser.get(tampered((params) => params.set('owner', '1')));
+    expect(codes(otherOwner)).toEqual(['link_invalid']);
+    const renamed = await browser.get(tampered((params) => params.set('name', 'other.mp4')));
     expect([renamed.statusCode, codes(renamed)]).toEqual([403, ['link_invalid']]);
-    const extended = await guest.get(tampered((params) => params.set('expires', String(Number(params.get('expires')) + 3600))));
+    const extended = await browser.get(tampered((params) => params.set('expires', String(Number(params.get('expires')) + 3600))));
     expect(codes(extended)).toEqual(['link_invalid']);
-    const elsewhere = await guest.get(`${link.pathname.replace(/\.mp4$/, '.mxf')}${link.search}`);
+    const elsewhere = await browser.get(`${link.pathname.replace(/\.mp4$/, '.mxf')}${link.search}`);
     expect(codes(elsewhere)).toEqual(['link_invalid']);
 
     t.services.clock.advance(7 * 3600 * 1000);
     try {
-      const expired = await guest.get(`${link.pathname}${link.search}`);
+      const expired = await browser.get(`${link.pathname}${link.search}`);
       expect([expired.statusCode, codes(expired)]).toEqual([410, ['link_expired']]);
     } finally {
       t.services.clock.advance(-7 * 3600 * 1000);
     }
   }, 60_000);
+
+  it('a signed key that steps out of the store is a 404, not a 500', async () => {
+    const now = t.services.clock.now();
+    for (const key of ['renditions/../secret', 'renditions/./x.mp4', '../data/db']) {
+      // Slashes written as %2F reach the route as signed (a plain `..` is resolved before routing).
+      const signed = signedFileUrl(t.services.files.secret, { key, name: 'x.mp4', now });
+      const url = signed.replace(`/files/${key}`, `/files/${encodeURIComponent(key)}`);
+      const response = await t.app.inject({ method: 'GET', url });
+      expect([response.statusCode, codes(response)], key).toEqual([404, ['file_not_found']]);
+    }
+  });
 
   it('a render that keeps failing is retried, then the request fails and its charge is given back', async () => {
     const video = await videoWithMaster('pool', 'broken');

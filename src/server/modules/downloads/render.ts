@@ -152,7 +152,7 @@ async function markReady(deps: RenderDeps, key: string, storageKey: string): Pro
       type: 'completed',
       request_id: row.id,
       project_id: String(row.projectId),
-      url: signedFileUrl(deps.files.secret, { key: storageKey, name, now, request: row.id }),
+      url: signedFileUrl(deps.files.secret, { key: storageKey, name, now, request: row.id, owner: row.userId }),
     });
   }
   return ready.length;

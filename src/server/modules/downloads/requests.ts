@@ -49,7 +49,7 @@ export async function listRequests(ctx: RequestsContext, userId: number, project
     progress: request.progress,
     url:
       request.state === 'ready' && fileKey
-        ? signedFileUrl(ctx.secret, { key: fileKey, name: downloadName(slug, request), now, request: request.id })
+        ? signedFileUrl(ctx.secret, { key: fileKey, name: downloadName(slug, request), now, request: request.id, owner: request.userId })
         : null,
     error: request.error,
     delivery: request.delivery,

@@ -109,7 +109,11 @@ export async function requestDownload(ctx: DownloadsContext, user: UserRow, idOr
   if (fileKey) {
     if (row.delivery === 'waiting') await ctx.jobs.send(DELIVER_QUEUE, { requestId: row.id });
     const name = downloadName(project.slug, { quality: row.quality, container: row.container, format: row.format });
-    return { exist: true, url: signedFileUrl(ctx.files.secret, { key: fileKey, name, now, request: row.id }), request_id: row.id };
+    return {
+      exist: true,
+      url: signedFileUrl(ctx.files.secret, { key: fileKey, name, now, request: row.id, owner: row.userId }),
+      request_id: row.id,
+    };
   }
   await queueRender(ctx, row, key);
   return { exist: false, url: null, request_id: row.id };

@@ -20,8 +20,13 @@ export type FileStore = {
 
 const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 
+/** Whether a text can name a stored file: the key's characters, and no `.` or `..` step out of the store. */
+export function isStorageKey(key: string): boolean {
+  return KEY.test(key) && !key.split('/').some((part) => part === '..' || part === '.');
+}
+
 export function checkedKey(key: string): string {
-  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) throw new Error(`not a storage key: ${key}`);
+  if (!isStorageKey(key)) throw new Error(`not a storage key: ${key}`);
   return key;
 }
 

@@ -30,7 +30,8 @@ function escapeHtml(text: string): string {
 export function renderMail(kind: MailKind, locale: Locale, to: string, vars: MailVars): MailMessage {
   const texts = MAIL_TEXTS[locale][kind];
   const common = MAIL_TEXTS[locale].common;
-  const subject = fill(texts.subject, vars);
+  // One line whatever the values hold: a line break in a subject would start a header of its own.
+  const subject = fill(texts.subject, vars).replace(/[\r\n\u2028\u2029]+/g, ' ');
   const paragraphs = texts.paragraphs.map((p) => fill(p, vars));
   const dir = localeDirection(locale);
   const align = dir === 'rtl' ? 'right' : 'left';

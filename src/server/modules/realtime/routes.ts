@@ -77,7 +77,7 @@ export async function cableRoutes(
     const path = (request.url ?? '').split('?')[0];
     if (path !== CABLE_PATH) return refuse(socket, new NotFound({ code: ERROR_CODES.routeNotFound, message: 'No WebSocket here' }));
     if (cable.isClosed) return refuse(socket, new Unavailable({ message: 'The server is shutting down' }));
-    if (isForeignOrigin(config, { host: request.headers.host ?? '', headers: request.headers })) return refuse(socket, forbiddenOrigin());
+    if (isForeignOrigin(config, { headers: request.headers })) return refuse(socket, forbiddenOrigin());
     if (!offers(request.headers['sec-websocket-protocol'], CABLE_PROTOCOL)) return refuse(socket, cableErrors.unsupportedProtocol());
     let identity: Identity;
     try {
