@@ -20,7 +20,7 @@ import { pushSender } from './sender.ts';
 const CLIENTS = '/api/webpush_notification_clients';
 const keys = { ...webpush.generateVAPIDKeys(), subject: 'mailto:webpush@newsreel.example' };
 const ALLOW_PEERS = { OUTBOUND_ALLOW: '127.0.0.1' };
-const DEADLINE_MS = 3000;
+const DEADLINE_MS = 5000;
 
 let peer: PushPeer;
 /** Accepts connections and never says a word: a push service gone silent. */
@@ -91,6 +91,14 @@ describe('push endpoints and the outbound policy', () => {
     expect(subscribed.sort()).toEqual(ids.slice(2).sort());
   });
 
+  it(`${MAX_PUSH_CLIENTS_PER_USER} subscribed browsers also when fifteen subscribe at once`, async () => {
+    const { user, browser } = await agreementFixtures(t).signedIn();
+    const answers = await Promise.all(Array.from({ length: 15 }, () => save(browser, peer.subscribe())));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 15 }, () => 200));
+    const rows = await t.database.db.select().from(pushClients).where(eq(pushClients.userId, user.id));
+    expect(rows.filter((row) => row.endpoint !== null)).toHaveLength(MAX_PUSH_CLIENTS_PER_USER);
+  });
+
   it('a visitor’s address saves at most ten new subscriptions an hour', async () => {
     const visitor = new Browser(t.app, { ip: '198.51.100.77' });
     const statuses: number[] = [];
@@ -117,14 +125,12 @@ describe('push endpoints and the outbound policy', () => {
     );
     const arrived = () => peer.received.some((message) => good.endpoint.endsWith(message.subscription));
     await vi.waitFor(() => expect(arrived()).toBe(true), { timeout: DEADLINE_MS, interval: 20 });
-    const waitedMs = Date.now() - started;
     // The silent endpoints end at their deadline, in parallel: the job is over in about one deadline.
     const counts = await sending;
     expect(counts.failed).toBe(MAX_PUSH_CLIENTS_PER_USER);
     expect(counts.pushed).toBeGreaterThanOrEqual(1);
     expect(Date.now() - started).toBeLessThan(4 * DEADLINE_MS);
-    console.log(`the good push arrived after ${waitedMs} ms; the job took ${Date.now() - started} ms`);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('red alerts are queued for pushing', () => {
