@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
 import SftpClient from 'ssh2-sftp-client';
-import { OutboundRefused, type CheckedAddress, type OutboundPolicy } from '../security/outbound.ts';
+import { OutboundRefused, UNRESOLVED, type CheckedAddress, type OutboundPolicy } from '../security/outbound.ts';
 
 /** A customer's own server for rendered files: the profile's "FTP/SFTP server" field (see parseServer) and its credentials. */
 export type DeliveryTarget = {
@@ -102,7 +102,7 @@ async function checkedServer(outbound: OutboundPolicy, target: DeliveryTarget): 
     return await outbound.check(target.host, target.port ?? DEFAULT_PORT[target.protocol]);
   } catch (error) {
     if (!(error instanceof OutboundRefused)) throw error;
-    if (error.reason === 'the name does not resolve') throw new DeliveryError('delivery_unreachable', UNREACHABLE, { cause: error });
+    if (error.reason === UNRESOLVED) throw new DeliveryError('delivery_unreachable', UNREACHABLE, { cause: error });
     throw new DeliveryError('delivery_address_refused', `The FTP/SFTP server is refused: ${error.message}`, { cause: error });
   }
 }

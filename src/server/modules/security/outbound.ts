@@ -42,7 +42,8 @@ export type OutboundPolicy = {
   check(host: string, port: number): Promise<CheckedAddress>;
 };
 
-const UNRESOLVED = 'the name does not resolve';
+/** The reason of a name that does not resolve: DNS may be down, so callers may treat it as unreachable rather than refused. */
+export const UNRESOLVED = 'the name does not resolve';
 
 export class OutboundRefused extends Error {
   constructor(
