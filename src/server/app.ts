@@ -119,6 +119,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     broadcast: (channel, stream, message) => broadcaster.broadcast(channel, stream, message),
     sessionsEnded: (ended) => broadcaster.endSessions(ended),
     jobs: services.jobs,
+    outbound: services.outbound,
   };
   const lookUp = callerLookup({ db: database.db, clock: services.clock });
   await app.register(auth, { lookUp });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseSiteVariants, parseHiddenLocales, type HiddenLocalesByVariant, type SiteVariantMap } from '../common/site.ts';
 import { CABLE_LIMITS, type CableLimits } from './modules/realtime/limits.ts';
+import { parseOutboundAllow, type OutboundAllowance } from './modules/security/outbound.ts';
 
 /**
  * The one place that reads process.env. Everything else receives the parsed Config.
@@ -111,6 +112,18 @@ const envSchema = z.object({
       check.addIssue({ code: 'custom', message: 'off, or a range of ports such as 9710-9729' });
       return z.NEVER;
     }),
+  /**
+   * Addresses the server may connect to on a user's behalf although the outbound policy refuses their
+   * range (loopback, private…): addresses or CIDRs, each optionally with a port. Unset: none.
+   */
+  OUTBOUND_ALLOW: z
+    .string()
+    .default('')
+    .transform((value, check) => {
+      const parsed = parseOutboundAllow(value);
+      if (!parsed.ok) check.addIssue({ code: 'custom', message: parsed.error });
+      return parsed.ok ? parsed.value : [];
+    }),
   /** The demo's publisher pushing a test picture to the demo live event; on by default with the demo data. */
   LIVE_DEMO_PUBLISHER: z.enum(['auto', 'on', 'off']).default('auto'),
   /** The agency credit burnt into credit files. */
@@ -177,6 +190,8 @@ export type Config = {
   demoMasters: number;
   /** The RTMP ingest (null: none), the SRT ingest's ports (null: none) and whether the demo publisher pushes to the demo live event. */
   live: { rtmpPort: number | null; srtPorts: { first: number; last: number } | null; demoPublisher: boolean };
+  /** Refused ranges the outbound policy lets through (OUTBOUND_ALLOW; modules/security/outbound.ts). */
+  outboundAllow: OutboundAllowance[];
   /** The bucket of masters and renditions, when not DATA_DIR/storage. */
   s3:
     | {
@@ -258,6 +273,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
         e.LIVE_DEMO_PUBLISHER === 'on' ||
         (e.LIVE_DEMO_PUBLISHER === 'auto' && (e.SEED_DEMO === 'yes' || (e.SEED_DEMO === 'auto' && !e.DATABASE_URL))),
     },
+    outboundAllow: e.OUTBOUND_ALLOW,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -3,6 +3,7 @@ import type { JobSender } from './jobs/sender.ts';
 import type { Background } from './lib/background.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { Broadcast, EndedSessions } from './modules/realtime/broadcaster.ts';
+import type { OutboundPolicy } from './modules/security/outbound.ts';
 
 /** Time, passed in so tests can move it (token expiry, lockouts, idle sessions). */
 export type Clock = { now(): Date };
@@ -21,6 +22,8 @@ export type ServiceContext = {
   broadcast: Broadcast;
   /** Queues jobs for the workers (push news, renders); absent where no job is sent. */
   jobs?: JobSender;
+  /** Where the server may connect on a user's behalf (restream targets, FTP/SFTP, push endpoints): security/outbound.ts. */
+  outbound: OutboundPolicy;
   /** Says that sessions ended, so their real-time connections close in every process. */
   sessionsEnded: (ended: EndedSessions) => void;
 };

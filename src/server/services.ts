@@ -24,6 +24,7 @@ import type { DownloadFiles } from './modules/downloads/files.ts';
 import { localFileStore, type FileStore } from './modules/downloads/storage.ts';
 import { s3FileStore } from './modules/downloads/storage-s3.ts';
 import { resolveFfmpeg } from './modules/media/ffmpeg.ts';
+import { outboundPolicyFor, type OutboundPolicy } from './modules/security/outbound.ts';
 
 /** What the app is given rather than finds (STYLE: dependencies are passed, not found). */
 export type AppServices = {
@@ -33,6 +34,8 @@ export type AppServices = {
   secret: string;
   recaptcha: RecaptchaVerifier;
   vatRegistry: VatRegistry;
+  /** Where the server may connect on a user's behalf: OUTBOUND_ALLOW and the platform's own ports. */
+  outbound: OutboundPolicy;
   /** Sends web pushes with the platform's VAPID keys. */
   push: PushSender;
   /** TVU's directory of receivers: TVU with TVU_API_URL, else the embedded demo directory. */
@@ -52,7 +55,7 @@ export type AppServices = {
 
 /** Web push with VAPID_* keys, else the pair kept in DATA_DIR (made on the first start). */
 export async function pushSenderFor(config: Config): Promise<PushSender> {
-  return pushSender(await loadOrCreateVapidKeys({ dataDir: config.dataDir, ...config.vapid }));
+  return pushSender(await loadOrCreateVapidKeys({ dataDir: config.dataDir, ...config.vapid }), { outbound: outboundPolicyFor(config) });
 }
 
 /** APP_SECRET, else a secret generated once and kept in DATA_DIR (the embedded default). */
@@ -104,6 +107,7 @@ export function downloadFilesFor(config: Config, secret: string): DownloadFiles 
 export async function createServices(config: Config, database: Database, log: FastifyBaseLogger): Promise<AppServices> {
   const clock = systemClock;
   const secret = await loadOrCreateSecret(config);
+  const outbound = outboundPolicyFor(config);
   return {
     database,
     clock,
@@ -113,8 +117,9 @@ export async function createServices(config: Config, database: Database, log: Fa
     files: downloadFilesFor(config, secret),
     cards: cardProviderFor(config, database, clock),
     wallet: config.paypal ? paypalWallet(config.paypal) : testWallet({ publicUrl: config.publicUrl }),
-    vatRegistry: config.vatRegistryUrl ? viesRegistry({ url: config.vatRegistryUrl }) : testVatRegistry,
-    tvu: config.tvu ? tvuApiDirectory(config.tvu) : demoTvuDirectory,
+    outbound,
+    vatRegistry: config.vatRegistryUrl ? viesRegistry({ url: config.vatRegistryUrl, outbound }) : testVatRegistry,
+    tvu: config.tvu ? tvuApiDirectory({ ...config.tvu, outbound }) : demoTvuDirectory,
     push: await pushSenderFor(config),
     recaptcha: config.recaptcha.secret
       ? recaptchaClient({ secret: config.recaptcha.secret, verifyUrl: config.recaptcha.verifyUrl })

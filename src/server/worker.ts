@@ -7,6 +7,7 @@ import type { JobDeps } from './jobs/definition.ts';
 import { JOB_QUEUES } from './jobs/queues.ts';
 import { inProcessBroadcaster, type Broadcaster } from './modules/realtime/broadcaster.ts';
 import { redisBroadcaster } from './modules/realtime/redis-broadcaster.ts';
+import { outboundPolicyFor } from './modules/security/outbound.ts';
 import { cardProviderFor, downloadFilesFor, loadOrCreateSecret, mailerFor, publicOrigin, pushSenderFor } from './services.ts';
 
 /**
@@ -34,6 +35,7 @@ async function worker() {
     publicOrigin: publicOrigin(config),
     files: downloadFilesFor(config, await loadOrCreateSecret(config)),
     push: await pushSenderFor(config),
+    outbound: outboundPolicyFor(config),
     broadcast: (channel, stream, message) => broadcaster.broadcast(channel, stream, message),
   };
   const jobs = await startJobRunner({ database, clock: systemClock, services, log, name: 'worker' }).catch(async (error: unknown) => {

@@ -2,6 +2,7 @@ import type { ServiceContext } from '../context.ts';
 import type { DownloadFiles } from '../modules/downloads/files.ts';
 import type { CardProvider } from '../modules/payments/card-provider.ts';
 import type { PushSender } from '../modules/push/sender.ts';
+import type { OutboundPolicy } from '../modules/security/outbound.ts';
 import type { JobSender } from './sender.ts';
 
 /**
@@ -13,6 +14,8 @@ export type JobDeps = Pick<ServiceContext, 'db' | 'clock' | 'mailer' | 'broadcas
   cards: CardProvider;
   publicOrigin: string;
   files: DownloadFiles;
+  /** Where deliveries may connect (the customer's FTP/SFTP server): security/outbound.ts. */
+  outbound: OutboundPolicy;
   /** Sends web pushes (push news). */
   push: PushSender;
   /** Queues a further job (a ready file's upload to the customer's server). */

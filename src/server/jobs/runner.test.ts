@@ -10,6 +10,7 @@ import { outboxMailer } from '../modules/mail/mailer.ts';
 import { testCardProvider } from '../modules/payments/test-card-provider.ts';
 import { JOB_QUEUES } from './queues.ts';
 import { unusedPushSender } from '../modules/push/sender.ts';
+import { outboundPolicy } from '../modules/security/outbound.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -55,6 +56,7 @@ describe('job runner', () => {
       publicOrigin: 'http://localhost:3000',
       files: testDownloadFiles('runner-test-secret'),
       push: unusedPushSender(),
+      outbound: outboundPolicy({ allow: [], ownPorts: [] }),
       broadcast: () => undefined,
     };
     const runner = await startJobRunner({ database, clock, services, log, name: 'api', pollingIntervalSeconds: 0.5 });

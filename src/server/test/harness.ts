@@ -22,6 +22,7 @@ import { localFileStore } from '../modules/downloads/storage.ts';
 import { resolveFfmpeg } from '../modules/media/ffmpeg.ts';
 import { demoTvuDirectory } from '../modules/live/tvu.ts';
 import { unusedPushSender } from '../modules/push/sender.ts';
+import { outboundPolicyFor } from '../modules/security/outbound.ts';
 
 let templateBlob: Blob | undefined;
 
@@ -94,6 +95,8 @@ export function testServices(database: Database, overrides: Partial<AppServices>
     recaptcha: skippedRecaptcha,
     vatRegistry: testVatRegistry,
     tvu: demoTvuDirectory,
+    // As a deployment without OUTBOUND_ALLOW: tests that reach local peers allow 127.0.0.1 (createTestApp's env).
+    outbound: outboundPolicyFor(testConfig()),
     push: unusedPushSender(),
     cards: testCardProvider({ db: database.db, clock }),
     wallet: testWallet(),
@@ -110,8 +113,9 @@ export async function createTestApp(
   options: { config?: Partial<Config>; env?: Record<string, string>; services?: Partial<AppServices> } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const services = testServices(database, options.services);
-  const app = await buildApp(testConfig(options.config, options.env), services);
+  const config = testConfig(options.config, options.env);
+  const services = testServices(database, { outbound: outboundPolicyFor(config), ...options.services });
+  const app = await buildApp(config, services);
   await app.ready();
   return {
     app,

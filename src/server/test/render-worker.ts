@@ -8,6 +8,7 @@ import { localFileStore } from '../modules/downloads/storage.ts';
 import { outboxMailer } from '../modules/mail/mailer.ts';
 import { testCardProvider } from '../modules/payments/test-card-provider.ts';
 import { unusedPushSender } from '../modules/push/sender.ts';
+import { outboundPolicy } from '../modules/security/outbound.ts';
 
 /**
  * A job worker in a process of its own, for tests that SIGKILL one in the middle of a render
@@ -49,6 +50,7 @@ async function renderWorker(options: RenderWorkerOptions) {
       cards: testCardProvider({ db: database.db, clock: systemClock }),
       publicOrigin: 'http://localhost',
       push: unusedPushSender(),
+      outbound: outboundPolicy({ allow: [], ownPorts: [] }),
       files: {
         store: localFileStore(path.join(options.filesRoot, 'storage')),
         ffmpeg: options.ffmpeg,

@@ -1,11 +1,10 @@
-import { Invalid } from '../../http/errors.ts';
 import { eq } from 'drizzle-orm';
 import type { ProfileUpdate } from '../../../common/accounts.ts';
 import type { ServiceContext } from '../../context.ts';
 import { countries } from '../reference/schema.ts';
 import { isKnownTimeZone } from '../reference/service.ts';
 import { encrypt } from '../security/crypto.ts';
-import { parseServer } from '../downloads/delivery.ts';
+import { vetDeliveryServer } from '../downloads/ftp-delivery.ts';
 import { accountErrors } from './errors.ts';
 import { companies, users } from './schema.ts';
 import type { UserRow } from './sessions.ts';
@@ -18,17 +17,7 @@ export async function updateProfile(ctx: ServiceContext, user: UserRow, input: P
     if (!country) throw accountErrors.unknownCountry();
   }
   if (input.time_zone && !isKnownTimeZone(input.time_zone)) throw accountErrors.unknownTimeZone();
-  if (input.ftp_server) {
-    try {
-      parseServer(input.ftp_server);
-    } catch {
-      throw new Invalid({
-        code: 'ftp_server_invalid',
-        field: 'ftp_server',
-        message: 'Enter the server as sftp://host:port/folder, ftp://host/folder or a host name',
-      });
-    }
-  }
+  if (input.ftp_server) await vetDeliveryServer(ctx, input.ftp_server, 'ftp_server');
 
   return ctx.db.transaction(async (tx) => {
     const { company_attributes: companyInput, ftp_password: ftpPassword } = input;

@@ -4,9 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFtpServer, startSftpServer, startSilentServer, unusedPort, type FileServer } from '../../test/file-servers.ts';
+import { outboundPolicyFor } from '../security/outbound.ts';
+import { testConfig } from '../../test/harness.ts';
 import { DeliveryError, deliverFile, parseServer, type DeliveryTarget } from './delivery.ts';
 
 const VIDEO_BYTES = 3 * 1024 * 1024;
+/** The test servers are on 127.0.0.1, which only an allowance opens (the refusals: delivery-outbound.test.ts). */
+const peers = { outbound: outboundPolicyFor(testConfig({}, { OUTBOUND_ALLOW: '127.0.0.1' })) };
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 let dir: string;
@@ -49,7 +53,7 @@ describe.each(['sftp', 'ftp'] as const)('delivery over %s', (protocol) => {
 
   it('puts the file, byte for byte, under its name in the folder it creates, telling progress up to 100', async () => {
     const progress: number[] = [];
-    const result = await deliverFile(targetOf({ directory: 'incoming/today' }), video, 'nr-0001-1080p.mp4', (percent) =>
+    const result = await deliverFile(peers, targetOf({ directory: 'incoming/today' }), video, 'nr-0001-1080p.mp4', (percent) =>
       progress.push(percent),
     );
 
@@ -67,17 +71,17 @@ describe.each(['sftp', 'ftp'] as const)('delivery over %s', (protocol) => {
   it('replaces an earlier delivery of the same name', async () => {
     const earlier = path.join(dir, `earlier-${protocol}.txt`);
     await writeFile(earlier, 'an earlier cut');
-    await deliverFile(targetOf({ directory: 'redelivered' }), earlier, 'story.mp4');
+    await deliverFile(peers, targetOf({ directory: 'redelivered' }), earlier, 'story.mp4');
     expect(await readFile(path.join(server().root, 'redelivered', 'story.mp4'), 'utf8')).toBe('an earlier cut');
 
-    await deliverFile(targetOf({ directory: 'redelivered' }), video, 'story.mp4');
+    await deliverFile(peers, targetOf({ directory: 'redelivered' }), video, 'story.mp4');
 
     expect(sha256(await readFile(path.join(server().root, 'redelivered', 'story.mp4')))).toBe(videoHash);
     expect(await readdir(path.join(server().root, 'redelivered'))).toEqual(['story.mp4']);
   });
 
   it('tells a refused password apart, leaving nothing behind and no connection open', async () => {
-    const error = await failureOf(deliverFile(targetOf({ password: 'wrong', directory: 'refused' }), video, 'nr-0001.mp4'));
+    const error = await failureOf(deliverFile(peers, targetOf({ password: 'wrong', directory: 'refused' }), video, 'nr-0001.mp4'));
 
     expect(error.code).toBe('delivery_auth_failed');
     expect(error.message).toBe('The FTP/SFTP server refused the username or password');
@@ -86,7 +90,7 @@ describe.each(['sftp', 'ftp'] as const)('delivery over %s', (protocol) => {
   });
 
   it('tells an unreachable server: nothing listens on the port', async () => {
-    const error = await failureOf(deliverFile(targetOf({ port: await unusedPort() }), video, 'nr-0001.mp4'));
+    const error = await failureOf(deliverFile(peers, targetOf({ port: await unusedPort() }), video, 'nr-0001.mp4'));
 
     expect(error.code).toBe('delivery_unreachable');
     expect(error.message).toBe('The FTP/SFTP server could not be reached');
@@ -96,7 +100,9 @@ describe.each(['sftp', 'ftp'] as const)('delivery over %s', (protocol) => {
     const silent = await startSilentServer();
     try {
       const started = Date.now();
-      const error = await failureOf(deliverFile(targetOf({ port: silent.port }), video, 'nr-0001.mp4', undefined, { timeoutMs: 300 }));
+      const error = await failureOf(
+        deliverFile(peers, targetOf({ port: silent.port }), video, 'nr-0001.mp4', undefined, { timeoutMs: 300 }),
+      );
 
       expect(error.code).toBe('delivery_unreachable');
       expect(Date.now() - started).toBeGreaterThanOrEqual(290);
@@ -109,7 +115,7 @@ describe.each(['sftp', 'ftp'] as const)('delivery over %s', (protocol) => {
   it('fails as delivery_failed, saying why, when the folder cannot be made', async () => {
     await writeFile(path.join(server().root, 'blocked'), 'a file where the folder would go');
 
-    const error = await failureOf(deliverFile(targetOf({ directory: 'blocked/incoming' }), video, 'nr-0001.mp4'));
+    const error = await failureOf(deliverFile(peers, targetOf({ directory: 'blocked/incoming' }), video, 'nr-0001.mp4'));
 
     expect(error.code).toBe('delivery_failed');
     expect(error.message).toBe('The FTP/SFTP server refused to open or create the folder');
@@ -120,13 +126,13 @@ describe('delivering', () => {
   it('takes only a plain file name, before connecting anywhere', async () => {
     const target: DeliveryTarget = { protocol: 'sftp', host: '127.0.0.1', port: await unusedPort(), username: 'a', password: 'b' };
     for (const name of ['', '.', '..', 'a/b.mp4', 'a\\b.mp4', 'x.mp4\r\nDELE y'])
-      await expect(deliverFile(target, video, name), JSON.stringify(name)).rejects.toMatchObject({ code: 'delivery_failed' });
+      await expect(deliverFile(peers, target, video, name), JSON.stringify(name)).rejects.toMatchObject({ code: 'delivery_failed' });
   });
 
   it('fails as delivery_failed when the local file is missing', async () => {
     await mkdir(path.join(dir, 'empty'), { recursive: true });
     const target: DeliveryTarget = { protocol: 'ftp', host: '127.0.0.1', port: servers.ftp.port, username: 'a', password: 'b' };
-    await expect(deliverFile(target, path.join(dir, 'empty', 'gone.mp4'), 'gone.mp4')).rejects.toMatchObject({
+    await expect(deliverFile(peers, target, path.join(dir, 'empty', 'gone.mp4'), 'gone.mp4')).rejects.toMatchObject({
       code: 'delivery_failed',
       message: 'The file to deliver could not be read',
     });

@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
 import SftpClient from 'ssh2-sftp-client';
+import { OutboundRefused, UNRESOLVED, type CheckedAddress, type OutboundPolicy } from '../security/outbound.ts';
 
 /** A customer's own server for rendered files: the profile's "FTP/SFTP server" field (see parseServer) and its credentials. */
 export type DeliveryTarget = {
@@ -14,7 +15,7 @@ export type DeliveryTarget = {
   directory?: string;
 };
 
-export type DeliveryErrorCode = 'delivery_auth_failed' | 'delivery_unreachable' | 'delivery_failed';
+export type DeliveryErrorCode = 'delivery_auth_failed' | 'delivery_unreachable' | 'delivery_address_refused' | 'delivery_failed';
 
 /** Why a delivery failed, in words for the customer; `cause` keeps the client library's error for the logs. */
 export class DeliveryError extends Error {
@@ -32,10 +33,14 @@ const DEFAULT_PORT = { sftp: 22, ftp: 21 } as const;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 const AUTH_FAILED = 'The FTP/SFTP server refused the username or password';
+/**
+ * Whatever kept the connection from becoming an FTP/SFTP session (refused, silent, closed, another
+ * protocol, a name that does not resolve) is told in the same words: the difference would turn
+ * deliveries into a port scanner of other people's machines.
+ */
 const UNREACHABLE = 'The FTP/SFTP server could not be reached';
 /** The step a delivery was at when it failed tells the customer what went wrong. */
 const FAILED_AT = {
-  connect: 'The FTP/SFTP server broke off the connection',
   folder: 'The FTP/SFTP server refused to open or create the folder',
   upload: 'The upload to the FTP/SFTP server failed',
   check: 'The file arrived incomplete on the FTP/SFTP server',
@@ -43,27 +48,16 @@ const FAILED_AT = {
 } as const;
 type Step = keyof typeof FAILED_AT;
 
-/** Socket errors while connecting that mean there was no server to talk to. */
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'EHOSTDOWN',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-]);
-
 type Upload = { localFile: string; remoteName: string; size: number; timeoutMs: number; sent(bytes: number): void };
 
 /**
  * Uploads a local file as `remoteName` into the target's directory (created when missing). The file is
  * written as `remoteName.part` and renamed once complete and checked, so the customer never picks up half
  * a file; an earlier file of that name is replaced. Reports percent 0..100, 100 once the file is in place.
+ * The server's address goes through the outbound policy, and the connection goes to the address checked.
  */
 export async function deliverFile(
+  ctx: { outbound: OutboundPolicy },
   target: DeliveryTarget,
   localFile: string,
   remoteName: string,
@@ -95,15 +89,27 @@ export async function deliverFile(
     // 100 is kept for the file in place under its name.
     sent: (bytes) => report(size === 0 ? 0 : Math.min(99, Math.floor((bytes / size) * 100))),
   };
-  if (target.protocol === 'sftp') await deliverOverSftp(target, upload);
-  else await deliverOverFtp(target, upload);
+  const server = await checkedServer(ctx.outbound, target);
+  if (target.protocol === 'sftp') await deliverOverSftp(target, server, upload);
+  else await deliverOverFtp(target, server, upload);
   report(100);
   return { bytes: size };
 }
 
-async function deliverOverSftp(target: DeliveryTarget, upload: Upload): Promise<void> {
+/** Checked again at each delivery, whatever was checked when the profile was saved: DNS may answer otherwise now. */
+async function checkedServer(outbound: OutboundPolicy, target: DeliveryTarget): Promise<CheckedAddress> {
+  try {
+    return await outbound.check(target.host, target.port ?? DEFAULT_PORT[target.protocol]);
+  } catch (error) {
+    if (!(error instanceof OutboundRefused)) throw error;
+    if (error.reason === UNRESOLVED) throw new DeliveryError('delivery_unreachable', UNREACHABLE, { cause: error });
+    throw new DeliveryError('delivery_address_refused', `The FTP/SFTP server is refused: ${error.message}`, { cause: error });
+  }
+}
+
+async function deliverOverSftp(target: DeliveryTarget, server: CheckedAddress, upload: Upload): Promise<void> {
   // Our own socket, for Nagle off (STACK: SFTP stalls on it otherwise) and to be sure it is closed.
-  const socket = net.connect({ host: target.host, port: target.port ?? DEFAULT_PORT.sftp, noDelay: true });
+  const socket = net.connect({ host: server.address, port: server.port, noDelay: true });
   // The default callbacks print every event outside an operation to the console; such a loss surfaces as the
   // next operation's error, or changes nothing once the file is in place.
   const client = new SftpClient('delivery', { error: () => undefined, end: () => undefined, close: () => undefined });
@@ -112,7 +118,7 @@ async function deliverOverSftp(target: DeliveryTarget, upload: Upload): Promise<
   client.on('error', (error: unknown) => {
     sshError ??= error;
   });
-  let step: Step = 'connect';
+  let step: Step | 'connect' = 'connect';
   try {
     await client.connect({
       sock: socket,
@@ -147,12 +153,14 @@ async function deliverOverSftp(target: DeliveryTarget, upload: Upload): Promise<
   }
 }
 
-async function deliverOverFtp(target: DeliveryTarget, upload: Upload): Promise<void> {
-  // basic-ftp's timeout covers connecting and any silence of the server afterwards.
-  const client = new FtpClient(upload.timeoutMs);
-  let step: Step = 'connect';
+async function deliverOverFtp(target: DeliveryTarget, server: CheckedAddress, upload: Upload): Promise<void> {
+  // basic-ftp's timeout covers connecting and any silence of the server afterwards. Data connections go
+  // to the control connection's (checked) address only: a PASV answer naming another host is refused,
+  // or a server could aim our upload at any machine (FTP bounce).
+  const client = new FtpClient(upload.timeoutMs, { allowSeparateTransferHost: false });
+  let step: Step | 'connect' = 'connect';
   try {
-    await client.access({ host: target.host, port: target.port ?? DEFAULT_PORT.ftp, user: target.username, password: target.password });
+    await client.access({ host: server.address, port: server.port, user: target.username, password: target.password });
     step = 'folder';
     // ensureDir leaves the session in the folder: the names below are relative to it.
     if (target.directory) await client.ensureDir(target.directory);
@@ -193,21 +201,15 @@ async function renameOver(rename: () => Promise<unknown>, removeEarlier: () => P
 }
 
 function sshConnectFailure(error: unknown): DeliveryError {
-  const level = fieldOf(error, 'level');
-  if (level === 'client-authentication') return new DeliveryError('delivery_auth_failed', AUTH_FAILED, { cause: error });
-  if (level === 'client-timeout' || UNREACHABLE_CODES.has(String(fieldOf(error, 'code'))))
-    return new DeliveryError('delivery_unreachable', UNREACHABLE, { cause: error });
-  return failedAt('connect', error);
+  if (fieldOf(error, 'level') === 'client-authentication') return new DeliveryError('delivery_auth_failed', AUTH_FAILED, { cause: error });
+  return new DeliveryError('delivery_unreachable', UNREACHABLE, { cause: error });
 }
 
 function ftpConnectFailure(error: unknown): DeliveryError {
   // 530 "Not logged in" answers a refused USER or PASS; 430 is what some servers use instead.
   if (error instanceof FTPError && (error.code === 530 || error.code === 430))
     return new DeliveryError('delivery_auth_failed', AUTH_FAILED, { cause: error });
-  const timedOut = error instanceof Error && error.message.startsWith('Timeout');
-  if (timedOut || UNREACHABLE_CODES.has(String(fieldOf(error, 'code'))))
-    return new DeliveryError('delivery_unreachable', UNREACHABLE, { cause: error });
-  return failedAt('connect', error);
+  return new DeliveryError('delivery_unreachable', UNREACHABLE, { cause: error });
 }
 
 function failedAt(step: Step, error: unknown): DeliveryError {

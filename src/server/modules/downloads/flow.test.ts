@@ -24,7 +24,11 @@ const silent = { debug: () => undefined, info: () => undefined, warn: () => unde
 
 beforeAll(async () => {
   // The app queues renders through the runner this test starts: a real pg-boss on the test database.
-  t = await createTestApp({ services: { jobs: { send: (queue, data) => runner.send(queue, data), stop: async () => undefined } } });
+  // Deliveries go to a local SFTP server on 127.0.0.1, which only an allowance opens.
+  t = await createTestApp({
+    services: { jobs: { send: (queue, data) => runner.send(queue, data), stop: async () => undefined } },
+    env: { OUTBOUND_ALLOW: '127.0.0.1' },
+  });
   runner = await startJobRunner({
     database: t.database,
     clock: t.services.clock,
@@ -34,6 +38,7 @@ beforeAll(async () => {
       publicOrigin: 'http://localhost',
       files: t.services.files,
       push: t.services.push,
+      outbound: t.services.outbound,
       broadcast: (_channel, stream, message) => void told.push({ stream, message: message as TranscodingMessage }),
     },
     log: silent,

@@ -13,13 +13,21 @@ import { videoProjects } from '../catalogue/schema.ts';
 import type { Broadcast } from '../realtime/broadcaster.ts';
 import { userStream } from '../realtime/channels.ts';
 import { decrypt } from '../security/crypto.ts';
+import { vetOutbound, type OutboundPolicy } from '../security/outbound.ts';
 import { DeliveryError, deliverFile, parseServer, type DeliveryTarget } from './delivery.ts';
 import { downloadName, type DownloadFiles } from './files.ts';
 import { renditions, videoRequests } from './schema.ts';
 
 export const DELIVER_QUEUE = 'downloads.deliver';
 
-export type DeliveryDeps = { db: Db; clock: Clock; files: DownloadFiles; broadcast?: Broadcast; timeoutMs?: number };
+export type DeliveryDeps = {
+  db: Db;
+  clock: Clock;
+  files: DownloadFiles;
+  outbound: OutboundPolicy;
+  broadcast?: Broadcast;
+  timeoutMs?: number;
+};
 
 const notSet = () =>
   new Invalid({
@@ -45,6 +53,24 @@ export function deliveryTargetOf(
       });
     throw error;
   }
+}
+
+/**
+ * The profile's server as it is saved: well-formed (else ftp_server_invalid) and at an address the
+ * platform connects to (else outbound_address_refused); the address is checked again at each delivery.
+ */
+export async function vetDeliveryServer(ctx: { outbound: OutboundPolicy }, server: string, field: string): Promise<void> {
+  let parsed: ReturnType<typeof parseServer>;
+  try {
+    parsed = parseServer(server);
+  } catch {
+    throw new Invalid({
+      code: 'ftp_server_invalid',
+      field,
+      message: 'Enter the server as sftp://host:port/folder, ftp://host/folder or a host name',
+    });
+  }
+  await vetOutbound(ctx.outbound, parsed.host, parsed.port ?? 22, field);
 }
 
 /**
@@ -99,6 +125,7 @@ export async function deliverRequested(deps: DeliveryDeps, data: { requestId?: n
     await pipeline(store.read(found.fileKey), createWriteStream(local));
     let told = -10;
     await deliverFile(
+      deps,
       target,
       local,
       name,

@@ -43,7 +43,7 @@ export const deliverJob: JobDefinition = {
   key: (data) => ('requestId' in data ? String(data.requestId) : undefined),
   run: (deps, data) =>
     deliverRequested(
-      { db: deps.db, clock: deps.clock, files: deps.files, broadcast: deps.broadcast },
+      { db: deps.db, clock: deps.clock, files: deps.files, outbound: deps.outbound, broadcast: deps.broadcast },
       { requestId: 'requestId' in data && typeof data.requestId === 'number' ? data.requestId : undefined },
     ),
 };

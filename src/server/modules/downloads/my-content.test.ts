@@ -35,6 +35,7 @@ beforeAll(async () => {
       publicOrigin: 'http://newsreel.test',
       files: t.services.files,
       push: t.services.push,
+      outbound: t.services.outbound,
       broadcast: (_channel, stream, message) => void notified.push({ stream, message: message as UserNotificationMessage }),
     },
     log: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },

@@ -19,7 +19,7 @@ import { bookedEventIds, bookedOf } from './booked.ts';
 import { eventImageUrl, type PlaceholderSize } from './placeholder.ts';
 import { liveEventFollows, liveEvents, liveEventTags } from './schema.ts';
 
-export type LiveContext = Pick<ServiceContext, 'db' | 'clock' | 'broadcast' | 'jobs'>;
+export type LiveContext = Pick<ServiceContext, 'db' | 'clock' | 'broadcast' | 'jobs' | 'outbound'>;
 export type EventRow = typeof liveEvents.$inferSelect;
 
 export const eventNotFound = () => new NotFound({ code: 'live_event_not_found', message: 'Live event not found' });

@@ -4,20 +4,22 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import type { TargetState } from '../../../common/live.ts';
 import type { ServiceContext } from '../../context.ts';
-import { decrypt } from '../security/crypto.ts';
+import { OutboundRefused } from '../security/outbound.ts';
+import { restreamDestination, type RestreamDestination } from './restream-destination.ts';
 import { liveTargets } from './schema.ts';
 import { playbackUrl, sessionDir } from './stream.ts';
 
 /**
  * Restreaming (issue: live events, "Restreaming"): while an event's picture is on, each of its
- * customers' push targets (a platform's or their own RTMP ingest, an SRT listener) gets one
+ * customers' push targets (a platform's or their own RTMP ingest, an SRT listener we call) gets one
  * ffmpeg of its own pulling the event's HLS from the platform and sending it on, copied. Each
  * target is supervised on its own: one that fails is marked failed and reconnected after a pause,
  * without touching the others (a tee muxer's failed output never reconnects: STACK.md). A
- * deleted target, or the end of the picture, stops its ffmpeg.
+ * deleted target, or the end of the picture, stops its ffmpeg. Each start checks the target's
+ * address again (restream-destination.ts): one the outbound policy refuses now is marked failed.
  */
 export type RestreamOptions = {
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'secret'>;
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'secret' | 'outbound'>;
   hlsRoot: string;
   ffmpeg: string;
   /** Where this process's platform answers, for the HLS pull: http://127.0.0.1:{port}. */
@@ -41,15 +43,14 @@ const PUSHED_KINDS = [
   'srt',
 ] as const;
 
-/** Where ffmpeg sends a target's picture: the RTMP address with the key as its last segment, or the SRT address. */
-export function destinationOf(
-  target: Pick<TargetRow, 'kind' | 'url' | 'streamKeyEncrypted'>,
-  secret: string,
-): { format: string; url: string } | null {
-  if (!target.url) return null;
-  if (target.kind === 'srt') return { format: 'mpegts', url: target.url };
-  const key = target.streamKeyEncrypted ? decrypt(target.streamKeyEncrypted, secret) : '';
-  return { format: 'flv', url: key ? `${target.url.replace(/\/+$/, '')}/${key}` : target.url };
+/** The one ffmpeg a target gets: the event's HLS pulled from the platform, copied to the checked destination. */
+function spawnRestream(ffmpeg: string, source: string, destination: RestreamDestination): ChildProcess {
+  const args = [
+    ...['-hide_banner', '-loglevel', 'error', '-i', source, '-map', '0', '-c', 'copy'],
+    ...destination.options,
+    ...['-f', destination.format, destination.url],
+  ];
+  return spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
 export function startRestreamer(options: RestreamOptions): { sync(): Promise<void>; stop(): void } {
@@ -68,20 +69,30 @@ export function startRestreamer(options: RestreamOptions): { sync(): Promise<voi
           .where(inArray(liveTargets.id, ids))
           .then(() => undefined);
 
-  const launch = (target: TargetRow) => {
-    const destination = destinationOf(target, ctx.secret);
-    if (!destination) return;
+  const rest = (id: number) => {
+    resting.set(id, Date.now() + reconnectMs);
+    void mark([id], 'failed');
+  };
+
+  const launch = async (target: TargetRow) => {
+    let destination: RestreamDestination | null;
+    try {
+      destination = await restreamDestination(ctx, target);
+    } catch (error) {
+      if (!(error instanceof OutboundRefused)) throw error;
+      options.log?.(`restream ${target.id}: ${error.message}`);
+      rest(target.id);
+      return;
+    }
+    if (!destination || stopped) return;
     const source = `${options.origin}${playbackUrl(ctx.secret, target.eventId, ctx.clock.now())}`;
-    const args = ['-hide_banner', '-loglevel', 'error', '-i', source, '-map', '0', '-c', 'copy', '-f', destination.format, destination.url];
-    const child = spawn(options.ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawnRestream(options.ffmpeg, source, destination);
     child.stderr?.on('data', (chunk: Buffer) => options.log?.(`restream ${target.id}: ${chunk.toString().trim()}`));
     running.set(target.id, { child, startedAt: Date.now() });
     child.on('exit', () => {
       if (running.get(target.id)?.child !== child) return;
       running.delete(target.id);
-      if (stopped) return;
-      resting.set(target.id, Date.now() + reconnectMs);
-      void mark([target.id], 'failed');
+      if (!stopped) rest(target.id);
     });
   };
 
@@ -127,7 +138,7 @@ export function startRestreamer(options: RestreamOptions): { sync(): Promise<voi
       starting.map((target) => target.id),
       'connecting',
     );
-    for (const target of starting) if (!stopped) launch(target);
+    for (const target of starting) if (!stopped) await launch(target);
     await mark(streaming, 'streaming');
   }
 

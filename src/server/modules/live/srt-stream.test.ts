@@ -50,6 +50,7 @@ describe.skipIf(!ffmpegHasSrt(ffmpeg))('the SRT ingest of the platform', () => {
         clock: t.services.clock,
         secret: t.services.secret,
         broadcast: (channel, stream, message) => t.services.broadcaster.broadcast(channel, stream, message),
+        outbound: t.services.outbound,
       },
       ffmpeg,
       () => undefined,

@@ -32,7 +32,8 @@ let rtmpPort: number;
 let admin: Browser;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'live-stream-'));
-  t = await createTestApp({ config: { dataDir } });
+  // Restream targets are local receivers on 127.0.0.1, which only an allowance opens.
+  t = await createTestApp({ config: { dataDir }, env: { OUTBOUND_ALLOW: '127.0.0.1' } });
   admin = (await agreementFixtures(t).signedIn({ isAdmin: true })).browser;
   rtmpPort = await freePort();
   // The platform listens, so that restreaming pulls the HLS from it as in production.
@@ -43,6 +44,7 @@ beforeAll(async () => {
       db: t.database.db,
       clock: t.services.clock,
       secret: t.services.secret,
+      outbound: t.services.outbound,
       broadcast: (channel, stream, message) => t.services.broadcaster.broadcast(channel, stream, message),
     },
     ffmpeg,

@@ -90,6 +90,47 @@ describe('restream targets (spec §1, §7)', () => {
   });
 });
 
+describe('restream targets and the outbound policy', () => {
+  it('refuses targets on the platform’s machine, private networks or listeners, with a 422 naming the field', async () => {
+    const { browser } = await agreementFixtures(t).signedIn();
+    const got: Record<string, string> = {};
+    for (const target of [
+      { kind: 'custom_rtmp_hd', url: 'rtmp://127.0.0.1:6379/x', stream_key: 'k' },
+      { kind: 'custom_rtmp_hd', url: 'rtmp://2130706433/live', stream_key: 'k' },
+      { kind: 'custom_rtmp_full_hd', url: 'rtmp://localhost/live', stream_key: 'k' },
+      { kind: 'youtube', url: 'rtmp://[::1]/live2', stream_key: 'k' },
+      { kind: 'facebook', url: 'rtmps://169.254.169.254:443/rtmp/', stream_key: 'k' },
+      { kind: 'srt', url: 'srt://0.0.0.0:9824' },
+      { kind: 'srt', url: 'srt://10.0.0.7:9000?latency=200' },
+      { kind: 'srt', url: 'srt://0.0.0.0:9824?mode=listener' },
+      { kind: 'srt', url: 'srt://ingest.example.net:9000?mode=rendezvous' },
+      { kind: 'srt', url: 'srt://ingest.example.net:9000?latency=200&rcvbuf=99999999' },
+    ]) {
+      // An event each, so that the five-target limit never answers first.
+      const answer = await browser.post(targetsOf((await event()).slug), { target });
+      const error = answer.json<{ errors?: { field?: string; code: string }[] }>().errors?.[0];
+      got[target.url] = `${answer.statusCode} ${error?.code} ${error?.field}`;
+    }
+    const refused = (code: string) => `422 ${code} target.url`;
+    expect(got).toEqual({
+      'rtmp://127.0.0.1:6379/x': refused('outbound_address_refused'),
+      'rtmp://2130706433/live': refused('outbound_address_refused'),
+      'rtmp://localhost/live': refused('outbound_address_refused'),
+      'rtmp://[::1]/live2': refused('outbound_address_refused'),
+      'rtmps://169.254.169.254:443/rtmp/': refused('outbound_address_refused'),
+      'srt://0.0.0.0:9824': refused('outbound_address_refused'),
+      'srt://10.0.0.7:9000?latency=200': refused('outbound_address_refused'),
+      'srt://0.0.0.0:9824?mode=listener': refused('srt_options_refused'),
+      'srt://ingest.example.net:9000?mode=rendezvous': refused('srt_options_refused'),
+      'srt://ingest.example.net:9000?latency=200&rcvbuf=99999999': refused('srt_options_refused'),
+    });
+    // What a target needs passes: caller mode said or not, a passphrase, a stream id, a latency.
+    const srt = { kind: 'srt', url: 'srt://ingest.example.net:9000?mode=caller&passphrase=0123456789ab&streamid=desk&latency=120' };
+    expect((await browser.post(targetsOf((await event()).slug), { target: srt })).statusCode).toBe(201);
+    expect(await t.database.db.select().from(liveTargets).where(eq(liveTargets.url, 'rtmp://127.0.0.1:6379/x'))).toEqual([]);
+  });
+});
+
 describe('stream tokens and transcoder providers', () => {
   it('a token for one of the event’s languages, valid six hours; another language is refused', async () => {
     const { browser } = await a.signedIn();

@@ -9,6 +9,7 @@ import type { UserRow } from '../accounts/sessions.ts';
 import { accessAgreements, agreementsServing } from '../agreements/service.ts';
 import { encrypt } from '../security/crypto.ts';
 import { visibleEvent, type EventRow } from './events.ts';
+import { vetTargetUrl } from './restream-destination.ts';
 import { liveTargets } from './schema.ts';
 import { checkReceiver, type TvuDirectory } from './tvu.ts';
 
@@ -17,7 +18,7 @@ import { checkReceiver, type TvuDirectory } from './tvu.ts';
  * registered users; others under a booking or an agreement with live access, common/access.ts)
  * sends it on to their own platforms, up to five targets per event, and pulls it by language.
  */
-export type TargetsContext = Pick<ServiceContext, 'db' | 'clock' | 'secret'>;
+export type TargetsContext = Pick<ServiceContext, 'db' | 'clock' | 'secret' | 'outbound'>;
 type TargetRow = typeof liveTargets.$inferSelect;
 
 const TOKEN_TTL_MS = 6 * 3600_000;
@@ -66,6 +67,8 @@ export async function addTarget(
 ): Promise<LiveTarget> {
   const event = await entitledEvent(ctx, user, slug);
   if (input.kind === 'tvu') await checkReceiver(ctx.tvu, user, input.tvu_receiver ?? '');
+  // The platform will connect there: a listener, or an address the outbound policy refuses, is refused now.
+  else if (input.kind !== 'hls_full_hd' && input.url) await vetTargetUrl(ctx, input.kind, input.url);
   const row = await ctx.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const [held] = await tx

@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveTargetSchema, tvuReceiversSchema } from '../../../common/live.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, testConfig, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
+import { outboundPolicyFor } from '../security/outbound.ts';
 import { createLiveEvent, hoursFrom } from './test-support.ts';
 import { demoTvuDirectory, tvuApiDirectory } from './tvu.ts';
 
@@ -13,6 +14,8 @@ import { demoTvuDirectory, tvuApiDirectory } from './tvu.ts';
  * caller's own TVU account is read, and a TVU target must name one of its receivers.
  */
 const API_KEY = 'platform-key-42';
+/** The peer is on 127.0.0.1, which only an allowance opens. */
+const allowingPeers = outboundPolicyFor(testConfig({}, { OUTBOUND_ALLOW: '127.0.0.1' }));
 const ACCOUNTS: Record<string, { id: string; name: string; online: boolean }[]> = {
   'desk@nile.example': [
     { id: 'R-100', name: 'Cairo studio', online: true },
@@ -41,7 +44,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
   peerUrl = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
-  t = await createTestApp({ services: { tvu: tvuApiDirectory({ url: peerUrl, apiKey: API_KEY }) } });
+  t = await createTestApp({ services: { tvu: tvuApiDirectory({ url: peerUrl, apiKey: API_KEY, outbound: allowingPeers }) } });
   a = agreementFixtures(t);
   admin = (await a.signedIn({ isAdmin: true })).browser;
 });
@@ -77,11 +80,23 @@ describe('TVU receivers (spec §7)', () => {
     const answer = await browser.get(RECEIVERS);
     peerDown = false;
     expect([answer.statusCode, codes(answer)]).toEqual([503, ['tvu_unavailable']]);
-    const gone = tvuApiDirectory({ url: 'http://127.0.0.1:1', apiKey: API_KEY });
+    const gone = tvuApiDirectory({ url: 'http://127.0.0.1:1', apiKey: API_KEY, outbound: allowingPeers });
     await expect(gone.receivers('desk@nile.example')).rejects.toMatchObject({
       status: 503,
       items: [expect.objectContaining({ code: 'tvu_unavailable' })],
     });
+  });
+
+  it('goes through the outbound policy: without an allowance the loopback peer is never asked', async () => {
+    const before = asked.length;
+    for (const url of [peerUrl, peerUrl.replace('127.0.0.1', '2130706433'), peerUrl.replace('127.0.0.1', 'localhost')]) {
+      const strict = tvuApiDirectory({ url, apiKey: API_KEY, outbound: outboundPolicyFor(testConfig()) });
+      await expect(strict.receivers('desk@nile.example'), url).rejects.toMatchObject({
+        status: 503,
+        items: [expect.objectContaining({ code: 'tvu_unavailable' })],
+      });
+    }
+    expect(asked.length).toBe(before);
   });
 
   it('a TVU target names one of the caller’s receivers', async () => {

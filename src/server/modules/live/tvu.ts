@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { TvuReceiver } from '../../../common/live.ts';
 import { Forbidden, Invalid, Unavailable } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/sessions.ts';
+import type { OutboundPolicy } from '../security/outbound.ts';
+import { outboundFetch, type OutboundFetch } from '../security/outbound-fetch.ts';
 
 /**
  * TVU receivers (spec §7 `GET /api/content/live/tvu/receivers?username`): the receivers of the TVU
@@ -15,10 +17,11 @@ const unavailable = (cause?: unknown) =>
 
 /**
  * A TVU directory over HTTP (`TVU_API_URL`): `GET {url}/receivers?username=` with the platform's
- * key as bearer token answers `{receivers: [{id, name, online}]}`.
+ * key as bearer token answers `{receivers: [{id, name, online}]}`. The request carries a customer's
+ * account name, so it goes through the outbound policy like every connection made for a user.
  */
-export function tvuApiDirectory(options: { url: string; apiKey: string; fetch?: typeof fetch }): TvuDirectory {
-  const doFetch = options.fetch ?? fetch;
+export function tvuApiDirectory(options: { url: string; apiKey: string; outbound: OutboundPolicy; fetch?: OutboundFetch }): TvuDirectory {
+  const doFetch = options.fetch ?? outboundFetch(options.outbound);
   return {
     async receivers(username) {
       let answer: Response;

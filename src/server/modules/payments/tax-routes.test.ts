@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { priceSchema, taxValidationSchema } from '../../../common/taxes.ts';
 import { countries } from '../reference/schema.ts';
 import { Browser, codes, errors } from '../../test/http.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, testConfig, type TestApp } from '../../test/harness.ts';
+import { outboundPolicyFor } from '../security/outbound.ts';
 import { viesRegistry } from './vat-registry.ts';
 
 /** A local peer speaking the part of the VIES REST API we use; it registers a few ids. */
@@ -38,7 +39,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(peer.address() as AddressInfo).port}/vies`;
-  t = await createTestApp({ services: { vatRegistry: viesRegistry({ url }) } });
+  // The peer is on 127.0.0.1, which only an allowance opens (the refusal: vat-registry.test.ts).
+  const outbound = outboundPolicyFor(testConfig({}, { OUTBOUND_ALLOW: '127.0.0.1' }));
+  t = await createTestApp({ services: { vatRegistry: viesRegistry({ url, outbound }) } });
 });
 afterAll(async () => {
   await t.close();

@@ -1,4 +1,6 @@
 import { Unavailable } from '../../http/errors.ts';
+import type { OutboundPolicy } from '../security/outbound.ts';
+import { outboundFetch, type OutboundFetch } from '../security/outbound-fetch.ts';
 
 /** Asks whether a VAT id is registered (issue: checkout and payments, VAT). */
 export type VatRegistry = { check(countryCode: string, vatNumber: string): Promise<{ valid: boolean; name: string | null }> };
@@ -11,11 +13,12 @@ const VIES_COUNTRY: Record<string, string> = { GR: 'EL' };
 
 /**
  * The EU's VIES service through its REST API (`POST {url}/check-vat-number`), or any peer speaking
- * it. The United Kingdom is not in VIES: as the seller's country, a GB id never changes the rate
- * (src/common/vat.ts), so its form is checked here (GB and 9 or 12 digits).
+ * it, reached through the outbound policy (the request is made for a customer). The United Kingdom
+ * is not in VIES: as the seller's country, a GB id never changes the rate (src/common/vat.ts), so
+ * its form is checked here (GB and 9 or 12 digits).
  */
-export function viesRegistry(options: { url: string; fetch?: typeof fetch }): VatRegistry {
-  const doFetch = options.fetch ?? fetch;
+export function viesRegistry(options: { url: string; outbound: OutboundPolicy; fetch?: OutboundFetch }): VatRegistry {
+  const doFetch = options.fetch ?? outboundFetch(options.outbound);
   return {
     async check(countryCode, vatNumber) {
       if (countryCode === 'GB') return { valid: /^(\d{9}|\d{12})$/.test(vatNumber), name: null };

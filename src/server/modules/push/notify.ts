@@ -24,11 +24,16 @@ import { PUSH_TEXTS } from './texts.ts';
 export type PushNews = { kind: 'alert' | 'live' | 'video'; id: number };
 export const PUSH_QUEUE = 'push.notify';
 
-type Recipient = { id: number; endpoint: string; p256dh: string; auth: string; locales: Locale[] };
+type Recipient = { id: number; userId: number | null; endpoint: string; p256dh: string; auth: string; locales: Locale[] };
 type Item = { payload: (locale: Locale) => PushPayload; locales: readonly Locale[] | null; userIds: number[] | null } | null;
 type Deps = Pick<ServiceContext, 'db' | 'clock'> & { push: PushSender };
 
-const SENDING_AT_ONCE = 8;
+/**
+ * Pushes in flight at once. Each has a deadline (sender.ts), and the browsers are taken in turn by
+ * user, so endpoints that never answer hold at most their owner's share of the senders, never the
+ * others' pushes (a user holds at most MAX_PUSH_CLIENTS_PER_USER subscriptions: clients.ts).
+ */
+export const SENDING_AT_ONCE = 16;
 
 /** Tells the workers that something is news; the job decides whom it concerns. */
 export async function queuePush(ctx: { jobs?: JobSender }, news: PushNews) {
@@ -116,7 +121,7 @@ async function recipients(deps: Deps, userIds: number[] | null): Promise<Recipie
     .where(and(isNotNull(pushClients.endpoint), userIds === null ? sql`true` : inArray(pushClients.userId, userIds)));
   return rows.flatMap((row) =>
     row.endpoint && row.p256dh && row.auth
-      ? [{ id: row.id, endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth, locales: row.notificationLocales }]
+      ? [{ id: row.id, userId: row.userId, endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth, locales: row.notificationLocales }]
       : [],
   );
 }
@@ -138,23 +143,50 @@ export async function notify(deps: Deps, news: PushNews): Promise<{ pushed: numb
     return locale ? [{ recipient, locale }] : [];
   });
   const counts = { ...none };
-  for (let at = 0; at < wanted.length; at += SENDING_AT_ONCE) {
-    await Promise.all(
-      wanted.slice(at, at + SENDING_AT_ONCE).map(async ({ recipient, locale }) => {
-        const outcome = await deps.push.send(recipient, item.payload(locale)).catch(() => 'failed' as const);
-        counts[outcome === 'sent' ? 'pushed' : outcome] += 1;
-        // The push service says this subscription is no more: forget it (the settings stay).
-        if (outcome === 'gone')
-          await deps.db.update(pushClients).set({ endpoint: null, p256dh: null, auth: null }).where(eq(pushClients.id, recipient.id));
-      }),
-    );
-  }
+  await inParallel(takenInTurnByUser(wanted), SENDING_AT_ONCE, async ({ recipient, locale }) => {
+    const outcome = await deps.push.send(recipient, item.payload(locale)).catch(() => 'failed' as const);
+    counts[outcome === 'sent' ? 'pushed' : outcome] += 1;
+    // The push service says this subscription is no more: forget it (the settings stay).
+    if (outcome === 'gone')
+      await deps.db.update(pushClients).set({ endpoint: null, p256dh: null, auth: null }).where(eq(pushClients.id, recipient.id));
+  });
   return counts;
+}
+
+/** The first browser of every user, then the second of every user…; a visitor's browser is a user of its own. */
+function takenInTurnByUser<T extends { recipient: Recipient }>(wanted: T[]): T[] {
+  const byUser = new Map<string, T[]>();
+  for (const one of wanted) {
+    const key = one.recipient.userId === null ? `client:${one.recipient.id}` : `user:${one.recipient.userId}`;
+    byUser.set(key, [...(byUser.get(key) ?? []), one]);
+  }
+  const queues = [...byUser.values()];
+  const longest = Math.max(0, ...queues.map((queue) => queue.length));
+  return Array.from({ length: longest }, (_, turn) => queues.flatMap((queue) => (turn < queue.length ? [queue[turn] as T] : []))).flat();
+}
+
+/** Runs `work` on every item, `limit` at a time: a slow item holds one runner, not a whole batch. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const runner = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
 }
 
 export const pushJob: JobDefinition = {
   queue: PUSH_QUEUE,
   expireInSeconds: 600,
+  // Each news item waits in a slot of its own: under the queue's stately policy a keyless queue keeps
+  // one waiting job, so a red alert sent while another push waited was dropped.
+  key: (data) => {
+    const news = data as Partial<PushNews>;
+    return news.kind && typeof news.id === 'number' ? `${news.kind}:${news.id}` : undefined;
+  },
   run: async (deps, data) => {
     const news = data as Partial<PushNews>;
     if (!news.kind || !['alert', 'live', 'video'].includes(news.kind) || typeof news.id !== 'number') return { pushed: 0 };

@@ -1,10 +1,9 @@
-import https from 'node:https';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushClientSchema, vapidKeySchema } from '../../../common/push.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, testConfig, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
 import { startPushPeer, type PushPeer } from '../../test/push-peer.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
@@ -13,6 +12,7 @@ import { insertProjects } from '../catalogue/writer.ts';
 import { createLiveEvent, hoursFrom } from '../live/test-support.ts';
 import { notify, PUSH_QUEUE, type PushNews } from './notify.ts';
 import { pushClients } from './schema.ts';
+import { outboundPolicyFor } from '../security/outbound.ts';
 import { pushSender } from './sender.ts';
 
 /**
@@ -29,7 +29,9 @@ const keys = { ...webpush.generateVAPIDKeys(), subject: 'mailto:webpush@newsreel
 
 beforeAll(async () => {
   peer = await startPushPeer();
-  const push = pushSender(keys, { agent: new https.Agent({ ca: peer.ca }) });
+  // The local push service is on 127.0.0.1, which only an allowance opens.
+  const env = { OUTBOUND_ALLOW: '127.0.0.1' };
+  const push = pushSender(keys, { outbound: outboundPolicyFor(testConfig({}, env)), ca: peer.ca });
   const jobs = {
     send: async (queue: string, data?: object) => {
       queued.push({ queue, data });
@@ -37,7 +39,7 @@ beforeAll(async () => {
     },
     stop: async () => undefined,
   };
-  t = await createTestApp({ services: { push, jobs } });
+  t = await createTestApp({ services: { push, jobs }, env });
   a = agreementFixtures(t);
   admin = (await a.signedIn({ isAdmin: true })).browser;
 });

@@ -32,7 +32,7 @@ export async function pushRoutes(instance: FastifyInstance, { ctx, publicKey }: 
 
   app.put(BASE, { schema: { tags, body: pushClientBodySchema, response: { 200: pushClientSchema } } }, async (request) => {
     const userId = (await request.caller()).user?.id ?? null;
-    return savePushClient(ctx, userId, request.body.client);
+    return savePushClient(ctx, { userId, ip: request.ip }, request.body.client);
   });
 
   app.delete(
