@@ -22,12 +22,14 @@ export async function startLive(
   log: (message: string) => void,
 ): Promise<{ stop(): Promise<void> }> {
   if (config.live.rtmpPort === null) return { stop: async () => undefined };
+  const hlsRoot = path.join(config.dataDir, 'live');
   const ingest: Ingest = await startIngest({
     host: config.host,
     port: config.live.rtmpPort,
     ffmpeg,
-    hlsRoot: path.join(config.dataDir, 'live'),
+    hlsRoot,
     authorize: (key) => authorizePublisher(ctx, key),
+    limits: config.live.ingestLimits,
     onPublish: (eventId) => void wentLive(ctx, eventId).catch((error: unknown) => log(`going live failed: ${String(error)}`)),
     log,
   });
@@ -36,7 +38,7 @@ export async function startLive(
   await resetTargets(ctx);
   const restreamer = startRestreamer({
     ctx,
-    hlsRoot: path.join(config.dataDir, 'live'),
+    hlsRoot,
     ffmpeg,
     origin: `http://127.0.0.1:${config.port}`,
     log,

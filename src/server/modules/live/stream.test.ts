@@ -16,9 +16,10 @@ import { Browser, codes } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { resolveFfmpeg } from '../media/ffmpeg.ts';
 import { listen } from '../../test/cable.ts';
+import { DEFAULT_INGEST_LIMITS } from './ingest-guard.ts';
 import { recordEvent } from './recordings.ts';
 import { startLive } from './start.ts';
-import { createLiveEvent, eventually, hoursFrom } from './test-support.ts';
+import { createLiveEvent, eventually, hoursFrom, packagers, sessionFolders } from './test-support.ts';
 
 /**
  * The live picture end to end on the server: an encoder pushes to the ingest with the event's
@@ -38,7 +39,12 @@ beforeAll(async () => {
   // The platform listens, so that restreaming pulls the HLS from it as in production.
   const apiPort = Number(new URL((await listen(t)).replace('ws://', 'http://')).port);
   live = await startLive(
-    { host: '127.0.0.1', port: apiPort, dataDir, live: { rtmpPort, srtPorts: null, demoPublisher: false } },
+    {
+      host: '127.0.0.1',
+      port: apiPort,
+      dataDir,
+      live: { rtmpPort, srtPorts: null, demoPublisher: false, ingestLimits: DEFAULT_INGEST_LIMITS },
+    },
     {
       db: t.database.db,
       clock: t.services.clock,
@@ -54,6 +60,8 @@ afterAll(async () => {
   await t.close();
   await rm(dataDir, { recursive: true, force: true });
 });
+
+const hlsRoot = () => path.join(dataDir, 'live');
 
 /** A port nobody listens on now: taken from the OS, then given up. */
 function freePort(): Promise<number> {
@@ -164,8 +172,12 @@ describe('a live event’s picture', () => {
     await pushing;
 
     const later = await event({ start_at: new Date(t.services.clock.now().getTime() + 3600_000).toISOString() });
+    const folders = await sessionFolders(hlsRoot());
     expect(await publish(later.stream_key ?? '', 2)).not.toBe(0);
     expect(liveEventDetailSchema.parse((await admin.get(`/api/content/live/events/${later.slug}`)).json()).status).toBe('confirmed');
+    // Refused before anything started: no ffmpeg, no folder.
+    expect(await packagers(hlsRoot())).toBe(0);
+    expect(await sessionFolders(hlsRoot())).toEqual(folders);
   }, 40_000);
 
   it('restreams to a customer’s own RTMP server while the picture is on, marking the target streaming, then idle', async () => {
