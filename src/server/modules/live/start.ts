@@ -28,7 +28,7 @@ export async function startLive(
     port: config.live.rtmpPort,
     ffmpeg,
     hlsRoot,
-    authorize: (key) => authorizePublisher(ctx, key),
+    authorize: (key, client) => authorizePublisher(ctx, { key, client }),
     limits: config.live.ingestLimits,
     onPublish: (eventId) => void wentLive(ctx, eventId).catch((error: unknown) => log(`going live failed: ${String(error)}`)),
     log,

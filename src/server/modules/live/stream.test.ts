@@ -18,7 +18,9 @@ import { resolveFfmpeg } from '../media/ffmpeg.ts';
 import { listen } from '../../test/cable.ts';
 import { DEFAULT_INGEST_LIMITS } from './ingest-guard.ts';
 import { recordEvent } from './recordings.ts';
+import { publishAnswer } from './rtmp-test-support.ts';
 import { startLive } from './start.ts';
+import { WRONG_STREAM_KEYS_PER_CLIENT } from './stream.ts';
 import { createLiveEvent, eventually, hoursFrom, packagers, sessionFolders } from './test-support.ts';
 
 /**
@@ -179,6 +181,30 @@ describe('a live event’s picture', () => {
     expect(await packagers(hlsRoot())).toBe(0);
     expect(await sessionFolders(hlsRoot())).toEqual(folders);
   }, 40_000);
+
+  it('refuses every key from a client past 20 wrong ones in 10 minutes, starting nothing, while other clients publish', async () => {
+    const free = await event({ access: 'free' });
+    const key = free.stream_key ?? '';
+    const folders = await sessionFolders(hlsRoot());
+    for (let attempt = 0; attempt < WRONG_STREAM_KEYS_PER_CLIENT.limit; attempt += 1)
+      expect(await publishAnswer(rtmpPort, `a-guessed-stream-key-${attempt}`, '127.0.0.6')).toBe('refused');
+    expect(await publishAnswer(rtmpPort, key, '127.0.0.6')).toBe('refused');
+    expect(await packagers(hlsRoot())).toBe(0);
+    expect(await sessionFolders(hlsRoot())).toEqual(folders);
+
+    expect(await publishAnswer(rtmpPort, key, '127.0.0.7')).toBe('started');
+    t.services.clock.advance(WRONG_STREAM_KEYS_PER_CLIENT.windowSeconds * 1000);
+    try {
+      expect(await publishAnswer(rtmpPort, key, '127.0.0.6')).toBe('started');
+    } finally {
+      t.services.clock.advance(-WRONG_STREAM_KEYS_PER_CLIENT.windowSeconds * 1000);
+    }
+    // Both accepted publishers left without a picture: nothing of them stays, and the event is not live.
+    await eventually(async () =>
+      (await packagers(hlsRoot())) === 0 && (await sessionFolders(hlsRoot())).length === folders.length ? true : null,
+    );
+    expect(liveEventDetailSchema.parse((await admin.get(`/api/content/live/events/${free.slug}`)).json()).status).toBe('confirmed');
+  }, 60_000);
 
   it('restreams to a customer’s own RTMP server while the picture is on, marking the target streaming, then idle', async () => {
     const receiverPort = await freePort();
