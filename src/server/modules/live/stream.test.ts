@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +38,11 @@ beforeAll(async () => {
   t = await createTestApp({ config: { dataDir } });
   admin = (await agreementFixtures(t).signedIn({ isAdmin: true })).browser;
   rtmpPort = await freePort();
+  // A session an earlier run left without a picture, an hour old: start-up removes it.
+  const orphan = path.join(dataDir, 'live', 'sessions', 'left-by-a-crash');
+  await mkdir(orphan, { recursive: true });
+  const anHourAgo = new Date(Date.now() - 3600_000);
+  await utimes(orphan, anHourAgo, anHourAgo);
   // The platform listens, so that restreaming pulls the HLS from it as in production.
   const apiPort = Number(new URL((await listen(t)).replace('ws://', 'http://')).port);
   live = await startLive(
@@ -181,6 +186,10 @@ describe('a live event’s picture', () => {
     expect(await packagers(hlsRoot())).toBe(0);
     expect(await sessionFolders(hlsRoot())).toEqual(folders);
   }, 40_000);
+
+  it('the start-up removed the folder of a session an earlier run left without a picture', async () => {
+    expect(await sessionFolders(hlsRoot())).not.toContain('left-by-a-crash');
+  });
 
   it('refuses every key from a client past 20 wrong ones in 10 minutes, starting nothing, while other clients publish', async () => {
     const free = await event({ access: 'free' });
