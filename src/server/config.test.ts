@@ -41,7 +41,15 @@ describe('configuration', () => {
     expect(() => parseConfig({ WORKERS: 'off' })).toThrow('WORKERS: off needs DATABASE_URL');
   });
 
+  it('gives an ingest connection 5 s to name a good key, 8 waiting per client address and 64 in all, unless told otherwise', () => {
+    expect(parseConfig({}).live.ingestLimits).toEqual({ handshakeSeconds: 5, pendingPerAddress: 8, pending: 64 });
+    const env = { LIVE_INGEST_HANDSHAKE_SECONDS: '3', LIVE_INGEST_PENDING_PER_ADDRESS: '2', LIVE_INGEST_PENDING: '20' };
+    expect(parseConfig(env).live.ingestLimits).toEqual({ handshakeSeconds: 3, pendingPerAddress: 2, pending: 20 });
+  });
+
   it.each([
+    [{ LIVE_INGEST_HANDSHAKE_SECONDS: '0' }, 'LIVE_INGEST_HANDSHAKE_SECONDS'],
+    [{ LIVE_INGEST_PENDING: 'lots' }, 'LIVE_INGEST_PENDING'],
     [{ WORKERS: 'elsewhere' }, 'WORKERS'],
     [{ DEV_TOOLS: 'yes' }, 'DEV_TOOLS'],
     [{ REQUEST_TIMEOUT: '0' }, 'REQUEST_TIMEOUT'],

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseSiteVariants, parseHiddenLocales, type HiddenLocalesByVariant, type SiteVariantMap } from '../common/site.ts';
+import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './modules/live/ingest-guard.ts';
 import { CABLE_LIMITS, type CableLimits } from './modules/realtime/limits.ts';
 import { parseOutboundAllow, type OutboundAllowance } from './modules/security/outbound.ts';
 
@@ -124,6 +125,11 @@ const envSchema = z.object({
       if (!parsed.ok) check.addIssue({ code: 'custom', message: parsed.error });
       return parsed.ok ? parsed.value : [];
     }),
+  /** Seconds an ingest connection has from its accept to name a good stream key (RTMP: handshake to publish). */
+  LIVE_INGEST_HANDSHAKE_SECONDS: z.coerce.number().int().min(1).max(60).default(DEFAULT_INGEST_LIMITS.handshakeSeconds),
+  /** Ingest connections without an accepted key yet, per client address and in all; past either, the oldest is closed. */
+  LIVE_INGEST_PENDING_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_INGEST_LIMITS.pendingPerAddress),
+  LIVE_INGEST_PENDING: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_INGEST_LIMITS.pending),
   /** The demo's publisher pushing a test picture to the demo live event; on by default with the demo data. */
   LIVE_DEMO_PUBLISHER: z.enum(['auto', 'on', 'off']).default('auto'),
   /** The agency credit burnt into credit files. */
@@ -188,8 +194,16 @@ export type Config = {
   workers: 'in-process' | 'off';
   agencyCredit: string;
   demoMasters: number;
-  /** The RTMP ingest (null: none), the SRT ingest's ports (null: none) and whether the demo publisher pushes to the demo live event. */
-  live: { rtmpPort: number | null; srtPorts: { first: number; last: number } | null; demoPublisher: boolean };
+  /**
+   * The RTMP ingest (null: none), the SRT ingest's ports (null: none), whether the demo publisher
+   * pushes to the demo live event, and what a connection may cost before its key is accepted.
+   */
+  live: {
+    rtmpPort: number | null;
+    srtPorts: { first: number; last: number } | null;
+    demoPublisher: boolean;
+    ingestLimits: IngestLimits;
+  };
   /** Refused ranges the outbound policy lets through (OUTBOUND_ALLOW; modules/security/outbound.ts). */
   outboundAllow: OutboundAllowance[];
   /** The bucket of masters and renditions, when not DATA_DIR/storage. */
@@ -272,6 +286,11 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
       demoPublisher:
         e.LIVE_DEMO_PUBLISHER === 'on' ||
         (e.LIVE_DEMO_PUBLISHER === 'auto' && (e.SEED_DEMO === 'yes' || (e.SEED_DEMO === 'auto' && !e.DATABASE_URL))),
+      ingestLimits: {
+        handshakeSeconds: e.LIVE_INGEST_HANDSHAKE_SECONDS,
+        pendingPerAddress: e.LIVE_INGEST_PENDING_PER_ADDRESS,
+        pending: e.LIVE_INGEST_PENDING,
+      },
     },
     outboundAllow: e.OUTBOUND_ALLOW,
     s3: e.S3_BUCKET

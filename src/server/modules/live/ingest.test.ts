@@ -1,15 +1,20 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFfmpeg } from '../media/ffmpeg.ts';
 import { startIngest, type Ingest } from './ingest.ts';
-import { eventually, packagedSession } from './test-support.ts';
+import { publishAnswer, publishCommands } from './rtmp-test-support.ts';
+import { eventually, packagedSession, packagers, sessionFolders } from './test-support.ts';
 
 /** The RTMP ingest with real ffmpeg on both sides: a publisher pushing a few seconds of test picture. */
 const ffmpeg = resolveFfmpeg(undefined);
+const HANDSHAKE_SECONDS = 3;
+const EVENTS: Record<string, number> = { 'good-key-123': 7, 'flood-time-key': 8, 'silent-key': 9 };
 let root: string;
 let ingest: Ingest;
 const published: number[] = [];
@@ -21,7 +26,8 @@ beforeAll(async () => {
     port: 0,
     ffmpeg,
     hlsRoot: root,
-    authorize: async (key) => (key === 'good-key-123' ? { eventId: 7 } : null),
+    authorize: async (key) => (EVENTS[key] ? { eventId: EVENTS[key] } : null),
+    limits: { handshakeSeconds: HANDSHAKE_SECONDS, pendingPerAddress: 8, pending: 64 },
     onPublish: (id) => published.push(id),
     onEnd: (id) => ended.push(id),
   });
@@ -42,6 +48,39 @@ function publish(key: string, seconds: number): Promise<number | null> {
   return new Promise((resolve) => spawn(ffmpeg, args, { stdio: 'ignore' }).on('exit', (code) => resolve(code)));
 }
 
+/** Connections that never publish, each from a loopback address of its kind, with when each opened and closed. */
+class Flood {
+  readonly sockets: { address: string; socket: net.Socket; opened: number; closed: number | null }[] = [];
+
+  async connect(count: number, address: string, send: (index: number) => Buffer) {
+    for (let index = 0; index < count; index += 1) {
+      const socket = await new Promise<net.Socket>((resolve, reject) => {
+        const connection = net.connect({ port: ingest.port, host: '127.0.0.1', localAddress: address }, () => resolve(connection));
+        connection.once('error', reject);
+      });
+      const entry = { address, socket, opened: performance.now(), closed: null as number | null };
+      socket.on('error', () => undefined);
+      socket.on('data', () => undefined);
+      socket.on('close', () => (entry.closed = performance.now()));
+      this.sockets.push(entry);
+      const bytes = send(index);
+      if (bytes.length > 0) socket.write(bytes);
+    }
+  }
+
+  openFrom(address: string) {
+    return this.sockets.filter((entry) => entry.address === address && entry.closed === null);
+  }
+
+  get stillOpen() {
+    return this.sockets.filter((entry) => entry.closed === null);
+  }
+
+  destroy() {
+    for (const { socket } of this.sockets) socket.destroy();
+  }
+}
+
 describe('the RTMP ingest', () => {
   it('packages a publisher with a good key as HLS with 1 s segments, named for the event; the end is told', async () => {
     const pushing = publish('good-key-123', 5);
@@ -58,7 +97,73 @@ describe('the RTMP ingest', () => {
     expect(code).not.toBe(0);
     expect(published).toEqual([7]);
     // Only the good publisher's session ever had a playlist.
-    const sessions = await readdir(path.join(root, 'sessions'));
+    const sessions = await sessionFolders(root);
     expect(sessions.filter((name) => existsSync(path.join(root, 'sessions', name, 'index.m3u8')))).toHaveLength(1);
+  }, 30_000);
+
+  it('tells a wrong key it is refused, and starts nothing; a good key that never sends a picture leaves no folder', async () => {
+    const folders = await sessionFolders(root);
+    expect(await publishAnswer(ingest.port, 'not-a-key-of-ours')).toBe('refused');
+    expect(await packagers(root)).toBe(0);
+    expect(await sessionFolders(root)).toEqual(folders);
+
+    expect(await publishAnswer(ingest.port, 'silent-key')).toBe('started');
+    // The publisher went away without a picture: its ffmpeg ends and its folder goes.
+    await eventually(async () => ((await packagers(root)) === 0 && (await sessionFolders(root)).length === folders.length ? true : null));
+    expect(published).not.toContain(9);
+  }, 30_000);
+
+  it('200 idle, 200 garbage and 200 wrong-key connections start no ffmpeg and make no folder, are closed within the deadline or by the cap, and a good publisher goes live meanwhile', async () => {
+    const folders = (await sessionFolders(root)).length;
+    const flood = new Flood();
+    try {
+      await flood.connect(200, '127.0.0.2', () => Buffer.alloc(0));
+      await flood.connect(200, '127.0.0.3', () => randomBytes(2048));
+      await flood.connect(200, '127.0.0.4', (index) => publishCommands(`wrong-key-${index}`));
+      // Past the cap of 8 a client address waits with, its oldest connections were closed at once.
+      await eventually(async () => (flood.openFrom('127.0.0.2').length <= 8 ? true : null), 5000);
+      expect(await packagers(root)).toBe(0);
+      expect((await sessionFolders(root)).length).toBe(folders);
+
+      const started = performance.now();
+      const pushing = publish('flood-time-key', 3);
+      await packagedSession(root, 8);
+      // About 1.7 s on an idle machine: "at once", with room for a busy one.
+      expect(performance.now() - started).toBeLessThan(12_000);
+      expect(await pushing).toBe(0);
+
+      await eventually(async () => (flood.stillOpen.length === 0 ? true : null), (HANDSHAKE_SECONDS + 5) * 1000);
+      const longest = Math.max(...flood.sockets.map((entry) => (entry.closed ?? Infinity) - entry.opened));
+      expect(longest).toBeLessThan((HANDSHAKE_SECONDS + 2) * 1000);
+      await eventually(async () => ((await packagers(root)) === 0 ? true : null));
+      // The good publisher's session, and nothing else.
+      expect((await sessionFolders(root)).length).toBe(folders + 1);
+    } finally {
+      flood.destroy();
+    }
+  }, 120_000);
+
+  it('keeps at most 8 connections per client address and 64 in all waiting for a key, closing the oldest first', async () => {
+    const flood = new Flood();
+    try {
+      await flood.connect(12, '127.0.2.1', () => Buffer.alloc(0));
+      await eventually(async () => (flood.stillOpen.length === 8 ? true : null), 5000);
+      expect(flood.stillOpen.map((entry) => flood.sockets.indexOf(entry))).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
+      flood.destroy();
+
+      const wide = new Flood();
+      try {
+        for (let client = 1; client <= 10; client += 1) await wide.connect(8, `127.0.3.${client}`, () => Buffer.alloc(0));
+        await eventually(async () => (wide.stillOpen.length === 64 ? true : null), 5000);
+        // The first two addresses' connections were the oldest.
+        expect(wide.openFrom('127.0.3.1')).toHaveLength(0);
+        expect(wide.openFrom('127.0.3.2')).toHaveLength(0);
+        expect(wide.openFrom('127.0.3.10')).toHaveLength(8);
+      } finally {
+        wide.destroy();
+      }
+    } finally {
+      flood.destroy();
+    }
   }, 30_000);
 });

@@ -1,28 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import net from 'node:net';
-import path from 'node:path';
-import { RtmpPublishReader } from './rtmp-publish.ts';
+import { startHlsSession, type HlsSession } from './hls-session.ts';
+import { clientOf, DEFAULT_INGEST_LIMITS, PendingConnections, type IngestLimits } from './ingest-guard.ts';
+import { flvHeader } from './flv.ts';
+import { RtmpPublishSession } from './rtmp-publish.ts';
 
 /**
  * The RTMP ingest (ARCHITECTURE "Live video"): publishers push to rtmp://host:port/live/{stream key}.
- * Each connection gets its own ffmpeg listener on a loopback port, which packages the stream as HLS
- * (1 s segments, copied, not re-encoded: H.264/AAC in). The proxy in front reads the publish
- * command's stream key and forwards the picture only when `authorize` accepts it; a wrong key, or
- * an event outside its window, is disconnected before any picture reaches ffmpeg.
- *
- * The session's folder is named in `{hlsRoot}/events/{eventId}.json`, written atomically, so that
- * any API process serves the playlist of the session going on (`dir`), and the recording job finds
- * the last one (`last`).
+ * The ingest answers RTMP itself up to the publish command (rtmp-publish.ts), within
+ * `handshakeSeconds` of the connection and under the caps of ingest-guard.ts, and asks `authorize`
+ * about the key. Only a key accepted now starts anything: a session folder and one ffmpeg that
+ * reads the publisher's picture as FLV on its stdin and packages it as HLS (hls-session.ts; 1 s
+ * segments, copied, not re-encoded: H.264/AAC in). Idle, garbage and wrong-key connections cost a
+ * socket for a few seconds, no process and no file.
  */
 export type IngestOptions = {
   host: string;
   port: number;
   ffmpeg: string;
   hlsRoot: string;
-  /** The event a stream key may publish to now, or null. */
-  authorize(streamKey: string): Promise<{ eventId: number } | null>;
+  /** The event a stream key may publish to now, from this client (its address, an IPv6 one as its /64); null refuses it. */
+  authorize(streamKey: string, address: string): Promise<{ eventId: number } | null>;
+  limits?: IngestLimits;
   onPublish?(eventId: number): void;
   onEnd?(eventId: number): void;
   log?(message: string): void;
@@ -30,154 +28,114 @@ export type IngestOptions = {
 
 export type Ingest = { port: number; close(): Promise<void> };
 
-const LISTEN_TIMEOUT_MS = 5000;
+/** What a refused publisher is given to read its refusal before the connection closes. */
+const REFUSAL_LINGER_MS = 1000;
+/** How long ffmpeg has to finish a session after its publisher left. */
+const FINISH_MS = 10_000;
 
-/** A port nobody listens on now, for one ffmpeg listener. */
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Connects to ffmpeg's listener as soon as it listens: that connection is the one it accepts. */
-async function connectWhenListening(port: number, ffmpeg: ChildProcess): Promise<net.Socket> {
-  const deadline = Date.now() + LISTEN_TIMEOUT_MS;
-  for (;;) {
-    if (ffmpeg.exitCode !== null) throw new Error('ffmpeg ended before it listened');
-    try {
-      return await new Promise<net.Socket>((resolve, reject) => {
-        const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
-        socket.once('error', reject);
-      });
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
-
-/** The session's whole stream, kept beside the live window (MPEG-TS, copied). */
-export const RECORD_FILE = 'record.ts';
-
-/**
- * The HLS packaging of one publisher read with `input` (ffmpeg's input options and `-i`): copy in,
- * 1 s segments, a sliding window of 60; and the whole of it.
- */
-export function hlsArgs(input: string[], dir: string): string[] {
-  return [
-    ...['-hide_banner', '-loglevel', 'error', ...input],
-    ...['-map', '0', '-c', 'copy', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '60'],
-    ...['-hls_flags', 'delete_segments+independent_segments', '-hls_segment_filename', path.join(dir, 'seg%05d.ts')],
-    path.join(dir, 'index.m3u8'),
-    // The whole session as it came, for the recording made when the event finishes.
-    ...['-map', '0', '-c', 'copy', '-f', 'mpegts', path.join(dir, RECORD_FILE)],
-  ];
-}
-
-/** Names the event's session folder for every process: a JSON file replaced atomically. */
-export async function pointTo(hlsRoot: string, eventId: number, dir: string | null, last: string) {
-  const events = path.join(hlsRoot, 'events');
-  await mkdir(events, { recursive: true });
-  const file = path.join(events, `${eventId}.json`);
-  const scratch = `${file}.${randomUUID().slice(0, 8)}`;
-  await writeFile(scratch, JSON.stringify({ dir, last, at: new Date().toISOString() }));
-  await rename(scratch, file);
-}
-
-function handle(client: net.Socket, options: IngestOptions) {
+function handle(client: net.Socket, options: IngestOptions, pending: PendingConnections, sessions: Set<HlsSession>) {
   const log = (message: string) => options.log?.(message);
-  const dir = path.join(options.hlsRoot, 'sessions', randomUUID());
-  const reader = new RtmpPublishReader();
-  const held: Buffer[] = [];
-  let upstream: net.Socket | null = null;
-  let ffmpeg: ChildProcess | null = null;
-  let eventId: number | null = null;
-  const state: { verdict: 'pending' | 'checking' | 'accepted' } = { verdict: 'pending' };
-  let ended = false;
+  const address = clientOf(client.remoteAddress ?? '');
+  const limits = options.limits ?? DEFAULT_INGEST_LIMITS;
+  pending.admit(client, address);
+  const deadline = setTimeout(() => client.destroy(), limits.handshakeSeconds * 1000);
+  let session: HlsSession | null = null;
+  let closed = false;
 
-  const end = () => {
-    if (ended) return;
-    ended = true;
-    client.destroy();
-    upstream?.destroy();
-    ffmpeg?.kill('SIGTERM');
-    if (eventId !== null) {
-      const id = eventId;
-      void pointTo(options.hlsRoot, id, null, dir).finally(() => options.onEnd?.(id));
-    }
-  };
-  client.on('error', end);
-  client.on('close', end);
+  const rtmp = new RtmpPublishSession({
+    send: (bytes) => void (!closed && client.write(bytes)),
+    publish: (key) => {
+      client.pause();
+      void admitPublisher(key);
+    },
+    media: (tags) => {
+      const input = session?.input;
+      if (!input) return;
+      let room = true;
+      for (const tag of tags) room = input.write(tag) && room;
+      if (!room) {
+        client.pause();
+        input.once('drain', () => client.resume());
+      }
+    },
+    unpublish: () => client.end(),
+  });
 
-  const forward = () => {
-    if (!upstream) return;
-    for (const bytes of held.splice(0)) upstream.write(bytes);
-  };
-  const check = async (key: string) => {
-    state.verdict = 'checking';
-    const allowed = await options.authorize(key).catch(() => null);
-    if (!allowed || ended) {
-      log(`refused a publisher with stream key ${key.slice(0, 4)}…`);
-      end();
+  const admitPublisher = async (key: string) => {
+    const allowed = await options.authorize(key, address).catch((error: unknown) => {
+      log(`the stream key could not be checked: ${String(error)}`);
+      return null;
+    });
+    if (closed) return;
+    if (!allowed) {
+      log(`refused a publisher from ${address} with stream key ${key.slice(0, 4)}…`);
+      rtmp.refuse();
+      client.end();
+      setTimeout(() => client.destroy(), REFUSAL_LINGER_MS).unref();
       return;
     }
-    eventId = allowed.eventId;
-    state.verdict = 'accepted';
-    forward();
-    await pointTo(options.hlsRoot, eventId, dir, dir);
-    options.onPublish?.(eventId);
+    clearTimeout(deadline);
+    pending.settle(client);
+    try {
+      session = await startHlsSession({
+        ffmpeg: options.ffmpeg,
+        hlsRoot: options.hlsRoot,
+        eventId: allowed.eventId,
+        input: ['-f', 'flv', '-i', 'pipe:0'],
+        stdin: true,
+        log,
+        onPublish: (eventId) => options.onPublish?.(eventId),
+        onEnd: (eventId) => options.onEnd?.(eventId),
+      });
+    } catch (error) {
+      log(`the ingest could not start a session: ${String(error)}`);
+      client.destroy();
+      return;
+    }
+    sessions.add(session);
+    void session.ended.then(() => {
+      if (session) sessions.delete(session);
+      client.destroy();
+    });
+    if (closed) {
+      session.input?.end();
+      return;
+    }
+    session.input?.write(flvHeader());
+    rtmp.accept();
+    client.resume();
   };
 
   client.on('data', (bytes: Buffer) => {
-    held.push(bytes);
-    if (state.verdict === 'pending') {
-      let key: string | null;
-      try {
-        key = reader.push(bytes);
-      } catch {
-        end();
-        return;
-      }
-      if (key !== null) {
-        void check(key);
-        return;
-      }
-    }
-    if (state.verdict !== 'checking') forward();
-  });
-
-  void (async () => {
     try {
-      await mkdir(dir, { recursive: true });
-      const port = await freeLoopbackPort();
-      ffmpeg = spawn(options.ffmpeg, hlsArgs(['-listen', '1', '-i', `rtmp://127.0.0.1:${port}/live/stream`], dir), {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      ffmpeg.stderr?.on('data', (chunk: Buffer) => log(`ffmpeg: ${chunk.toString().trim()}`));
-      ffmpeg.on('exit', end);
-      upstream = await connectWhenListening(port, ffmpeg);
-      upstream.on('data', (bytes: Buffer) => client.write(bytes));
-      upstream.on('error', end);
-      upstream.on('close', end);
-      if (state.verdict !== 'checking') forward();
+      rtmp.push(bytes);
     } catch (error) {
-      log(`the ingest could not start ffmpeg: ${String(error)}`);
-      end();
+      log(`closed an RTMP connection from ${address}: ${error instanceof Error ? error.message : String(error)}`);
+      client.destroy();
     }
-  })();
+  });
+  client.on('error', () => client.destroy());
+  client.on('close', () => {
+    closed = true;
+    clearTimeout(deadline);
+    pending.settle(client);
+    // The end of the picture: ffmpeg finishes the playlist and the record file, then exits (or is told to).
+    if (session) {
+      session.input?.end();
+      const stop = setTimeout(() => session?.stop(), FINISH_MS);
+      void session.ended.then(() => clearTimeout(stop));
+    }
+  });
 }
 
 export function startIngest(options: IngestOptions): Promise<Ingest> {
   const connections = new Set<net.Socket>();
+  const sessions = new Set<HlsSession>();
+  const pending = new PendingConnections(options.limits ?? DEFAULT_INGEST_LIMITS);
   const server = net.createServer((client) => {
     connections.add(client);
     client.on('close', () => connections.delete(client));
-    handle(client, options);
+    handle(client, options, pending, sessions);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -185,11 +143,13 @@ export function startIngest(options: IngestOptions): Promise<Ingest> {
       const address = server.address();
       resolve({
         port: typeof address === 'object' && address ? address.port : options.port,
-        close: () =>
-          new Promise<void>((done) => {
-            for (const client of connections) client.destroy();
-            server.close(() => done());
-          }),
+        close: async () => {
+          const closing = new Promise<void>((done) => server.close(() => done()));
+          const ended = [...sessions].map((session) => session.ended);
+          for (const client of connections) client.destroy();
+          for (const session of sessions) session.stop();
+          await Promise.all([closing, ...ended]);
+        },
       });
     });
   });

@@ -9,7 +9,7 @@ import { insertProjects } from '../catalogue/writer.ts';
 import { queuePush } from '../push/notify.ts';
 import { videoMasters } from '../downloads/schema.ts';
 import { runFfmpeg } from '../media/ffmpeg.ts';
-import { RECORD_FILE } from './ingest.ts';
+import { RECORD_FILE } from './hls-session.ts';
 import { liveEventTags, liveEvents, liveRecordings } from './schema.ts';
 import { lastSessionDir } from './stream.ts';
 import { tags } from '../catalogue/schema.ts';

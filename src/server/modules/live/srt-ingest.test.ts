@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import dgram from 'node:dgram';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFfmpeg } from '../media/ffmpeg.ts';
 import { ffmpegHasSrt, startSrtIngest, type SrtIngest } from './srt-ingest.ts';
-import { eventually, packagedSession } from './test-support.ts';
+import { eventually, packagedSession, packagerPids, sessionFolders } from './test-support.ts';
 
 /** The SRT ingest with real ffmpeg on both sides (Debian's ffmpeg has SRT; the npm fallback build does not). */
 const ffmpeg = resolveFfmpeg(undefined);
@@ -29,6 +31,23 @@ function publish(port: number, passphrase: string, seconds: number): Promise<num
   return new Promise((resolve) => spawn(ffmpeg, args, { stdio: 'ignore' }).on('exit', (code) => resolve(code)));
 }
 
+/** A caller with `passphrase` that only tries to connect (ffmpeg reading from the listener); resolves when it gives up. */
+function call(port: number, passphrase: string): Promise<number | null> {
+  const args = ['-hide_banner', '-loglevel', 'quiet', '-i', `srt://127.0.0.1:${port}?passphrase=${passphrase}`, '-f', 'null', '-'];
+  return new Promise((resolve) => spawn(ffmpeg, args, { stdio: 'ignore' }).on('exit', (code) => resolve(code)));
+}
+
+/** `count` datagrams of random bytes (every fourth dressed as an SRT control packet) to the port. */
+async function garbage(port: number, count: number) {
+  const socket = dgram.createSocket('udp4');
+  for (let index = 0; index < count; index += 1) {
+    const bytes = randomBytes(16 + (index % 64) * 20);
+    if (index % 4 === 0) bytes.writeUInt32BE(0x80000000, 0);
+    await new Promise<void>((resolve) => socket.send(bytes, port, '127.0.0.1', () => resolve()));
+  }
+  socket.close();
+}
+
 describe.skipIf(!ffmpegHasSrt(ffmpeg))('the SRT ingest', () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'srt-ingest-'));
@@ -48,6 +67,19 @@ describe.skipIf(!ffmpegHasSrt(ffmpeg))('the SRT ingest', () => {
     await ingest.close();
     await rm(root, { recursive: true, force: true });
   });
+
+  it('200 garbage datagrams and 200 callers with a wrong passphrase start no ffmpeg and leave no folder', async () => {
+    const port = await eventually(async () => ingest.portOf(7));
+    const listener = await eventually(async () => ((await packagerPids(root)).length === 1 ? packagerPids(root) : null));
+    const folders = await sessionFolders(root);
+    await garbage(port, 200);
+    // Four callers at a time: each is refused by SRT's handshake inside the waiting ffmpeg.
+    for (let batch = 0; batch < 50; batch += 1)
+      expect(await Promise.all([1, 2, 3, 4].map(() => call(port, 'not-the-key-at-all')))).not.toContain(0);
+    expect(await packagerPids(root)).toEqual(listener);
+    expect(await sessionFolders(root)).toEqual(folders);
+    expect(published).toEqual([]);
+  }, 120_000);
 
   it('refuses a caller without the event key: nothing is published', async () => {
     const port = await eventually(async () => ingest.portOf(7));
@@ -76,4 +108,35 @@ describe.skipIf(!ffmpegHasSrt(ffmpeg))('the SRT ingest', () => {
     await eventually(async () => (ingest.portOf(7) === undefined ? true : undefined));
     expect(listening.at(-1)).toEqual([7, null]);
   }, 10_000);
+});
+
+describe('an SRT listener whose sessions end without a picture', () => {
+  it('is started again less and less often, and leaves no folder', async () => {
+    const work = await mkdtemp(path.join(os.tmpdir(), 'srt-respawn-'));
+    // An "ffmpeg" that ends at once, as one does when its port is taken: each start is counted.
+    const starts = path.join(work, 'starts');
+    const failing = path.join(work, 'ffmpeg');
+    await writeFile(failing, `#!/bin/sh\necho started >> ${starts}\nexit 1\n`);
+    await chmod(failing, 0o755);
+    const hlsRoot = path.join(work, 'live');
+    const respawning = startSrtIngest({
+      host: '127.0.0.1',
+      ports: { first: FIRST_PORT + 9, last: FIRST_PORT + 9 },
+      ffmpeg: failing,
+      hlsRoot,
+      openEvents: async () => [{ eventId: 9, streamKey: KEY }],
+      pollMs: 200,
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      const count = (await readFile(starts, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
+      // Every 300 ms would be about 13 starts; doubling waits (0.3, 0.6, 1.2, 2.4 s) give 4 or 5.
+      expect(count).toBeGreaterThanOrEqual(2);
+      expect(count).toBeLessThanOrEqual(6);
+    } finally {
+      await respawning.close();
+    }
+    expect(await sessionFolders(hlsRoot)).toEqual([]);
+    await rm(work, { recursive: true, force: true });
+  }, 20_000);
 });

@@ -1,18 +1,15 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import dgram from 'node:dgram';
-import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { hlsArgs, pointTo } from './ingest.ts';
+import { startHlsSession, type HlsSession } from './hls-session.ts';
 
 /**
  * The SRT ingest (ARCHITECTURE "Live video"): each event that may stream now has an SRT listener of
  * its own, on a port of the range given, encrypted with the event's stream key as passphrase. A
- * caller with another passphrase is refused by SRT's handshake, so no picture without the key
- * reaches ffmpeg. The listener packages the stream as HLS like the RTMP ingest does, names the
- * session in the same pointer file once its first playlist is written, and is started again after
- * each publisher leaves, while its event may stream.
+ * caller with another passphrase is refused by SRT's handshake inside the waiting ffmpeg, which
+ * goes on waiting: wrong passphrases and stray datagrams cost no process and no folder. The
+ * listener packages the stream as HLS like the RTMP ingest does (hls-session.ts), and is started
+ * again after each session; one whose sessions end without a picture is started again less and
+ * less often.
  */
 export type SrtIngestOptions = {
   /** The address listeners bind to. */
@@ -29,11 +26,24 @@ export type SrtIngestOptions = {
   log?(message: string): void;
   /** How often the events that may publish are read again. */
   pollMs?: number;
+  /** The first wait before a listener is started again, doubled after each session without a picture. */
+  respawnMs?: number;
 };
 
 export type SrtIngest = { portOf(eventId: number): number | undefined; close(): Promise<void> };
 
-type Listener = { eventId: number; streamKey: string; port: number; ffmpeg: ChildProcess | null; closed: boolean };
+type Listener = {
+  eventId: number;
+  streamKey: string;
+  port: number;
+  session: HlsSession | null;
+  /** The current session's whole life, from its start to its folder tidied. */
+  running: Promise<void>;
+  /** Sessions in a row that ended without publishing, and the wait before the next. */
+  quiet: number;
+  retry: NodeJS.Timeout | undefined;
+  closed: boolean;
+};
 
 /** Whether this ffmpeg build speaks SRT (Debian's does; the npm fallback build does not). */
 export function ffmpegHasSrt(ffmpeg: string): boolean {
@@ -50,36 +60,50 @@ function udpPortFree(host: string, port: number): Promise<boolean> {
   });
 }
 
-const PLAYLIST_POLL_MS = 100;
+/** libsrt's own diagnostics say five lines for each caller it refuses; one is enough, naming why. */
+function libsrtLine(line: string): string | null {
+  if (!line.includes('/SRT:')) return line;
+  const refusal = /rsp\(REJECT\): \d+ - (.*)$/.exec(line);
+  return refusal ? `refused a caller: ${refusal[1]}` : null;
+}
+
 const RESPAWN_MS = 300;
+const RESPAWN_MAX_MS = 30_000;
 
 /** One SRT listener's sessions: ffmpeg waits for the caller, packages it, and is started again once it leaves. */
 function listen(listener: Listener, options: SrtIngestOptions) {
-  const log = (message: string) => options.log?.(message);
-  const dir = path.join(options.hlsRoot, 'sessions', randomUUID());
   const url = `srt://${options.host}:${listener.port}?mode=listener&passphrase=${encodeURIComponent(listener.streamKey)}`;
   // Without a short probe the first segment waits 5 s (../shared/STACK.md).
   const input = ['-analyzeduration', '500000', '-probesize', '200000', '-i', url];
-  let published = false;
-  void mkdir(dir, { recursive: true }).then(() => {
+  listener.running = (async () => {
+    let published = false;
+    try {
+      const session = await startHlsSession({
+        ffmpeg: options.ffmpeg,
+        hlsRoot: options.hlsRoot,
+        eventId: listener.eventId,
+        input,
+        stdin: false,
+        log: (message) => {
+          const line = libsrtLine(message);
+          if (line) options.log?.(`srt ${listener.port}: ${line}`);
+        },
+        onPublish: (eventId) => options.onPublish?.(eventId),
+        onEnd: (eventId) => options.onEnd?.(eventId),
+      });
+      listener.session = session;
+      if (listener.closed) session.stop();
+      ({ published } = await session.ended);
+    } catch (error) {
+      options.log?.(`the SRT listener of live event ${listener.eventId} did not start: ${String(error)}`);
+    }
+    listener.session = null;
+    listener.quiet = published ? 0 : listener.quiet + 1;
     if (listener.closed) return;
-    const ffmpeg = spawn(options.ffmpeg, hlsArgs(input, dir), { stdio: ['ignore', 'ignore', 'pipe'] });
-    listener.ffmpeg = ffmpeg;
-    ffmpeg.stderr?.on('data', (chunk: Buffer) => log(`ffmpeg (srt ${listener.port}): ${chunk.toString().trim()}`));
-    // The session is the event's once its first playlist is written: a caller came with the key.
-    const watch = setInterval(() => {
-      if (published || !existsSync(path.join(dir, 'index.m3u8'))) return;
-      published = true;
-      void pointTo(options.hlsRoot, listener.eventId, dir, dir).then(() => options.onPublish?.(listener.eventId));
-    }, PLAYLIST_POLL_MS);
-    ffmpeg.on('exit', () => {
-      clearInterval(watch);
-      listener.ffmpeg = null;
-      if (published) void pointTo(options.hlsRoot, listener.eventId, null, dir).finally(() => options.onEnd?.(listener.eventId));
-      else void rm(dir, { recursive: true, force: true });
-      if (!listener.closed) setTimeout(() => !listener.closed && listen(listener, options), RESPAWN_MS);
-    });
-  });
+    // Its port taken, or a caller with the key that sent no picture: no reason to spin.
+    const wait = Math.min((options.respawnMs ?? RESPAWN_MS) * 2 ** Math.max(0, listener.quiet - 1), RESPAWN_MAX_MS);
+    listener.retry = setTimeout(() => !listener.closed && listen(listener, options), wait);
+  })();
 }
 
 export function startSrtIngest(options: SrtIngestOptions): SrtIngest {
@@ -89,7 +113,8 @@ export function startSrtIngest(options: SrtIngestOptions): SrtIngest {
 
   const stop = (listener: Listener) => {
     listener.closed = true;
-    listener.ffmpeg?.kill('SIGTERM');
+    clearTimeout(listener.retry);
+    listener.session?.stop();
     listeners.delete(listener.eventId);
     options.onListening?.(listener.eventId, null);
   };
@@ -118,7 +143,7 @@ export function startSrtIngest(options: SrtIngestOptions): SrtIngest {
         return;
       }
       if (stopped) return;
-      const listener: Listener = { ...event, port, ffmpeg: null, closed: false };
+      const listener: Listener = { ...event, port, session: null, running: Promise.resolve(), quiet: 0, retry: undefined, closed: false };
       listeners.set(event.eventId, listener);
       options.onListening?.(event.eventId, port);
       listen(listener, options);
@@ -137,11 +162,8 @@ export function startSrtIngest(options: SrtIngestOptions): SrtIngest {
       clearInterval(timer);
       await reconciling;
       const all = [...listeners.values()];
-      const exits = all.map(
-        (listener) => new Promise<void>((resolve) => (listener.ffmpeg ? listener.ffmpeg.once('exit', () => resolve()) : resolve())),
-      );
       all.forEach(stop);
-      await Promise.all(exits);
+      await Promise.all(all.map((listener) => listener.running));
     },
   };
 }

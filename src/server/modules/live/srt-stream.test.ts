@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { resolveFfmpeg } from '../media/ffmpeg.ts';
+import { DEFAULT_INGEST_LIMITS } from './ingest-guard.ts';
 import { ffmpegHasSrt } from './srt-ingest.ts';
 import { startLive } from './start.ts';
 import { createLiveEvent, eventually, hoursFrom } from './test-support.ts';
@@ -43,7 +44,12 @@ describe.skipIf(!ffmpegHasSrt(ffmpeg))('the SRT ingest of the platform', () => {
         host: '127.0.0.1',
         port: 0,
         dataDir,
-        live: { rtmpPort: 0, srtPorts: { first: FIRST_PORT, last: FIRST_PORT + 4 }, demoPublisher: false },
+        live: {
+          rtmpPort: 0,
+          srtPorts: { first: FIRST_PORT, last: FIRST_PORT + 4 },
+          demoPublisher: false,
+          ingestLimits: DEFAULT_INGEST_LIMITS,
+        },
       },
       {
         db: t.database.db,

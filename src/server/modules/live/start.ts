@@ -7,13 +7,15 @@ import { startIngest, type Ingest } from './ingest.ts';
 import { resetTargets, startRestreamer } from './restream.ts';
 import { liveEvents } from './schema.ts';
 import { DEMO_LIVE_SLUG } from './seed.ts';
+import { removeUnpublishedSessions } from './session-sweep.ts';
 import { ffmpegHasSrt, startSrtIngest, type SrtIngest } from './srt-ingest.ts';
 import { authorizePublisher, eventsThatMayPublish, recordSrtPort, wentLive } from './stream.ts';
 
 /**
  * The live picture's processes beside the API (`npm start`): the RTMP ingest, the SRT ingest (when
  * ffmpeg has SRT), the restreaming to customers' targets, and with the demo data, the demo
- * publisher pushing to the demo live event.
+ * publisher pushing to the demo live event. Session folders an earlier run left without a picture
+ * are removed first (session-sweep.ts).
  */
 export async function startLive(
   config: Pick<Config, 'host' | 'port' | 'dataDir' | 'live'>,
@@ -22,12 +24,16 @@ export async function startLive(
   log: (message: string) => void,
 ): Promise<{ stop(): Promise<void> }> {
   if (config.live.rtmpPort === null) return { stop: async () => undefined };
+  const hlsRoot = path.join(config.dataDir, 'live');
+  const swept = await removeUnpublishedSessions(hlsRoot);
+  if (swept > 0) log(`removed ${swept} session folders of sessions that never published`);
   const ingest: Ingest = await startIngest({
     host: config.host,
     port: config.live.rtmpPort,
     ffmpeg,
-    hlsRoot: path.join(config.dataDir, 'live'),
-    authorize: (key) => authorizePublisher(ctx, key),
+    hlsRoot,
+    authorize: (key, client) => authorizePublisher(ctx, { key, client }),
+    limits: config.live.ingestLimits,
     onPublish: (eventId) => void wentLive(ctx, eventId).catch((error: unknown) => log(`going live failed: ${String(error)}`)),
     log,
   });
@@ -36,7 +42,7 @@ export async function startLive(
   await resetTargets(ctx);
   const restreamer = startRestreamer({
     ctx,
-    hlsRoot: path.join(config.dataDir, 'live'),
+    hlsRoot,
     ffmpeg,
     origin: `http://127.0.0.1:${config.port}`,
     log,

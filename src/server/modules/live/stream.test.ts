@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,9 +16,12 @@ import { Browser, codes } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { resolveFfmpeg } from '../media/ffmpeg.ts';
 import { listen } from '../../test/cable.ts';
+import { DEFAULT_INGEST_LIMITS } from './ingest-guard.ts';
 import { recordEvent } from './recordings.ts';
+import { publishAnswer } from './rtmp-test-support.ts';
 import { startLive } from './start.ts';
-import { createLiveEvent, eventually, hoursFrom } from './test-support.ts';
+import { WRONG_STREAM_KEYS_PER_CLIENT } from './stream.ts';
+import { createLiveEvent, eventually, hoursFrom, packagers, sessionFolders } from './test-support.ts';
 
 /**
  * The live picture end to end on the server: an encoder pushes to the ingest with the event's
@@ -36,10 +39,20 @@ beforeAll(async () => {
   t = await createTestApp({ config: { dataDir }, env: { OUTBOUND_ALLOW: '127.0.0.1' } });
   admin = (await agreementFixtures(t).signedIn({ isAdmin: true })).browser;
   rtmpPort = await freePort();
+  // A session an earlier run left without a picture, an hour old: start-up removes it.
+  const orphan = path.join(dataDir, 'live', 'sessions', 'left-by-a-crash');
+  await mkdir(orphan, { recursive: true });
+  const anHourAgo = new Date(Date.now() - 3600_000);
+  await utimes(orphan, anHourAgo, anHourAgo);
   // The platform listens, so that restreaming pulls the HLS from it as in production.
   const apiPort = Number(new URL((await listen(t)).replace('ws://', 'http://')).port);
   live = await startLive(
-    { host: '127.0.0.1', port: apiPort, dataDir, live: { rtmpPort, srtPorts: null, demoPublisher: false } },
+    {
+      host: '127.0.0.1',
+      port: apiPort,
+      dataDir,
+      live: { rtmpPort, srtPorts: null, demoPublisher: false, ingestLimits: DEFAULT_INGEST_LIMITS },
+    },
     {
       db: t.database.db,
       clock: t.services.clock,
@@ -56,6 +69,8 @@ afterAll(async () => {
   await t.close();
   await rm(dataDir, { recursive: true, force: true });
 });
+
+const hlsRoot = () => path.join(dataDir, 'live');
 
 /** A port nobody listens on now: taken from the OS, then given up. */
 function freePort(): Promise<number> {
@@ -166,9 +181,41 @@ describe('a live event’s picture', () => {
     await pushing;
 
     const later = await event({ start_at: new Date(t.services.clock.now().getTime() + 3600_000).toISOString() });
+    const folders = await sessionFolders(hlsRoot());
     expect(await publish(later.stream_key ?? '', 2)).not.toBe(0);
     expect(liveEventDetailSchema.parse((await admin.get(`/api/content/live/events/${later.slug}`)).json()).status).toBe('confirmed');
+    // Refused before anything started: no ffmpeg, no folder.
+    expect(await packagers(hlsRoot())).toBe(0);
+    expect(await sessionFolders(hlsRoot())).toEqual(folders);
   }, 40_000);
+
+  it('the start-up removed the folder of a session an earlier run left without a picture', async () => {
+    expect(await sessionFolders(hlsRoot())).not.toContain('left-by-a-crash');
+  });
+
+  it('refuses every key from a client past 20 wrong ones in 10 minutes, starting nothing, while other clients publish', async () => {
+    const free = await event({ access: 'free' });
+    const key = free.stream_key ?? '';
+    const folders = await sessionFolders(hlsRoot());
+    for (let attempt = 0; attempt < WRONG_STREAM_KEYS_PER_CLIENT.limit; attempt += 1)
+      expect(await publishAnswer(rtmpPort, `a-guessed-stream-key-${attempt}`, '127.0.0.6')).toBe('refused');
+    expect(await publishAnswer(rtmpPort, key, '127.0.0.6')).toBe('refused');
+    expect(await packagers(hlsRoot())).toBe(0);
+    expect(await sessionFolders(hlsRoot())).toEqual(folders);
+
+    expect(await publishAnswer(rtmpPort, key, '127.0.0.7')).toBe('started');
+    t.services.clock.advance(WRONG_STREAM_KEYS_PER_CLIENT.windowSeconds * 1000);
+    try {
+      expect(await publishAnswer(rtmpPort, key, '127.0.0.6')).toBe('started');
+    } finally {
+      t.services.clock.advance(-WRONG_STREAM_KEYS_PER_CLIENT.windowSeconds * 1000);
+    }
+    // Both accepted publishers left without a picture: nothing of them stays, and the event is not live.
+    await eventually(async () =>
+      (await packagers(hlsRoot())) === 0 && (await sessionFolders(hlsRoot())).length === folders.length ? true : null,
+    );
+    expect(liveEventDetailSchema.parse((await admin.get(`/api/content/live/events/${free.slug}`)).json()).status).toBe('confirmed');
+  }, 60_000);
 
   it('restreams to a customer’s own RTMP server while the picture is on, marking the target streaming, then idle', async () => {
     const receiverPort = await freePort();

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { and, eq, inArray, isNotNull, lte, notInArray } from 'drizzle-orm';
 import { GONE_STATUSES, LIVE_FEED_OPENS_MINUTES, UPCOMING_STATUSES } from '../../../common/live.ts';
 import type { ServiceContext } from '../../context.ts';
+import { TooManyRequests } from '../../http/errors.ts';
+import { consume, refund, type RateLimit } from '../security/rate-limit.ts';
 import { announce, type LiveContext } from './events.ts';
 import { queuePush } from '../push/notify.ts';
 import { liveEvents } from './schema.ts';
@@ -15,8 +17,33 @@ import { liveEvents } from './schema.ts';
  */
 const PLAYBACK_TTL_MS = 2 * 3600_000;
 
-/** A publisher's key is good for its event from 15 minutes before the start until it finishes (spec §9). */
-export async function authorizePublisher(ctx: Pick<ServiceContext, 'db' | 'clock'>, key: string): Promise<{ eventId: number } | null> {
+/**
+ * Wrong stream keys from one client, counted as failed sign-ins are (spec accounts §8): in the
+ * database, so the count holds across processes. Past the limit no key from that client is even
+ * looked up until the window is over, so guessing gains nothing and costs one statement.
+ */
+export const WRONG_STREAM_KEYS_PER_CLIENT: RateLimit = { name: 'wrong_stream_keys', limit: 20, windowSeconds: 600 };
+
+/**
+ * The event a publisher's key is good for now, from 15 minutes before the start until it finishes
+ * (spec §9), or null. Each attempt takes a slot of the client's budget of wrong keys before the key
+ * is looked at; a key accepted gives it back. A key outside its window counts as wrong.
+ */
+export async function authorizePublisher(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  input: { key: string; client: string },
+): Promise<{ eventId: number } | null> {
+  const slot = await consume(ctx.db, WRONG_STREAM_KEYS_PER_CLIENT, input.client, ctx.clock.now()).catch((error: unknown) => {
+    if (error instanceof TooManyRequests) return null;
+    throw error;
+  });
+  if (!slot) return null;
+  const event = await eventPublishingNow(ctx, input.key);
+  if (event) await refund(ctx.db, slot);
+  return event;
+}
+
+async function eventPublishingNow(ctx: Pick<ServiceContext, 'db' | 'clock'>, key: string): Promise<{ eventId: number } | null> {
   if (key.length < 16) return null;
   const [event] = await ctx.db.select().from(liveEvents).where(eq(liveEvents.streamKey, key));
   if (!event || [...GONE_STATUSES, 'finished'].includes(event.status)) return null;

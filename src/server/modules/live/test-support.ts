@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { liveEventConsoleSchema, type LiveEventConsole, type LiveEventInput } from '../../../common/live.ts';
 import type { TestApp } from '../../test/harness.ts';
@@ -39,4 +39,25 @@ export async function packagedSession(hlsRoot: string, eventId: number): Promise
     return text.includes('seg00001.ts') ? text : undefined;
   });
   return { pointer, dir, playlist };
+}
+
+/** The ffmpeg processes this test process started that package into `hlsRoot` (publishers and callers are left out). */
+export async function packagerPids(hlsRoot: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const task of await readdir(`/proc/${process.pid}/task`)) {
+    const children = await readFile(`/proc/${process.pid}/task/${task}/children`, 'utf8').catch(() => '');
+    for (const pid of children.split(' ').filter(Boolean)) {
+      const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+      if (command.includes(hlsRoot) && (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim() === 'ffmpeg')
+        pids.push(Number(pid));
+    }
+  }
+  return pids;
+}
+
+export const packagers = async (hlsRoot: string) => (await packagerPids(hlsRoot)).length;
+
+/** The session folders under `hlsRoot`. */
+export async function sessionFolders(hlsRoot: string): Promise<string[]> {
+  return readdir(path.join(hlsRoot, 'sessions')).catch(() => []);
 }
