@@ -9,7 +9,7 @@ import { startJobRunner, type JobRunner } from './jobs/runner.ts';
 import { seedDemoMasters } from './modules/downloads/demo-masters-seed.ts';
 import { startLive } from './modules/live/start.ts';
 import { generateDemoClips } from './modules/media/demo-clips.ts';
-import { resolveFfmpeg } from './modules/media/ffmpeg.ts';
+import { resolveFfmpeg, stopFfmpegRuns } from './modules/media/ffmpeg.ts';
 import { createServices, publicOrigin } from './services.ts';
 import pino from 'pino';
 
@@ -40,6 +40,9 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // ffmpeg first: a render cut short is taken up again by a worker, and none outlives the server
+    // (a SIGKILL, which no handler sees, ends them by their parent-death signal).
+    await stopFfmpegRuns();
     await app.close();
     process.exit(0);
   };

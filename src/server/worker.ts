@@ -5,6 +5,7 @@ import { openPostgres } from './db/client.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import type { JobDeps } from './jobs/definition.ts';
 import { JOB_QUEUES } from './jobs/queues.ts';
+import { stopFfmpegRuns } from './modules/media/ffmpeg.ts';
 import { inProcessBroadcaster, type Broadcaster } from './modules/realtime/broadcaster.ts';
 import { redisBroadcaster } from './modules/realtime/redis-broadcaster.ts';
 import { outboundPolicyFor } from './modules/security/outbound.ts';
@@ -50,6 +51,8 @@ async function worker() {
     log.info({ signal }, 'worker stopping');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // ffmpeg first: a render cut short is taken up again by another worker, and none outlives this one.
+    await stopFfmpegRuns();
     await jobs.stop();
     await services.mailer.stop();
     await broadcaster.close();

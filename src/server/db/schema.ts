@@ -14,3 +14,4 @@ export * from '../modules/push/schema.ts';
 export * from '../modules/lists/schema.ts';
 export * from '../modules/careers/schema.ts';
 export * from '../modules/broadcast/schema.ts';
+export * from '../modules/media/schema.ts';

@@ -42,7 +42,7 @@ const STOP_TIMEOUT_MS = 8_000;
 
 async function serve(boss: PgBoss, definition: JobDefinition, options: JobRunnerOptions) {
   const { log } = options;
-  const jobs = { send: (queue: string, data?: object) => sendJob(boss, queue, data, options.queues) };
+  const jobs: JobSender = { send: (queue, data, sendOptions) => sendJob(boss, queue, data, options.queues, sendOptions) };
   const deps: JobDeps = { db: options.database.db, clock: options.clock, jobs, ...options.services };
   await prepareQueue(boss, definition, { update: true, retryDelaySeconds: options.retryDelaySeconds });
   if (definition.schedule) await boss.schedule(definition.queue, definition.schedule, null, { tz: 'UTC' });
@@ -95,7 +95,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     throw error;
   }
   return {
-    send: (queue, data) => sendJob(boss, queue, data, options.queues),
+    send: (queue, data, sendOptions) => sendJob(boss, queue, data, options.queues, sendOptions),
     stop: () => boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS }),
   };
 }

@@ -4,12 +4,15 @@ import { createBoss } from './boss.ts';
 import type { JobDefinition } from './definition.ts';
 import { JOB_QUEUES } from './queues.ts';
 
+export type SendOptions = { startAfterSeconds?: number };
+
 export type JobSender = {
   /**
    * Queues a job; a worker of this or another process runs it. Null when the queue's policy
    * refused it: a run of the same key (or queue) is waiting already, and will do this one's work.
+   * `startAfterSeconds` holds it back that long (a render whose user has all their renders going).
    */
-  send(queue: string, data?: object): Promise<string | null>;
+  send(queue: string, data?: object, options?: SendOptions): Promise<string | null>;
 };
 
 const DAY = 24 * 3600;
@@ -56,11 +59,15 @@ export async function sendJob(
   queue: string,
   data: object | undefined,
   queues: readonly JobDefinition[] = JOB_QUEUES,
+  options: SendOptions = {},
 ): Promise<string | null> {
   const definition = queues.find((candidate) => candidate.queue === queue);
   if (!definition) throw new Error(`no such job queue: ${queue}`);
   const singletonKey = data ? definition.key?.(data) : undefined;
-  return boss.send(queue, data ?? null, singletonKey ? { singletonKey } : {});
+  return boss.send(queue, data ?? null, {
+    ...(singletonKey ? { singletonKey } : {}),
+    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+  });
 }
 
 /**
@@ -79,7 +86,7 @@ export function jobSender(connection: DatabaseConnection): JobSender & { stop():
       return instance;
     })());
   return {
-    send: async (queue, data) => sendJob(await boss(), queue, data),
+    send: async (queue, data, options) => sendJob(await boss(), queue, data, JOB_QUEUES, options),
     async stop() {
       if (started) await (await started).stop({ graceful: false });
     },

@@ -1,9 +1,9 @@
 import type { JobDefinition, JobDeps } from '../../jobs/definition.ts';
 import { DELIVER_QUEUE, deliverRequested } from './ftp-delivery.ts';
-import { failRequests, renderRequested, type RenderDeps } from './render.ts';
+import { failRequests, RENDER_QUEUE, renderRequested, type RenderDeps } from './render.ts';
 import { buildStatsReport, STATS_REPORT_QUEUE } from './stats-report.ts';
 
-export const RENDER_QUEUE = 'downloads.render';
+export { RENDER_QUEUE };
 
 const keyOf = (data: object) => ('renditionKey' in data && typeof data.renditionKey === 'string' ? data.renditionKey : undefined);
 const renderDeps = (deps: JobDeps, signal?: AbortSignal): RenderDeps => ({

@@ -3,10 +3,12 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { Forbidden, Invalid } from '../../http/errors.ts';
+import { Forbidden, Invalid, TooManyRequests, Unavailable } from '../../http/errors.ts';
 import { companies, users } from '../accounts/schema.ts';
 import type { UserRow } from '../accounts/sessions.ts';
-import { runFfmpeg } from '../media/ffmpeg.ts';
+import { FFMPEG_MEMORY, FfmpegError, runFfmpeg } from '../media/ffmpeg.ts';
+import { checkImage, fitWithin, IMAGE_MAX_SIDE, type ImageCheck } from '../media/image-checks.ts';
+import { startMediaWork } from '../media/media-work.ts';
 import type { DownloadFiles } from './files.ts';
 
 /** A logo file may be this big; it is kept as a PNG at most this wide or high. */
@@ -14,7 +16,27 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 const LOGO_MAX_SIDE = 1200;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+/** Drawing a logo of at most 4096 px a side takes well under a second; past this it is a bomb. */
+const LOGO_TIMEOUT_MS = 15_000;
+
 const notALogo = () => new Invalid({ code: 'logo_invalid', field: 'logo', message: 'The logo must be a PNG or SVG image of at most 2 MB' });
+
+/** Why a picture is no logo, in words, before ffmpeg is given it. */
+function refusal(check: Extract<ImageCheck, { ok: false }>) {
+  if (check.problem === 'too_large')
+    return new Invalid({
+      code: 'logo_too_large',
+      field: 'logo',
+      message: `The logo must be at most ${IMAGE_MAX_SIDE} px a side (${check.detail})`,
+    });
+  if (check.problem === 'svg_refused')
+    return new Invalid({
+      code: 'logo_svg_refused',
+      field: 'logo',
+      message: `This SVG cannot be a logo (${check.detail}); upload it as a PNG`,
+    });
+  return notALogo();
+}
 
 /** What the bytes are, by their content (never the name or the declared type): png, svg, or null. */
 export function logoKind(bytes: Buffer): 'png' | 'svg' | null {
@@ -51,23 +73,33 @@ async function setLogoKey(db: Db, owner: LogoOwner, key: string | null) {
 }
 
 /**
- * PUT /api/current_user/logo: a PNG or SVG (checked by content, at most 2 MB) is redrawn by ffmpeg
- * as a PNG of at most 1200 px a side, so what is kept is a plain picture (no script of an SVG, no
- * metadata), stored once by its hash. Branded files made with an earlier logo stay as they were;
- * new ones carry the new logo (the hash is part of a rendition's key).
+ * PUT /api/current_user/logo: a PNG or SVG (checked by content, at most 2 MB, its size read from its
+ * header: at most 4096 px a side; an SVG without filters, scripts or outside references) is redrawn
+ * by ffmpeg as a PNG of at most 1200 px a side, so what is kept is a plain picture (no script of an
+ * SVG, no metadata), stored once by its hash. An SVG is drawn at that size directly, never at the
+ * size it declares. The drawing is bounded (time, memory) and is one of the user's places in media
+ * work: with all of them taken the answer is 429. Branded files made with an earlier logo stay as
+ * they were; new ones carry the new logo (the hash is part of a rendition's key).
  */
 export async function uploadLogo(db: Db, files: DownloadFiles, user: UserRow, bytes: Buffer): Promise<{ key: string }> {
   assertMayChange(user);
   const kind = bytes.length <= LOGO_MAX_BYTES ? logoKind(bytes) : null;
   if (!kind) throw notALogo();
+  const check = checkImage(bytes, kind);
+  if (!check.ok) throw refusal(check);
+  const work = await startMediaWork(db, { userId: user.id, kind: 'logo', leaseSeconds: LOGO_TIMEOUT_MS / 1000 + 30 });
+  if (!work)
+    throw new TooManyRequests(5, { code: 'media_busy', message: 'Your other files are still being prepared; try again in a moment' });
   await mkdir(files.workDir, { recursive: true });
   const input = path.join(files.workDir, `logo-${randomUUID()}.${kind}`);
   const output = path.join(files.workDir, `logo-${randomUUID()}.png`);
   try {
     await writeFile(input, bytes);
-    const fit = `scale='if(gt(iw,ih),min(${LOGO_MAX_SIDE},iw),-2)':'if(gt(iw,ih),-2,min(${LOGO_MAX_SIDE},ih))'`;
-    await runFfmpeg(files.ffmpeg, ['-i', input, '-vf', fit, '-frames:v', '1', '-pix_fmt', 'rgba', output]).catch(() => {
-      throw notALogo();
+    await runFfmpeg(files.ffmpeg, drawLogoArgs(kind, fitWithin(check, LOGO_MAX_SIDE), input, output), {
+      timeoutMs: LOGO_TIMEOUT_MS,
+      memoryBytes: FFMPEG_MEMORY.image,
+    }).catch((error: unknown) => {
+      throw drawingRefusal(error);
     });
     const png = await readFile(output);
     const key = `logos/${createHash('sha256').update(png).digest('hex').slice(0, 32)}.png`;
@@ -75,9 +107,51 @@ export async function uploadLogo(db: Db, files: DownloadFiles, user: UserRow, by
     await setLogoKey(db, logoOwnerOf(user), key);
     return { key };
   } finally {
+    await work.finish();
     await rm(input, { force: true });
     await rm(output, { force: true });
   }
+}
+
+/** What a failed drawing tells the user: too much to draw, not a picture, or the server stopping. */
+function drawingRefusal(error: unknown) {
+  if (!(error instanceof FfmpegError) || error.reason === 'failed') return notALogo();
+  if (error.reason === 'stopped')
+    return new Unavailable(
+      { code: 'logo_unavailable', message: 'The logo cannot be drawn right now; try again in a moment' },
+      { cause: error },
+    );
+  return new Invalid({
+    code: 'logo_too_complex',
+    field: 'logo',
+    message: 'The logo took too long or too much memory to draw; upload a simpler one, or a PNG',
+  });
+}
+
+/**
+ * One thread (the memory bound is measured for it), the demuxer of the kind the content check found
+ * (never one ffmpeg guesses), and the picture drawn at its kept size: an SVG rasterised to fit
+ * `size` (librsvg's own width and height), a PNG scaled to it.
+ */
+function drawLogoArgs(kind: 'png' | 'svg', size: { width: number; height: number }, input: string, output: string): string[] {
+  const threads = ['-threads', '1', '-filter_threads', '1'];
+  const picture = ['-frames:v', '1', '-pix_fmt', 'rgba', output];
+  if (kind === 'svg')
+    return [
+      ...threads,
+      '-f',
+      'svg_pipe',
+      '-width',
+      String(size.width),
+      '-height',
+      String(size.height),
+      '-keep_ar',
+      '1',
+      '-i',
+      input,
+      ...picture,
+    ];
+  return [...threads, '-f', 'png_pipe', '-i', input, '-vf', `scale=${size.width}:${size.height}`, ...picture];
 }
 
 /** DELETE /api/current_user/logo: branded files need a logo again before the next download. */

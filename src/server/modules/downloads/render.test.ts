@@ -2,16 +2,20 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchaseResultSchema } from '../../../common/downloads.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { ffmpegChildrenOf, procAvailable } from '../../test/processes.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { insertProjects } from '../catalogue/writer.ts';
 import { resolveFfmpeg, runFfmpeg } from '../media/ffmpeg.ts';
+import type { JobSender } from '../../jobs/sender.ts';
+import { MEDIA_WORK_PER_USER } from '../media/media-work.ts';
+import { mediaWork } from '../media/schema.ts';
 import type { TranscodingMessage } from '../../../common/realtime.ts';
 import type { Broadcast } from '../realtime/broadcaster.ts';
-import { renderRequested, type RenderDeps } from './render.ts';
+import { RENDER_DEFER_SECONDS, renderRequested, type RenderDeps } from './render.ts';
 import { renditions, videoMasters, videoRequests } from './schema.ts';
 import { localFileStore } from './storage.ts';
 
@@ -139,4 +143,104 @@ describe('rendering requested files (issue: downloads)', () => {
       error: 'master_missing',
     });
   });
+});
+
+/** `n` free videos sharing the test master. */
+async function videosWithMaster(n: number): Promise<number[]> {
+  const label = Math.random().toString(36).slice(2, 8);
+  const ids = await insertProjects(
+    t.database.db,
+    Array.from({ length: n }, (_, i) => ({
+      projectId: `RENDER-${label}-${i}`,
+      language: 'en' as const,
+      title: `Render test ${label} ${i}`,
+      datelineDate: '2026-11-20',
+      duration: 2,
+      freeAccess: true,
+      publishedAt: new Date('2026-11-20T12:00:00Z'),
+    })),
+    t.services.clock.now(),
+  );
+  await t.database.db
+    .insert(videoMasters)
+    .values(ids.map((projectId) => ({ projectId, storageKey: 'masters/render-test.mp4', durationSeconds: 2 })));
+  return ids;
+}
+
+describe('media work per user (issue: security, media bombs)', () => {
+  it.skipIf(!procAvailable)(
+    `10 renders at once for one user: at most ${MEDIA_WORK_PER_USER} run at a time, the rest wait their turn and are all made`,
+    async () => {
+      const videos = await videosWithMaster(10);
+      const { browser, user } = await agreementFixtures(t).signedIn();
+      const answers = await Promise.all(
+        videos.map((id) =>
+          browser.post(`/api/content/video_projects/${id}/videos/download`, {
+            restrictions_accepted: true,
+            quality: 'sd',
+            file_type: 'mp4',
+          }),
+        ),
+      );
+      // All asked for and accepted: the requests wait for their files.
+      expect(answers.map((answer) => answer.statusCode)).toEqual(videos.map(() => 200));
+      const requests = await t.database.db.select().from(videoRequests).where(eq(videoRequests.userId, user.id));
+      const keys = requests.map((request) => request.renditionKey);
+      expect(new Set(keys).size).toBe(10);
+
+      let peak = 0;
+      const watching = setInterval(() => (peak = Math.max(peak, ffmpegChildrenOf(process.pid).length)), 20);
+      // Ten workers take the ten jobs at once; those deferred are run again, as the queue would, until all are made.
+      const deferredJobs: Parameters<JobSender['send']>[] = [];
+      const workerDeps: RenderDeps = { ...deps, jobs: { send: async (...job) => (deferredJobs.push(job), t.services.jobs.send(...job)) } };
+      const firstRound = await Promise.all(keys.map((key) => renderRequested(workerDeps, { renditionKey: key })));
+      for (let round = 0; round < 20; round += 1) {
+        const still = await t.database.db
+          .select({ key: videoRequests.renditionKey })
+          .from(videoRequests)
+          .where(and(eq(videoRequests.userId, user.id), eq(videoRequests.state, 'transcoding')));
+        if (still.length === 0) break;
+        await Promise.all(still.map((row) => renderRequested(workerDeps, { renditionKey: row.key })));
+      }
+      clearInterval(watching);
+
+      expect(peak).toBeGreaterThanOrEqual(1);
+      expect(peak).toBeLessThanOrEqual(MEDIA_WORK_PER_USER);
+      const deferred = firstRound.filter((result) => result.deferred === 1).length;
+      expect(deferred).toBeGreaterThanOrEqual(1);
+      expect(firstRound.filter((result) => result.rendered === 1).length + deferred).toBe(10);
+      // Each deferred render went back to the queue, due a little later.
+      expect(deferredJobs[0]?.[0]).toBe('downloads.render');
+      expect(deferredJobs[0]?.[2]).toEqual({ startAfterSeconds: RENDER_DEFER_SECONDS });
+      const done = await t.database.db.select().from(videoRequests).where(eq(videoRequests.userId, user.id));
+      expect(done.map((request) => request.state)).toEqual(done.map(() => 'ready'));
+      // Every place was given back.
+      expect(await t.database.db.select().from(mediaWork).where(eq(mediaWork.userId, user.id))).toEqual([]);
+    },
+    180_000,
+  );
+
+  it('a render past its time is stopped: its requests fail at once with render_timeout (no retry), its place given back', async () => {
+    const [video = 0] = await videosWithMaster(1);
+    const { browser, user } = await agreementFixtures(t).signedIn();
+    const answer = purchaseResultSchema.parse(
+      (
+        await browser.post(`/api/content/video_projects/${video}/videos/download`, {
+          restrictions_accepted: true,
+          quality: 'full_hd',
+          file_type: 'mxf',
+        })
+      ).json(),
+    );
+    const [request] = await t.database.db.select().from(videoRequests).where(eq(videoRequests.id, answer.request_id));
+    const started = Date.now();
+    const result = await renderRequested({ ...deps, renderTimeoutMs: () => 200 }, { renditionKey: request?.renditionKey });
+    expect(result).toEqual({ rendered: 0, ready: 0, failed: 1 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect((await t.database.db.select().from(videoRequests).where(eq(videoRequests.id, answer.request_id)))[0]).toMatchObject({
+      state: 'failed',
+      error: 'render_timeout',
+    });
+    expect(await t.database.db.select().from(mediaWork).where(eq(mediaWork.userId, user.id))).toEqual([]);
+  }, 60_000);
 });

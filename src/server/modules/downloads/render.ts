@@ -10,7 +10,9 @@ import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/sender.ts';
 import { DELIVER_QUEUE } from './ftp-delivery.ts';
 import { videoProjects } from '../catalogue/schema.ts';
-import { renderRendition, type RenditionSpec } from '../media/renditions.ts';
+import { FfmpegError } from '../media/ffmpeg.ts';
+import { startMediaWork, type MediaWork } from '../media/media-work.ts';
+import { renderRendition, renderTimeoutMs, type RenditionSpec } from '../media/renditions.ts';
 import type { Broadcast } from '../realtime/broadcaster.ts';
 import { userStream } from '../realtime/channels.ts';
 import { downloadName, signedFileUrl, type DownloadFiles } from './files.ts';
@@ -24,11 +26,20 @@ export type RenderDeps = {
   files: DownloadFiles;
   /** Tells each waiting user of progress and the end (the transcoding channel). */
   broadcast?: Broadcast;
-  /** Queues the uploads of ready files to customers' servers. */
+  /** Queues the uploads of ready files to customers' servers, and a render that waits for its user's media work again. */
   jobs?: JobSender;
   /** Aborts the render when the worker stops. */
   signal?: AbortSignal;
+  /** How long a render of a master may take (default renderTimeoutMs); tests shorten it. */
+  renderTimeoutMs?: (durationSeconds: number) => number;
 };
+
+export const RENDER_QUEUE = 'downloads.render';
+/** A render whose users all have their media work going asks again this much later (a queued wait). */
+export const RENDER_DEFER_SECONDS = 5;
+/** A render's place in its user's media work lasts this long unless renewed, as it is every 20 s while it runs. */
+const WORK_LEASE_SECONDS = 60;
+const WORK_RENEW_MS = 20_000;
 
 const STEP = 10;
 const waitingFor = (key: string) => and(eq(videoRequests.renditionKey, key), eq(videoRequests.state, 'transcoding'));
@@ -37,7 +48,10 @@ const waitingFor = (key: string) => and(eq(videoRequests.renditionKey, key), eq(
  * Makes the file of a rendition key once (a job: run twice, it renders nothing more): the first
  * request waiting for it says what to render; the master comes from the store; the result goes to
  * the store and the renditions cache, and every request waiting for that key becomes ready, its user
- * told with a link. A missing master fails those requests at once (no retry would find it).
+ * told with a link. A missing master fails those requests at once (no retry would find it), and so
+ * does a render stopped for running past its time or out of its memory bound (a retry would too).
+ * The render takes a place in the media work of one of the users waiting for it; when they all have
+ * theirs taken, it is queued again a little later and the requests wait.
  */
 export async function renderRequested(deps: RenderDeps, data: { renditionKey?: string }): Promise<Record<string, number>> {
   const key = data.renditionKey;
@@ -50,6 +64,45 @@ export async function renderRequested(deps: RenderDeps, data: { renditionKey?: s
 
   const master = await masterOf(deps, first.projectId);
   if (!master) return { rendered: 0, ready: 0, failed: await failRequests(deps, key, 'master_missing') };
+  const work = await startRenderWork(deps, waiting);
+  if (!work) {
+    await deps.jobs?.send(RENDER_QUEUE, { renditionKey: key }, { startAfterSeconds: RENDER_DEFER_SECONDS });
+    return { rendered: 0, ready: 0, deferred: 1 };
+  }
+  // A missed renewal (the database busy for a moment) is made good by the next: the lease outlasts two.
+  const renewing = setInterval(() => void work.renew().catch(() => undefined), WORK_RENEW_MS);
+  try {
+    const storageKey = await renderFile(deps, first, master, key);
+    return { rendered: 1, ready: await markReady(deps, key, storageKey) };
+  } catch (error) {
+    if (!(error instanceof FfmpegError) || (error.reason !== 'timeout' && error.reason !== 'memory')) throw error;
+    return {
+      rendered: 0,
+      ready: 0,
+      failed: await failRequests(deps, key, error.reason === 'timeout' ? 'render_timeout' : 'render_too_big'),
+    };
+  } finally {
+    clearInterval(renewing);
+    await work.finish();
+  }
+}
+
+/** A place in the media work of the first user waiting for the file who has one free, or null. */
+async function startRenderWork(deps: RenderDeps, waiting: (typeof videoRequests.$inferSelect)[]): Promise<MediaWork | null> {
+  for (const userId of new Set(waiting.map((row) => row.userId))) {
+    const work = await startMediaWork(deps.db, { userId, kind: 'render', leaseSeconds: WORK_LEASE_SECONDS });
+    if (work) return work;
+  }
+  return null;
+}
+
+/** Renders the file the first waiting request asks for into the store and the renditions cache; answers its storage key. */
+async function renderFile(
+  deps: RenderDeps,
+  first: typeof videoRequests.$inferSelect,
+  master: typeof videoMasters.$inferSelect,
+  key: string,
+): Promise<string> {
   const { workDir, store } = deps.files;
   await mkdir(workDir, { recursive: true });
   // Names of this attempt's own: an ffmpeg orphaned by a killed worker may still write its files.
@@ -70,7 +123,9 @@ export async function renderRequested(deps: RenderDeps, data: { renditionKey?: s
     await copyOut(store, master.storageKey, source);
     if (first.format === 'branded' && first.logoKey) await copyOut(store, first.logoKey, logo);
     let told = -STEP;
-    const input = { master: source, output, durationSeconds: master.durationSeconds, spec, signal: deps.signal };
+    const { durationSeconds } = master;
+    const timeoutMs = (deps.renderTimeoutMs ?? renderTimeoutMs)(durationSeconds);
+    const input = { master: source, output, durationSeconds, spec, signal: deps.signal, timeoutMs };
     await renderRendition(deps.files.ffmpeg, input, (percent) => {
       if (percent < told + STEP || percent >= 100) return;
       told = percent;
@@ -82,12 +137,12 @@ export async function renderRequested(deps: RenderDeps, data: { renditionKey?: s
       .insert(renditions)
       .values({ renditionKey: key, projectId: first.projectId, storageKey, sizeBytes: size, createdAt: deps.clock.now() })
       .onConflictDoNothing();
+    return storageKey;
   } finally {
     await rm(source, { force: true });
     await rm(logo, { force: true });
     await rm(output, { force: true });
   }
-  return { rendered: 1, ready: await markReady(deps, key, storageKey) };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { FFMPEG_MEMORY, spawnFfmpeg } from '../media/ffmpeg.ts';
 
 /**
  * The demo's live picture (issue: live events, "Demo"): ffmpeg's test source with a running clock
@@ -18,7 +19,7 @@ function publisherArgs(url: string, title: string): string[] {
     `drawtext=${font}:text='LIVE %{localtime\\:%H\\\\\\:%M\\\\\\:%S}':fontsize=22:fontcolor=0xff4d5e:x=w-tw-24:y=h-46`,
   ].join(',');
   return [
-    ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25'],
+    ...['-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25'],
     ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:beep_factor=4'],
     ...['-vf', overlay, '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'],
     ...['-b:v', '800k', '-c:a', 'aac', '-b:a', '96k', '-f', 'flv', url],
@@ -30,9 +31,18 @@ export function startDemoPublisher(options: { ffmpeg: string; url: string; title
   let stopped = false;
   const run = () => {
     if (stopped) return;
-    child = spawn('nice', ['-n', '19', options.ffmpeg, ...publisherArgs(options.url, options.title)], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    try {
+      // It runs until stopped (no timeout), with the server (parent-death signal), in the memory of video work.
+      ({ child } = spawnFfmpeg(options.ffmpeg, publisherArgs(options.url, options.title), {
+        timeoutMs: null,
+        memoryBytes: FFMPEG_MEMORY.video,
+        background: true,
+      }));
+    } catch (error) {
+      // The server is stopping: no more pictures.
+      options.log(`demo publisher: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
     child.stderr?.on('data', (chunk: Buffer) => options.log(`demo publisher: ${chunk.toString().trim()}`));
     child.on('error', (error) => options.log(`demo publisher: ${error.message}`));
     child.on('exit', () => {

@@ -1,14 +1,13 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { JobDefinition, JobDeps } from '../../jobs/definition.ts';
 import { insertProjects } from '../catalogue/writer.ts';
 import { queuePush } from '../push/notify.ts';
 import { videoMasters } from '../downloads/schema.ts';
-import { runFfmpeg } from '../media/ffmpeg.ts';
+import { FFMPEG_SHORT_TIMEOUT_MS, runFfmpeg, spawnFfmpeg } from '../media/ffmpeg.ts';
 import { RECORD_FILE } from './hls-session.ts';
 import { liveEventTags, liveEvents, liveRecordings } from './schema.ts';
 import { lastSessionDir } from './stream.ts';
@@ -24,18 +23,18 @@ export const RECORD_QUEUE = 'live.record';
 
 type RecordDeps = Pick<JobDeps, 'db' | 'clock' | 'files'> & { jobs?: JobDeps['jobs'] };
 
-/** The length of a media file in whole seconds, read from ffmpeg's own description of it. */
-function durationOf(ffmpeg: string, file: string): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(ffmpeg, ['-hide_banner', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let text = '';
-    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('close', () => {
-      const found = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(text);
-      resolve(found ? Math.round(Number(found[1]) * 3600 + Number(found[2]) * 60 + Number(found[3])) : 0);
-    });
-  });
+/** The length of a media file in whole seconds, read from ffmpeg's own description of it (ffmpeg exits 1: no output asked). */
+async function durationOf(ffmpeg: string, file: string): Promise<number> {
+  const { child, done } = spawnFfmpeg(ffmpeg, ['-i', file], { timeoutMs: FFMPEG_SHORT_TIMEOUT_MS });
+  let text = '';
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  await done.catch(() => undefined);
+  const found = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(text);
+  return found ? Math.round(Number(found[1]) * 3600 + Number(found[2]) * 60 + Number(found[3])) : 0;
 }
+
+/** A remux copies: a minute, and a second more for every 10 MiB of stream, is far more than it takes. */
+const remuxTimeoutMs = (bytes: number) => 60_000 + Math.ceil(bytes / (10 * 1024 * 1024)) * 1000;
 
 export async function recordEvent(deps: RecordDeps, data: { eventId?: number }): Promise<Record<string, number>> {
   const { eventId } = data;
@@ -51,19 +50,12 @@ export async function recordEvent(deps: RecordDeps, data: { eventId?: number }):
   await mkdir(deps.files.workDir, { recursive: true });
   const output = path.join(deps.files.workDir, `live-${eventId}-${randomUUID().slice(0, 8)}.mp4`);
   try {
-    await runFfmpeg(deps.files.ffmpeg, [
-      '-i',
-      source,
-      '-map',
-      '0',
-      '-c',
-      'copy',
-      '-bsf:a',
-      'aac_adtstoasc',
-      '-movflags',
-      '+faststart',
-      output,
-    ]);
+    const { size } = await stat(source);
+    await runFfmpeg(
+      deps.files.ffmpeg,
+      ['-i', source, '-map', '0', '-c', 'copy', '-bsf:a', 'aac_adtstoasc', '-movflags', '+faststart', output],
+      { timeoutMs: remuxTimeoutMs(size) },
+    );
     const duration = await durationOf(deps.files.ffmpeg, output);
     const storageKey = `masters/live/${eventId}.mp4`;
     await deps.files.store.put(storageKey, output);

@@ -21,6 +21,9 @@ const PATTERNS = [
   'rgbtestsrc=size=640x360:rate=25',
 ];
 
+/** A 6-second 360p clip takes a second or two here. */
+const DEMO_CLIP_TIMEOUT_MS = 5 * 60_000;
+
 /** A 6-second 360p MP4 (H.264, AAC tone) for a project, written atomically. */
 export async function renderDemoClip(ffmpeg: string, file: string, index: number): Promise<void> {
   const pattern = PATTERNS[index % PATTERNS.length] ?? 'testsrc2=size=640x360:rate=25';
@@ -55,7 +58,8 @@ export async function renderDemoClip(ffmpeg: string, file: string, index: number
       '+faststart',
       partial,
     ],
-    { background: true },
+    // At the lowest priority it may wait on everything else: generous, but not endless.
+    { background: true, timeoutMs: DEMO_CLIP_TIMEOUT_MS },
   );
   await rename(partial, file);
 }

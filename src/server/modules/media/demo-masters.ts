@@ -1,7 +1,7 @@
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runFfmpeg } from './ffmpeg.ts';
+import { FFMPEG_VIDEO_THREADS, runFfmpeg } from './ffmpeg.ts';
 
 /**
  * The demo's masters: 1080p25 H.264/AAC files that look like an agency's news footage (a slate,
@@ -320,6 +320,9 @@ function soundGraph(shot: Shot): string[] {
   ];
 }
 
+/** A 10-second generated master takes 10–20 s here; at the lowest priority on a busy machine, longer. */
+const DEMO_MASTER_TIMEOUT_MS = 10 * 60_000;
+
 /** Renders master number `index` (0-based, each visibly different) to `file` atomically (write `file.part.mp4`, then rename). */
 export async function renderDemoMaster(
   ffmpeg: string,
@@ -338,11 +341,13 @@ export async function renderDemoMaster(
     await runFfmpeg(
       ffmpeg,
       [
-        ...['-filter_complex', graph, '-map', '[v]', '-map', '[a]', '-t', String(seconds), '-r', String(FPS)],
+        ...['-filter_complex_threads', String(FFMPEG_VIDEO_THREADS), '-filter_complex', graph],
+        ...['-map', '[v]', '-map', '[a]', '-t', String(seconds), '-r', String(FPS), '-threads', String(FFMPEG_VIDEO_THREADS)],
         ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-g', '50', '-pix_fmt', 'yuv420p'],
         ...['-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2', '-movflags', '+faststart', partial],
       ],
-      { background: true },
+      // At the lowest priority it may wait on everything else: generous, but not endless.
+      { background: true, timeoutMs: DEMO_MASTER_TIMEOUT_MS },
     );
     await rename(partial, file);
   } finally {
