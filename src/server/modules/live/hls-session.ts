@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { FFMPEG_MEMORY, spawnFfmpeg } from '../media/ffmpeg.ts';
 
 /**
  * One publisher's session, whichever ingest it came through (ARCHITECTURE "Live video"): an ffmpeg
@@ -68,16 +69,26 @@ export async function pointTo(hlsRoot: string, eventId: number, dir: string | nu
   await rename(scratch, file);
 }
 
-/** The only place the ingest starts an ffmpeg: one packager per session. */
+/**
+ * The only place the ingest starts an ffmpeg: one packager per session, bounded like every run
+ * (media/ffmpeg.ts) but with no timeout, since it lasts as long as its publisher.
+ */
 export function spawnPackager(ffmpeg: string, args: string[], stdin: boolean): ChildProcess {
-  return spawn(ffmpeg, args, { stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
+  return spawnFfmpeg(ffmpeg, args, { timeoutMs: null, memoryBytes: FFMPEG_MEMORY.video, stdin: stdin ? 'pipe' : 'ignore' }).child;
 }
 
 export async function startHlsSession(options: HlsSessionOptions): Promise<HlsSession> {
   const { hlsRoot, eventId } = options;
   const dir = path.join(hlsRoot, 'sessions', randomUUID());
   await mkdir(dir, { recursive: true });
-  const ffmpeg = spawnPackager(options.ffmpeg, hlsArgs(options.input, dir), options.stdin);
+  let ffmpeg: ChildProcess;
+  try {
+    ffmpeg = spawnPackager(options.ffmpeg, hlsArgs(options.input, dir), options.stdin);
+  } catch (error) {
+    // Refused (the server is stopping): the session never published, so its folder goes.
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
   ffmpeg.stderr?.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) options.log?.(`ffmpeg (event ${eventId}): ${line.trim()}`);
   });

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import type { TargetState } from '../../../common/live.ts';
 import type { ServiceContext } from '../../context.ts';
+import { FfmpegError, FFMPEG_MEMORY, spawnFfmpeg } from '../media/ffmpeg.ts';
 import { OutboundRefused } from '../security/outbound.ts';
 import { restreamDestination, type RestreamDestination } from './restream-destination.ts';
 import { liveTargets } from './schema.ts';
@@ -43,14 +44,17 @@ const PUSHED_KINDS = [
   'srt',
 ] as const;
 
-/** The one ffmpeg a target gets: the event's HLS pulled from the platform, copied to the checked destination. */
+/**
+ * The one ffmpeg a target gets: the event's HLS pulled from the platform, copied to the checked
+ * destination; bounded like every run (media/ffmpeg.ts), with no timeout while the event streams.
+ */
 function spawnRestream(ffmpeg: string, source: string, destination: RestreamDestination): ChildProcess {
   const args = [
-    ...['-hide_banner', '-loglevel', 'error', '-i', source, '-map', '0', '-c', 'copy'],
+    ...['-loglevel', 'error', '-i', source, '-map', '0', '-c', 'copy'],
     ...destination.options,
     ...['-f', destination.format, destination.url],
   ];
-  return spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  return spawnFfmpeg(ffmpeg, args, { timeoutMs: null, memoryBytes: FFMPEG_MEMORY.video }).child;
 }
 
 export function startRestreamer(options: RestreamOptions): { sync(): Promise<void>; stop(): void } {
@@ -86,7 +90,14 @@ export function startRestreamer(options: RestreamOptions): { sync(): Promise<voi
     }
     if (!destination || stopped) return;
     const source = `${options.origin}${playbackUrl(ctx.secret, target.eventId, ctx.clock.now())}`;
-    const child = spawnRestream(options.ffmpeg, source, destination);
+    let child: ChildProcess;
+    try {
+      child = spawnRestream(options.ffmpeg, source, destination);
+    } catch (error) {
+      // The server is stopping: no new ffmpeg, and nothing to rest.
+      if (error instanceof FfmpegError) return;
+      throw error;
+    }
     child.stderr?.on('data', (chunk: Buffer) => options.log?.(`restream ${target.id}: ${chunk.toString().trim()}`));
     running.set(target.id, { child, startedAt: Date.now() });
     child.on('exit', () => {

@@ -39,6 +39,8 @@ export type FfmpegOptions = {
   signal?: AbortSignal;
   /** `pipe` to read ffmpeg's standard output (`-progress pipe:1`); ignored by default. */
   stdout?: 'pipe' | 'ignore';
+  /** `pipe` to feed ffmpeg's input (`-i pipe:0`, the live ingest's FLV); none by default. */
+  stdin?: 'pipe' | 'ignore';
 };
 
 export type FfmpegFailure = 'failed' | 'timeout' | 'memory' | 'stopped';
@@ -147,7 +149,7 @@ export function spawnFfmpeg(ffmpeg: string, args: string[], options: FfmpegOptio
     process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
   }
   const { program, argv, bounded } = commandLine(ffmpeg, args, options);
-  const child = spawn(program, argv, { stdio: ['ignore', options.stdout ?? 'ignore', 'pipe'] });
+  const child = spawn(program, argv, { stdio: [options.stdin ?? 'ignore', options.stdout ?? 'ignore', 'pipe'] });
   running.add(child);
   const timer = options.timeoutMs === null ? undefined : setTimeout(() => end(child, 'timeout'), options.timeoutMs);
   const onAbort = () => end(child, 'stopped');
