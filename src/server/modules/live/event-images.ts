@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { Invalid } from '../../http/errors.ts';
 import type { DownloadFiles } from '../downloads/files.ts';
-import { FFMPEG_MEMORY, runFfmpeg } from '../media/ffmpeg.ts';
+import { runFfmpeg } from '../media/ffmpeg.ts';
 import { eventNotFound, type EventRow, type LiveContext } from './events.ts';
 import { PLACEHOLDER_SIZES, type PlaceholderSize } from './placeholder.ts';
 import { liveEvents } from './schema.ts';
@@ -63,8 +63,8 @@ export async function uploadEventImage(ctx: LiveContext & { files: DownloadFiles
     const input = path.join(scratch, `upload.${kind}`);
     await writeFile(input, bytes);
     const outputs = Object.fromEntries(SIZES.map((size) => [size, path.join(scratch, `${size}.jpg`)])) as Record<PlaceholderSize, string>;
-    // Staff pictures may be camera-sized (over the logos' 4096 px), so the picture bound is ffmpeg's memory and time.
-    await runFfmpeg(ctx.files.ffmpeg, drawArgs(input, outputs), { memoryBytes: FFMPEG_MEMORY.image }).catch(() => {
+    // Staff pictures may be camera-sized (over the logos' 4096 px): runFfmpeg's time and memory bounds hold them.
+    await runFfmpeg(ctx.files.ffmpeg, drawArgs(input, outputs)).catch(() => {
       throw notAnImage();
     });
     for (const size of SIZES) {
