@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGREEMENT_TYPES } from './agreements.ts';
 import { LOCALES } from './locales.ts';
+import { DESK_ROLES } from './desk.ts';
 import { MAX_ID, PASSWORD_MAX_LENGTH, zod } from './validators.ts';
 
 /**
@@ -34,9 +35,10 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /**
  * GET /api/current_user/roles: what the current user's page behaviour depends on beyond the spec's
- * current-user fields (which are exactly those above): an admin copies text without the copy notice.
+ * current-user fields (which are exactly those above): an admin copies text without the copy notice,
+ * and staff (admins with desk roles, src/common/desk.ts) have the desk in their menu.
  */
-export const currentUserRolesSchema = z.object({ admin: z.boolean() });
+export const currentUserRolesSchema = z.object({ admin: z.boolean(), desk_roles: z.array(z.enum(DESK_ROLES)) });
 
 const password = zod.password;
 const loginPassword = () => z.string({ error: 'validation.required' }).min(1, 'validation.required').max(1024, 'validation.max_length');

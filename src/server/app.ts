@@ -49,6 +49,7 @@ import { registrationRoutes } from './modules/accounts/registration-routes.ts';
 import { sessionRoutes } from './modules/accounts/session-routes.ts';
 import { systemRoutes } from './modules/accounts/system-routes.ts';
 import { catalogueScreens } from './modules/catalogue/screens.ts';
+import { deskRoutes } from './modules/desk/routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { videoProjectRoutes } from './modules/catalogue/routes.ts';
 import { tagRoutes } from './modules/catalogue/tag-routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(passwordRoutes, { ctx, config });
   await app.register(currentUserRoutes, { ctx });
   await app.register(systemRoutes, { ctx, recaptcha: services.recaptcha });
+  await app.register(deskRoutes, { ctx });
   await app.register(catalogueAdminRoutes);
   await app.register(videoProjectRoutes, { db: database.db, clock: services.clock, secret: services.secret });
   await app.register(tagRoutes, { db: database.db, clock: services.clock });

@@ -15,3 +15,4 @@ export * from '../modules/lists/schema.ts';
 export * from '../modules/careers/schema.ts';
 export * from '../modules/broadcast/schema.ts';
 export * from '../modules/media/schema.ts';
+export * from '../modules/desk/schema.ts';

@@ -1,3 +1,4 @@
+import type { DeskRole } from '../../common/desk.ts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { RELEASE_NOTE_ACCOUNTS, TERMS_V1 } from '../modules/accounts/data/terms.ts';
@@ -24,6 +25,7 @@ type DemoUser = {
   companyRole?: 'master' | 'member';
   userGroup: 'client' | 'customer' | 'other';
   isAdmin?: boolean;
+  deskRoles?: DeskRole[];
 };
 
 /** One account per role of the spec (visitor aside); see README "Demo accounts". */
@@ -56,9 +58,17 @@ export const DEMO_USERS: DemoUser[] = [
     companyRole: 'member',
     userGroup: 'customer',
   },
-  { email: 'admin@newsreel.example', firstName: 'Ada', lastName: 'Admin', country: 'GB', userGroup: 'other', isAdmin: true },
-  // A second admin: the newsroom desk that posts alerts (its browser tests run beside the admin's own).
-  { email: 'newsroom@newsreel.example', firstName: 'Nina', lastName: 'Newsroom', country: 'GB', userGroup: 'other', isAdmin: true },
+  { email: 'admin@newsreel.example', firstName: 'Ada', lastName: 'Admin', country: 'GB', userGroup: 'other', isAdmin: true, deskRoles: ['admin'] },
+  // A second admin: the newsroom desk (editor and live) that posts alerts (its browser tests run beside the admin's own).
+  {
+    email: 'newsroom@newsreel.example',
+    firstName: 'Nina',
+    lastName: 'Newsroom',
+    country: 'GB',
+    userGroup: 'other',
+    isAdmin: true,
+    deskRoles: ['editor', 'live'],
+  },
   {
     email: 'client@newsreel.example',
     firstName: 'Chris',
@@ -106,6 +116,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       notACompany: !demo.company,
       userGroup: demo.userGroup,
       isAdmin: demo.isAdmin ?? false,
+      deskRoles: demo.deskRoles ?? [],
       termsAcceptedVersion: TERMS_V1.version,
       confirmedAt: now,
       createdAt: now,

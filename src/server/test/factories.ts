@@ -33,6 +33,8 @@ export async function createUser(
       termsAcceptedVersion: 1,
       companyId,
       companyName: company ?? '',
+      // An admin is staff with every desk role unless the test says otherwise.
+      deskRoles: fields.isAdmin ? ['admin'] : [],
       ...fields,
     })
     .returning();

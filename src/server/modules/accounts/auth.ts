@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { Unauthenticated } from '../../http/errors.ts';
+import { ERROR_CODES } from '../../../common/errors.ts';
+import { hasDeskRole, isStaff, type DeskRole } from '../../../common/desk.ts';
+import { Forbidden, NotFound, Unauthenticated } from '../../http/errors.ts';
 import { accountErrors } from './errors.ts';
 import { findSession, type UserRow } from './sessions.ts';
 
@@ -93,4 +95,30 @@ export async function requireAdmin(request: FastifyRequest): Promise<Extract<Cal
   const caller = await requireUser(request);
   if (!caller.user.isAdmin) throw accountErrors.notAdmin();
   return caller;
+}
+
+const deskRoleRequired = (role: DeskRole) =>
+  new Forbidden({ code: 'desk_role_required', message: `This needs the desk role ${role}` });
+
+/**
+ * An admin action of the spec's (`/api/admin/…`) that belongs to a desk: as requireAdmin, and the
+ * admin must hold the desk's role (src/common/desk.ts).
+ */
+export async function requireAdminRole(request: FastifyRequest, role: DeskRole): Promise<Extract<Caller, { user: UserRow }>> {
+  const caller = await requireAdmin(request);
+  if (!hasDeskRole(caller.user.deskRoles, role)) throw deskRoleRequired(role);
+  return caller;
+}
+
+/**
+ * A desk call (`/api/desk/…`): to anyone who is not staff the desk does not exist (404, as a route
+ * that is not there); staff without the role get 403.
+ */
+export async function requireStaff(request: FastifyRequest, role?: DeskRole): Promise<Extract<Caller, { user: UserRow }>> {
+  const caller = await request.caller();
+  const user = caller.user;
+  if (!user || !isStaff({ admin: user.isAdmin, desk_roles: user.deskRoles }))
+    throw new NotFound({ code: ERROR_CODES.routeNotFound, message: `No route for ${request.method} ${request.url.split("?")[0]}` });
+  if (role && !hasDeskRole(user.deskRoles, role)) throw deskRoleRequired(role);
+  return { ...caller, user };
 }

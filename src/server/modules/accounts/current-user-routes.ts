@@ -39,7 +39,7 @@ export async function currentUserRoutes(instance: FastifyInstance, { ctx }: { ct
   app.get('/api/current_user/roles', { schema: { tags, response: { 200: currentUserRolesSchema } } }, async (request, reply) => {
     noStore(reply);
     const { user } = await requireUser(request);
-    return { admin: user.isAdmin };
+    return { admin: user.isAdmin, desk_roles: user.isAdmin ? user.deskRoles : [] };
   });
 
   app.get('/api/current_user/profile', { schema: { tags, response: { 200: profileSchema } } }, async (request, reply) => {

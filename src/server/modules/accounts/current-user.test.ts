@@ -38,17 +38,21 @@ describe('GET /api/current_user', () => {
 });
 
 describe('GET /api/current_user/roles', () => {
-  it('says whether the user is an admin (who copies without the copy notice); a visitor gets 401', async () => {
+  it('says whether the user is an admin (who copies without the copy notice) and their desk roles; a visitor gets 401', async () => {
     expect((await new Browser(t.app).get('/api/current_user/roles')).statusCode).toBe(401);
     const { browser: customer } = await signedIn({});
-    expect((await customer.get('/api/current_user/roles')).json()).toEqual({ admin: false });
+    expect((await customer.get('/api/current_user/roles')).json()).toEqual({ admin: false, desk_roles: [] });
     // An admin's session, as after the two-factor step.
     const admin = new Browser(t.app);
     admin.setCookie(
       'session',
-      await createSessionToken(t.database.db, await createUser(t.database.db, { isAdmin: true }), t.services.clock.now()),
+      await createSessionToken(
+        t.database.db,
+        await createUser(t.database.db, { isAdmin: true, deskRoles: ['editor', 'live'] }),
+        t.services.clock.now(),
+      ),
     );
-    expect((await admin.get('/api/current_user/roles')).json()).toEqual({ admin: true });
+    expect((await admin.get('/api/current_user/roles')).json()).toEqual({ admin: true, desk_roles: ['editor', 'live'] });
   });
 });
 

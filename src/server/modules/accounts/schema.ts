@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DeskRole } from '../../../common/desk.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { LocalizedNames } from '../reference/data/regions.ts';
 import { countries } from '../reference/schema.ts';
@@ -54,6 +55,8 @@ export const users = pgTable(
     adminGroup: text('admin_group').$type<'client_supervisor'>(),
     /** Admins confirm sign-in with an e-mailed code (spec §6). */
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** An admin's desk roles (src/common/desk.ts): staff are admins holding at least one. */
+    deskRoles: text('desk_roles').array().$type<DeskRole[]>().notNull().default([]),
     isLandingUser: boolean('is_landing_user').notNull().default(false),
     externalLandingId: text('external_landing_id'),
     termsAcceptedVersion: integer('terms_accepted_version'),

@@ -21,7 +21,7 @@ import {
 import { zod } from '../../../common/validators.ts';
 import type { ServiceContext } from '../../context.ts';
 import { Invalid } from '../../http/errors.ts';
-import { requireAdmin, requireUser } from '../accounts/auth.ts';
+import { requireAdminRole, requireUser } from '../accounts/auth.ts';
 import type { RecaptchaVerifier } from '../accounts/recaptcha.ts';
 import { planningAccess, planningSection } from './planning.ts';
 import { planCatalogue } from './plans.ts';
@@ -47,7 +47,7 @@ const approvalBodySchema = z
 
 /** Before the input is validated, so only admins learn what a valid decision is. */
 const adminOnly = async (request: FastifyRequest) => {
-  await requireAdmin(request);
+  await requireAdminRole(request, 'sales');
 };
 
 /** Spec: accounts §7 "Agreements" and the planning calls of "System". */

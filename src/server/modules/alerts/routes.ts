@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { alertBodySchema, alertChangesBodySchema, alertSchema, alertsResponseSchema } from '../../../common/alerts.ts';
 import { zod } from '../../../common/validators.ts';
-import { requireAdmin } from '../accounts/auth.ts';
+import { requireAdminRole } from '../accounts/auth.ts';
 import type { AlertsContext } from './service.ts';
 import { createAlert, deleteAlert, listAlerts, updateAlert } from './service.ts';
 
@@ -11,7 +11,7 @@ const ADMIN_ALERTS = '/api/admin/content/alerts';
 const idParams = z.object({ id: zod.idParam() });
 /** Before the input is validated, so only admins learn what a valid alert is. */
 const adminOnly = async (request: FastifyRequest) => {
-  await requireAdmin(request);
+  await requireAdminRole(request, 'live');
 };
 
 /**

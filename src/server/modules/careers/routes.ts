@@ -14,7 +14,7 @@ import {
   vacancySchema,
 } from '../../../common/careers.ts';
 import { zod } from '../../../common/validators.ts';
-import { requireAdmin } from '../accounts/auth.ts';
+import { requireAdminRole } from '../accounts/auth.ts';
 import { readApplicationForm } from './application-form.ts';
 import { applicationFile, listApplications, submitApplication, type CareersContext } from './applications.ts';
 import {
@@ -33,7 +33,7 @@ const ADMIN = '/api/admin/careers';
 const idParams = z.object({ id: zod.idParam() });
 /** Before the input is validated, so only admins learn what a valid vacancy is. */
 const adminOnly = async (request: FastifyRequest) => {
-  await requireAdmin(request);
+  await requireAdminRole(request, 'sales');
 };
 
 /**

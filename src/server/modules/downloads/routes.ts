@@ -14,7 +14,7 @@ import {
   worldExclusiveRequestsSchema,
 } from '../../../common/downloads.ts';
 import { zod } from '../../../common/validators.ts';
-import { requireAdmin, requireUser } from '../accounts/auth.ts';
+import { requireAdminRole, requireUser } from '../accounts/auth.ts';
 import { commentOn, downloadedItems, downloadsOf } from './my-content.ts';
 import { listRequests, removeRequest } from './requests.ts';
 import { STATS_REPORT_QUEUE } from './stats-report.ts';
@@ -28,8 +28,8 @@ const deleted = z.null().describe('Deleted: no body');
 const signedIn = async (request: Parameters<typeof requireUser>[0]) => {
   await requireUser(request);
 };
-const adminOnly = async (request: Parameters<typeof requireAdmin>[0]) => {
-  await requireAdmin(request);
+const adminOnly = async (request: Parameters<typeof requireAdminRole>[0]) => {
+  await requireAdminRole(request, 'sales');
 };
 
 /** Spec content §7: the download call; accounts §7 "My content": the requested files. The file itself is served by its signed URL. */

@@ -25,7 +25,7 @@ import {
   tvuReceiversSchema,
 } from '../../../common/live.ts';
 import { zod } from '../../../common/validators.ts';
-import { requireAdmin, requireUser } from '../accounts/auth.ts';
+import { requireAdminRole, requireUser } from '../accounts/auth.ts';
 import { NotFound } from '../../http/errors.ts';
 import { consoleEvent, consoleView, createEvent, updateEvent, type ConsoleContext } from './admin.ts';
 import { EVENT_IMAGE_FILE, EVENT_IMAGE_MAX_BYTES, eventImageStoreKey, removeEventImage, uploadEventImage } from './event-images.ts';
@@ -47,7 +47,7 @@ const signedIn = async (request: FastifyRequest) => {
 };
 /** Before the input is validated, so only admins learn what a valid event is. */
 const adminOnly = async (request: FastifyRequest) => {
-  await requireAdmin(request);
+  await requireAdminRole(request, 'live');
 };
 const userIdOf = async (request: FastifyRequest) => (await request.caller()).user?.id ?? null;
 

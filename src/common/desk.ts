@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { MAX_ID, zod } from './validators.ts';
+
+/**
+ * The staff side (ARCHITECTURE "Staff side: the desks"): staff are admins (a second factor at
+ * sign-in) with desk roles. Editor runs content, live runs live events and alert bars, sales the
+ * business desk; admin may do everything and manages the others' roles.
+ */
+export const DESK_ROLES = ['editor', 'live', 'sales', 'admin'] as const;
+export type DeskRole = (typeof DESK_ROLES)[number];
+
+/** Whether roles held allow what `role` allows: admin allows everything. */
+export function hasDeskRole(held: readonly string[], role: DeskRole): boolean {
+  return held.includes('admin') || held.includes(role);
+}
+
+/** Whether someone is staff at all: an admin holding at least one desk role. */
+export function isStaff(user: { admin: boolean; desk_roles: readonly string[] }): boolean {
+  return user.admin && user.desk_roles.length > 0;
+}
+
+export const deskRolesSchema = z.array(z.enum(DESK_ROLES, { error: 'validation.required' })).max(DESK_ROLES.length);
+
+/** GET /api/desk/staff: every admin with their desk roles. */
+export const staffMemberSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  desk_roles: z.array(z.enum(DESK_ROLES)),
+  last_sign_in_at: z.string().nullable(),
+  deactivated: z.boolean(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffResponseSchema = z.object({ staff: z.array(staffMemberSchema) });
+
+/** PUT /api/desk/staff/{id}: the roles a staff member holds from now on (an empty list ends their desk). */
+export const staffRolesBodySchema = z.object({ desk_roles: deskRolesSchema.transform((roles) => [...new Set(roles)]) });
+
+/** GET /api/desk/me: who is at the desk, and what they may open. */
+export const deskMeSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  desk_roles: z.array(z.enum(DESK_ROLES)),
+});
+export type DeskMe = z.infer<typeof deskMeSchema>;
+
+/** What an audit entry is about: a table's row, named by its domain's word. */
+export const AUDIT_SUBJECTS = ['staff', 'alert', 'live_event', 'plan_request', 'transaction', 'vacancy', 'content_item', 'banner'] as const;
+export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actor: z.object({ id: z.number(), email: z.string(), name: z.string() }).nullable(),
+  action: z.string(),
+  subject_type: z.enum(AUDIT_SUBJECTS),
+  subject_id: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** GET /api/desk/audit: filtered, newest first, paged by the last id seen. */
+export const auditQuerySchema = z.object({
+  actor_id: zod.idParam().optional(),
+  action: zod.line(100).optional(),
+  subject_type: z.enum(AUDIT_SUBJECTS).optional(),
+  subject_id: zod.line(100).optional(),
+  from: zod.calendarDate().optional(),
+  to: zod.calendarDate().optional(),
+  before_id: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), next_before_id: z.number().nullable() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
