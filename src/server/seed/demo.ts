@@ -58,7 +58,15 @@ export const DEMO_USERS: DemoUser[] = [
     companyRole: 'member',
     userGroup: 'customer',
   },
-  { email: 'admin@newsreel.example', firstName: 'Ada', lastName: 'Admin', country: 'GB', userGroup: 'other', isAdmin: true, deskRoles: ['admin'] },
+  {
+    email: 'admin@newsreel.example',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    country: 'GB',
+    userGroup: 'other',
+    isAdmin: true,
+    deskRoles: ['admin'],
+  },
   // A second admin: the newsroom desk (editor and live) that posts alerts (its browser tests run beside the admin's own).
   {
     email: 'newsroom@newsreel.example',

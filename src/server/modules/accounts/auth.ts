@@ -97,8 +97,7 @@ export async function requireAdmin(request: FastifyRequest): Promise<Extract<Cal
   return caller;
 }
 
-const deskRoleRequired = (role: DeskRole) =>
-  new Forbidden({ code: 'desk_role_required', message: `This needs the desk role ${role}` });
+const deskRoleRequired = (role: DeskRole) => new Forbidden({ code: 'desk_role_required', message: `This needs the desk role ${role}` });
 
 /**
  * An admin action of the spec's (`/api/admin/…`) that belongs to a desk: as requireAdmin, and the
@@ -118,7 +117,7 @@ export async function requireStaff(request: FastifyRequest, role?: DeskRole): Pr
   const caller = await request.caller();
   const user = caller.user;
   if (!user || !isStaff({ admin: user.isAdmin, desk_roles: user.deskRoles }))
-    throw new NotFound({ code: ERROR_CODES.routeNotFound, message: `No route for ${request.method} ${request.url.split("?")[0]}` });
+    throw new NotFound({ code: ERROR_CODES.routeNotFound, message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   if (role && !hasDeskRole(user.deskRoles, role)) throw deskRoleRequired(role);
   return { ...caller, user };
 }
