@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { passesLuhn, TEST_CARDS, type CardErrorCode } from '../../../common/payment-values.ts';
 import type { Db } from '../../db/client.ts';
 import { CARD_ERROR_MESSAGES, CardRefused, type CardPayment, type CardProvider, type CardSummary } from './card-provider.ts';
@@ -111,14 +111,16 @@ export function testCardProvider(deps: { db: Db; clock: { now(): Date } }): Card
       return row ? view(row) : failed(null, null, 'processing_error');
     },
 
+    // The bank's answer counts only while the payment waits for it: a "fail" after a success (a
+    // second tab, the back button) or after the payment was cancelled changes nothing.
     async authenticate(paymentId, result) {
-      const [row] = await db
+      const [answered] = await db
         .update(testCardPayments)
-        .set({ status: result === 'succeed' ? 'succeeded' : 'canceled' })
-        .where(eq(testCardPayments.id, paymentId))
+        .set({ status: result === 'succeed' ? 'succeeded' : 'failed' })
+        .where(and(eq(testCardPayments.id, paymentId), eq(testCardPayments.status, 'requires_action')))
         .returning();
-      if (!row) return null;
-      return view(row);
+      const [row] = answered ? [answered] : await db.select().from(testCardPayments).where(eq(testCardPayments.id, paymentId));
+      return row ? view(row) : null;
     },
 
     async attachCard(_customer, paymentMethod) {
