@@ -5,6 +5,9 @@ import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './modules/live/ingest-
 import { CABLE_LIMITS, type CableLimits } from './modules/realtime/limits.ts';
 import { parseOutboundAllow, type OutboundAllowance } from './modules/security/outbound.ts';
 
+/** How long a pending payment is left to its own request by default: longer than such a request normally takes. */
+export const DEFAULT_PAYMENT_GRACE_SECONDS = 120;
+
 /**
  * The one place that reads process.env. Everything else receives the parsed Config.
  * A bad value stops start-up with a message naming the variable.
@@ -89,6 +92,17 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   /** PayPal's API base: https://api-m.paypal.com, https://api-m.sandbox.paypal.com, or a local peer. */
   PAYPAL_API_URL: z.url().default('https://api-m.paypal.com'),
+  /**
+   * Seconds a pending payment is left to the request paying it before reconciliation asks its
+   * provider about it (payments/reconciliation.ts), and before a retry with its key stops charging again.
+   */
+  PAYMENT_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(DEFAULT_PAYMENT_GRACE_SECONDS),
+  /**
+   * Crash tests only: a purchase whose idempotency key starts with `pause-after-reservation` or
+   * `pause-after-charge` stops there for good, so the test can kill the process with purchases
+   * parked at those points. Refused with NODE_ENV=production.
+   */
+  PAYMENT_CRASH_TEST_PAUSES: z.enum(['on', 'off']).default('off'),
   /** The /dev tools (mailbox, terms reset); unset: on only for the embedded development default. */
   DEV_TOOLS: z.enum(['true', 'false']).optional(),
   /** Slow or stalled clients: seconds to send the headers, and the whole request. */
@@ -183,6 +197,8 @@ export type Config = {
   /** The online wallet: PayPal when a client id is set, else the built-in test wallet. */
   paypal: { clientId: string; clientSecret: string; apiUrl: string } | undefined;
   ffmpegPath: string | undefined;
+  /** Pending payments: the reconciliation's grace period, and the crash tests' pauses (never in production). */
+  payments: { graceSeconds: number; crashTestPauses: boolean };
   /**
    * The /dev tools answer only the machine itself, and only when this is on: by default on the
    * embedded development set-up, off in production or on a PostgreSQL server (DEV_TOOLS=true forces).
@@ -233,6 +249,8 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     throw new ConfigError(
       'Invalid configuration:\n  WORKERS: off needs DATABASE_URL; workers in another process cannot open the embedded database',
     );
+  if (e.PAYMENT_CRASH_TEST_PAUSES === 'on' && e.NODE_ENV === 'production')
+    throw new ConfigError('Invalid configuration:\n  PAYMENT_CRASH_TEST_PAUSES: on is for crash tests, never with NODE_ENV=production');
   if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY))
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   return {
@@ -274,6 +292,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
         ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiUrl: e.PAYPAL_API_URL }
         : undefined,
     ffmpegPath: e.FFMPEG_PATH,
+    payments: { graceSeconds: e.PAYMENT_GRACE_SECONDS, crashTestPauses: e.PAYMENT_CRASH_TEST_PAUSES === 'on' },
     devTools: e.DEV_TOOLS ? e.DEV_TOOLS === 'true' : e.NODE_ENV !== 'production' && !e.DATABASE_URL,
     timeouts: { headersSeconds: e.HEADERS_TIMEOUT, requestSeconds: e.REQUEST_TIMEOUT },
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,

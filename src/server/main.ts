@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { startJobRunner, type JobRunner } from './jobs/runner.ts';
 import { seedDemoMasters } from './modules/downloads/demo-masters-seed.ts';
+import { reconcilePayments } from './modules/payments/reconciliation.ts';
 import { startLive } from './modules/live/start.ts';
 import { generateDemoClips } from './modules/media/demo-clips.ts';
 import { resolveFfmpeg, stopFfmpegRuns } from './modules/media/ffmpeg.ts';
@@ -64,6 +65,7 @@ async function main() {
         push: services.push,
         outbound: services.outbound,
         broadcast: (channel, stream, message) => services.broadcaster.broadcast(channel, stream, message),
+        payments: { wallet: services.wallet, graceSeconds: config.payments.graceSeconds },
       },
       log: app.log.child({ part: 'jobs' }),
       name: 'api',
@@ -71,6 +73,20 @@ async function main() {
       await app.close();
       throw error;
     });
+  // Purchases a crash left pending are asked about at their providers now, not only at the job's next minute.
+  void reconcilePayments({
+    db: database.db,
+    clock: services.clock,
+    mailer: services.mailer,
+    publicOrigin: publicOrigin(config),
+    cards: services.cards,
+    wallet: services.wallet,
+    graceSeconds: config.payments.graceSeconds,
+  }).then(
+    (counts) => app.log.info({ part: 'payments', ...counts }, 'pending payments reconciled at start-up'),
+    (error: unknown) =>
+      app.log.error({ part: 'payments', err: error }, 'pending payments not all reconciled at start-up; the job tries again'),
+  );
   live = await startLive(
     config,
     {

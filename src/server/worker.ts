@@ -7,6 +7,7 @@ import type { JobDeps } from './jobs/definition.ts';
 import { JOB_QUEUES } from './jobs/queues.ts';
 import { stopFfmpegRuns } from './modules/media/ffmpeg.ts';
 import { inProcessBroadcaster, type Broadcaster } from './modules/realtime/broadcaster.ts';
+import { paypalWallet } from './modules/payments/paypal-wallet.ts';
 import { redisBroadcaster } from './modules/realtime/redis-broadcaster.ts';
 import { outboundPolicyFor } from './modules/security/outbound.ts';
 import { cardProviderFor, downloadFilesFor, loadOrCreateSecret, mailerFor, publicOrigin, pushSenderFor } from './services.ts';
@@ -38,6 +39,8 @@ async function worker() {
     push: await pushSenderFor(config),
     outbound: outboundPolicyFor(config),
     broadcast: (channel, stream, message) => broadcaster.broadcast(channel, stream, message),
+    // The test wallet's orders live in the API process that made them: only PayPal's are seen from here.
+    payments: { wallet: config.paypal ? paypalWallet(config.paypal) : null, graceSeconds: config.payments.graceSeconds },
   };
   const jobs = await startJobRunner({ database, clock: systemClock, services, log, name: 'worker' }).catch(async (error: unknown) => {
     await database.close();

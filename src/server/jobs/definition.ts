@@ -1,14 +1,15 @@
 import type { ServiceContext } from '../context.ts';
 import type { DownloadFiles } from '../modules/downloads/files.ts';
 import type { CardProvider } from '../modules/payments/card-provider.ts';
+import type { WalletProvider } from '../modules/payments/wallet-provider.ts';
 import type { PushSender } from '../modules/push/sender.ts';
 import type { OutboundPolicy } from '../modules/security/outbound.ts';
 import type { JobSender } from './sender.ts';
 
 /**
  * What a job receives (STYLE: dependencies are passed, not found): the database and the clock, the
- * mailer, real-time broadcasts, the card provider (renewals), where e-mailed links point and the
- * files of downloads (masters, renditions, ffmpeg).
+ * mailer, real-time broadcasts, the card provider (renewals), where e-mailed links point, the
+ * files of downloads (masters, renditions, ffmpeg) and what reconciling payments needs.
  */
 export type JobDeps = Pick<ServiceContext, 'db' | 'clock' | 'mailer' | 'broadcast'> & {
   cards: CardProvider;
@@ -20,6 +21,11 @@ export type JobDeps = Pick<ServiceContext, 'db' | 'clock' | 'mailer' | 'broadcas
   push: PushSender;
   /** Queues a further job (a ready file's upload to the customer's server). */
   jobs: JobSender;
+  /**
+   * The payments' reconciliation (payments/reconciliation.ts): the wallet, where this process can
+   * see its orders (else null), and the grace period; without it, card payments only, 120 s.
+   */
+  payments?: { wallet: WalletProvider | null; graceSeconds: number };
 };
 
 /**

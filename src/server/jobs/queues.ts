@@ -1,6 +1,7 @@
 import { expireAgreements, expireBalances, refillBalances } from '../modules/agreements/jobs.ts';
 import { deliverJob, renderJob, statsReportJob } from '../modules/downloads/jobs.ts';
 import { recordJob } from '../modules/live/recordings.ts';
+import { reconcileJob } from '../modules/payments/reconciliation.ts';
 import { renewPasses } from '../modules/payments/renewals.ts';
 import { pushJob } from '../modules/push/notify.ts';
 import type { JobDefinition } from './definition.ts';
@@ -16,6 +17,8 @@ export const JOB_QUEUES: readonly JobDefinition[] = [
   { queue: 'agreements.expire-balances', schedule: '*/10 * * * *', expireInSeconds: 300, run: expireBalances },
   // Hourly: a renewal is due on its invoice date, and a retry days after a failure.
   { queue: 'payments.renew-passes', schedule: '7 * * * *', expireInSeconds: 900, run: renewPasses },
+  // Every minute: a purchase a crash left pending is finished or released soon after its grace period.
+  reconcileJob,
   renderJob,
   deliverJob,
   statsReportJob,

@@ -21,8 +21,10 @@ export type StripePeerPaymentIntent = {
   amount_received: number;
   currency: string;
   customer: string | null;
-  payment_method: string;
-  status: 'requires_confirmation' | 'requires_action' | 'requires_payment_method' | 'succeeded';
+  /** Null until one is given: a PaymentIntent may be made without one (and then cancelled). */
+  payment_method: string | null;
+  status: 'requires_confirmation' | 'requires_action' | 'requires_payment_method' | 'succeeded' | 'canceled';
+  cancellation_reason: string | null;
   client_secret: string;
   description: string | null;
   metadata: Record<string, string>;
@@ -73,7 +75,9 @@ export function createStripeLedger() {
     return paymentMethodObject(id, card, attachments.get(id) ?? null);
   }
   const expanded = (intent: StripePeerPaymentIntent, expand: string[]) =>
-    expand.includes('payment_method') ? { ...intent, payment_method: paymentMethod(intent.payment_method) } : intent;
+    expand.includes('payment_method') && intent.payment_method
+      ? { ...intent, payment_method: paymentMethod(intent.payment_method) }
+      : intent;
 
   function succeed(intent: StripePeerPaymentIntent) {
     update(intent, {
@@ -83,11 +87,11 @@ export function createStripeLedger() {
       next_action: null,
       last_payment_error: null,
     });
-    if (intent.setup_future_usage && intent.customer) attachments.set(intent.payment_method, intent.customer);
+    if (intent.setup_future_usage && intent.customer && intent.payment_method) attachments.set(intent.payment_method, intent.customer);
   }
 
   function refuse(intent: StripePeerPaymentIntent, refusal: Omit<LastPaymentError, 'payment_method'>) {
-    const error: LastPaymentError = { ...refusal, payment_method: paymentMethod(intent.payment_method) };
+    const error: LastPaymentError = { ...refusal, payment_method: paymentMethod(intent.payment_method ?? '') };
     update(intent, { status: 'requires_payment_method', last_payment_error: error, latest_charge: newId('ch'), next_action: null });
     return error;
   }
@@ -109,9 +113,14 @@ export function createStripeLedger() {
   }
 
   function createPaymentIntent(form: Form): Answer {
-    const pm = text(form.payment_method) ?? '';
-    const card = STRIPE_PEER_CARDS[pm];
-    if (!card) return invalid(`No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' });
+    const pm = text(form.payment_method) ?? null;
+    const confirm = text(form.confirm) === 'true';
+    const card = pm === null ? null : STRIPE_PEER_CARDS[pm];
+    if (pm !== null && !card) return invalid(`No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' });
+    if (!card && confirm)
+      return invalid('You cannot confirm this PaymentIntent because it’s missing a payment method.', {
+        code: 'payment_intent_unexpected_state',
+      });
     const amount = Number(text(form.amount));
     if (!Number.isInteger(amount) || amount < 1) return invalid('Invalid integer', { code: 'parameter_invalid_integer', param: 'amount' });
     const currency = text(form.currency);
@@ -120,7 +129,7 @@ export function createStripeLedger() {
     const customer = text(form.customer) ?? null;
     if (customer && !customers.has(customer))
       return invalid(`No such customer: '${customer}'`, { code: 'resource_missing', param: 'customer' });
-    const owner = attachments.get(pm);
+    const owner = pm === null ? undefined : attachments.get(pm);
     const offSession = text(form.off_session) === 'true';
     if ((owner && owner !== customer) || (offSession && !owner)) {
       return invalid(
@@ -137,7 +146,8 @@ export function createStripeLedger() {
       currency,
       customer,
       payment_method: pm,
-      status: 'requires_confirmation',
+      status: card ? 'requires_confirmation' : 'requires_payment_method',
+      cancellation_reason: null,
       client_secret: `${id}_secret_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
       description: text(form.description) ?? null,
       metadata: record(form.metadata),
@@ -152,7 +162,7 @@ export function createStripeLedger() {
       livemode: false,
     };
     paymentIntents.set(id, intent);
-    if (text(form.confirm) === 'true') {
+    if (card && confirm) {
       const refusal = card.outcome === 'authenticate' && offSession ? AUTHENTICATION_REQUIRED : card.outcome;
       if (refusal === 'success') succeed(intent);
       else if (refusal === 'authenticate') {
@@ -197,6 +207,34 @@ export function createStripeLedger() {
     return ok({ ...refund, charge: intent.latest_charge, created: now(), metadata: {}, reason: null });
   }
 
+  /** Newest first, as Stripe lists; `created[gte]` and `created[lte]`, `limit` and `starting_after` page it. */
+  function listPaymentIntents(form: Form): Answer {
+    const created = record(form.created);
+    const inRange = (intent: StripePeerPaymentIntent) =>
+      (created.gte === undefined || intent.created >= Number(created.gte)) &&
+      (created.lte === undefined || intent.created <= Number(created.lte));
+    const all = [...paymentIntents.values()].reverse().filter(inRange);
+    const after = text(form.starting_after);
+    const start = after === undefined ? 0 : all.findIndex((intent) => intent.id === after) + 1;
+    if (start === 0 && after !== undefined) return invalid(`No such payment_intent: '${after}'`, { code: 'resource_missing' }, 404);
+    const limit = Math.min(100, Math.max(1, Number(text(form.limit) ?? 10)));
+    const expand = list(form.expand).flatMap((path) => (path.startsWith('data.') ? [path.slice('data.'.length)] : []));
+    const data = all.slice(start, start + limit).map((intent) => expanded(intent, expand));
+    return ok({ object: 'list', url: '/v1/payment_intents', has_more: start + limit < all.length, data });
+  }
+
+  const CANCELABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+  function cancelPaymentIntent(intent: StripePeerPaymentIntent, form: Form): Answer {
+    if (!CANCELABLE.has(intent.status)) {
+      return invalid(
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    }
+    update(intent, { status: 'canceled', cancellation_reason: text(form.cancellation_reason) ?? null, next_action: null });
+    return ok(expanded(intent, list(form.expand)));
+  }
+
   function route(method: string, path: string, form: Form): Answer {
     let match: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v1/customers') {
@@ -231,6 +269,12 @@ export function createStripeLedger() {
       }
     }
     if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(form);
+    if (method === 'GET' && path === '/v1/payment_intents') return listPaymentIntents(form);
+    if (method === 'POST' && (match = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/))) {
+      const intent = paymentIntents.get(match[1] ?? '');
+      if (!intent) return invalid(`No such payment_intent: '${match[1]}'`, { code: 'resource_missing', param: 'intent' }, 404);
+      return cancelPaymentIntent(intent, form);
+    }
     if (method === 'GET' && (match = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
       const intent = paymentIntents.get(match[1] ?? '');
       if (!intent) return invalid(`No such payment_intent: '${match[1]}'`, { code: 'resource_missing', param: 'intent' }, 404);

@@ -34,6 +34,16 @@ export type ChargeInput = {
   metadata: Record<string, string>;
 };
 
+export type VoidInput = {
+  idempotencyKey: string;
+  amountCents: number;
+  currency: Currency;
+  /** The charge's metadata: `transaction_id` names the payment at Stripe. */
+  metadata: Record<string, string>;
+  /** When the transaction was written: the payment, if any, was made after it. */
+  since: Date;
+};
+
 /** A webhook's event, once its signature is checked; `payment` when it is about a payment. */
 export type ProviderEvent = { id: string; type: string; payment: CardPayment | null };
 
@@ -51,6 +61,15 @@ export type CardProvider = {
   charge(input: ChargeInput): Promise<CardPayment>;
   /** The payment as it is now (after an extra confirmation step in the browser). */
   retrieve(paymentId: string): Promise<CardPayment>;
+  /**
+   * After a crash: the payment made with this idempotency key, found without charging anything (by
+   * the key at the test provider; by the transaction in the metadata at Stripe). When there is none
+   * the key is spent, so that a charge still on its way with it (the request of a process that
+   * died, a retry) can take no money; the answer is then null.
+   */
+  findOrVoid(input: VoidInput): Promise<CardPayment | null>;
+  /** Cancels a payment not paid yet (a bank step nobody finished); answers the payment as it is afterwards. */
+  cancel(paymentId: string): Promise<CardPayment>;
   /** Keeps a card on a customer; a refused card throws a CardRefused. */
   attachCard(customer: string, paymentMethod: string): Promise<CardSummary>;
   detachCard(paymentMethod: string): Promise<void>;

@@ -1,19 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { Currency } from '../../../common/agreement-values.ts';
 import type { Locale } from '../../../common/locales.ts';
-import type { ConfirmBody, InitiateBody, Product, PurchaseResult } from '../../../common/payments.ts';
+import type { InitiateBody, Product, PurchaseResult } from '../../../common/payments.ts';
 import type { Price } from '../../../common/taxes.ts';
 import type { ServiceContext } from '../../context.ts';
-import { AppError, Invalid, NotFound } from '../../http/errors.ts';
+import { AppError, Conflict, Invalid } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { users } from '../accounts/schema.ts';
 import type { CardPayment, CardProvider } from './card-provider.ts';
-import { completeTransaction } from './fulfilment.ts';
 import { assertMayBuy, billingSnapshotOf, orderFor, priceName, type Order } from './orders.ts';
 import { priced, vatOf } from './prices.ts';
+import { reconcileTransaction, withinGrace } from './reconciliation.ts';
 import { assertMayPay, clearUserRejections, recordRejection, type Payer } from './rejections.ts';
 import { rememberCard, customerOf } from './saved-cards.ts';
 import { transactions, type BillingSnapshot } from './schema.ts';
+import { applyCardPayment, currentTransaction, movedOn, resultOf, type TransactionRow } from './settlement.ts';
 import type { VatRegistry } from './vat-registry.ts';
 import type { WalletProvider } from './wallet-provider.ts';
 
@@ -28,38 +29,15 @@ export type PaymentsContext = Pick<ServiceContext, 'db' | 'clock' | 'sessionsEnd
 /** Who is buying, and from where: the currency is the site variant's; the wallet returns to `origin`. */
 export type Buyer = { user: UserRow; ip: string; currency: Currency; origin: string; locale: Locale };
 
-type TransactionRow = typeof transactions.$inferSelect;
+/** Where a purchase stops for good in crash tests (PAYMENT_CRASH_TEST_PAUSES): after its reservation, after the charge. */
+export type PausePoint = 'after-reservation' | 'after-charge';
 
-export function resultOf(row: TransactionRow): PurchaseResult {
-  const base = {
-    transaction_id: row.id,
-    kind: row.kind,
-    agreement_id: row.agreementId,
-    video_project_id: row.videoProjectId,
-    plan_id: row.planId,
-    client_secret: null,
-    payment_intent_id: row.providerPaymentId,
-    approve_url: null,
-    error: null,
-  };
-  switch (row.status) {
-    case 'succeeded':
-    case 'refunded':
-      return { ...base, status: 'succeeded' };
-    case 'failed':
-      return {
-        ...base,
-        status: 'failed',
-        error: { code: row.errorCode ?? 'card_declined', message: row.errorMessage ?? 'Payment failed' },
-      };
-    case 'incomplete':
-      return { ...base, status: 'failed', error: { code: 'payment_incomplete', message: 'The payment was not completed' } };
-    case 'pending':
-      if (row.clientSecret) return { ...base, status: 'requires_action', client_secret: row.clientSecret };
-      if (row.approveUrl) return { ...base, status: 'approval_required', approve_url: row.approveUrl };
-      return { ...base, status: 'pending' };
-  }
-}
+/**
+ * What a purchase needs beyond the payments' context: the grace period after which a retry with
+ * its key asks the provider rather than paying again (reconciliation.ts) and, in crash tests only,
+ * the pause that stops a purchase for good at a point (its promise never settles).
+ */
+export type PurchaseContext = PaymentsContext & { graceSeconds: number; pause?: (point: PausePoint, key: string) => Promise<void> };
 
 /** A refused card: 402 with the spec's card error and the payer's rejection count (spec §4). */
 function cardRefused(
@@ -140,8 +118,8 @@ async function reserve(
 }
 
 /**
- * What the provider said about a payment, applied to its transaction once: paid creates the
- * agreement; refused marks it failed and, when a person is paying, counts a card rejection.
+ * What the provider said about a payment, applied to its transaction once (settlement.ts); with a
+ * person paying, a refusal that failed the transaction counts a card rejection, and a success clears them.
  */
 export async function settle(
   ctx: PaymentsContext,
@@ -149,51 +127,10 @@ export async function settle(
   payment: CardPayment,
   payer: Payer | null,
 ): Promise<PurchaseResult> {
-  const now = ctx.clock.now();
-  const pending = and(eq(transactions.id, transactionId), eq(transactions.status, 'pending'));
-  const card = payment.card ? { cardBrand: payment.card.brand, cardLast4: payment.card.last4 } : {};
-  switch (payment.status) {
-    case 'succeeded': {
-      const { row, completedNow } = await completeTransaction(ctx, transactionId, { paymentId: payment.id, card: payment.card });
-      if (completedNow) ctx.mailer.kick();
-      if (payer && row.status === 'succeeded') await clearUserRejections(ctx, payer.userId);
-      return resultOf(row);
-    }
-    case 'requires_action':
-    case 'processing': {
-      const secret = payment.status === 'requires_action' ? payment.clientSecret : null;
-      const [row] = await ctx.db
-        .update(transactions)
-        .set({ providerPaymentId: payment.id, clientSecret: secret, updatedAt: now, ...card })
-        .where(pending)
-        .returning();
-      return resultOf(row ?? (await current(ctx, transactionId)));
-    }
-    case 'failed': {
-      const [row] = await ctx.db
-        .update(transactions)
-        .set({
-          status: 'failed',
-          errorCode: payment.error.code,
-          errorMessage: payment.error.message,
-          clientSecret: null,
-          updatedAt: now,
-          ...(payment.id ? { providerPaymentId: payment.id } : {}),
-          ...card,
-        })
-        .where(pending)
-        .returning();
-      if (!row) return resultOf(await current(ctx, transactionId));
-      if (!payer) return resultOf(row);
-      throw cardRefused(payment, row.id, await recordRejection(ctx, payer));
-    }
-  }
-}
-
-async function current(ctx: PaymentsContext, id: number): Promise<TransactionRow> {
-  const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, id));
-  if (!row) throw new Error(`transaction ${id} vanished`);
-  return row;
+  const { row, changed } = await applyCardPayment(ctx, transactionId, payment);
+  if (payer && payment.status === 'succeeded' && row.status === 'succeeded') await clearUserRejections(ctx, payer.userId);
+  if (payer && payment.status === 'failed' && changed) throw cardRefused(payment, row.id, await recordRejection(ctx, payer));
+  return resultOf(row);
 }
 
 /** POST /api/current_user/proceed: what a purchase would check and cost, without paying. */
@@ -208,29 +145,58 @@ export async function proceed(ctx: PaymentsContext, buyer: Buyer, product: Produ
 /**
  * A purchase (spec §7 Payments: initiate, subscription): checked, priced, written pending, then
  * paid by card at once or sent to the wallet for approval. The same idempotency key answers the
- * same purchase and charges nothing more.
+ * same purchase and charges nothing more; one a crash left unfinished is finished (resume).
  */
-export async function initiatePurchase(ctx: PaymentsContext, buyer: Buyer, body: InitiateBody): Promise<PurchaseResult> {
-  const payer: Payer = { userId: buyer.user.id, ip: buyer.ip };
-  await assertMayPay(ctx, payer);
+export async function initiatePurchase(ctx: PurchaseContext, buyer: Buyer, body: InitiateBody): Promise<PurchaseResult> {
+  await assertMayPay(ctx, { userId: buyer.user.id, ip: buyer.ip });
   const replayed = await byKey(ctx, buyer.user.id, body.idempotency_key);
-  if (replayed) return resultOf(replayed);
-  const paymentMethod = body.payment_method;
-  if (body.provider === 'card' && !paymentMethod)
+  if (replayed) return resume(ctx, buyer, replayed, body);
+  if (body.provider === 'card' && !body.payment_method)
     throw new Invalid({ code: 'required', field: 'payment_method', message: 'Enter your card details' });
   const order = await orderFor(ctx.db, buyer.currency, body.product, buyer.user);
   const billing = await billingSnapshotOf(ctx.db, buyer.user);
   const price = await quote(ctx, order, billing);
   const provider = body.provider === 'card' ? ctx.cards.name : ctx.wallet.name;
   const { row, replay } = await reserve(ctx, { user: buyer.user, order, price, billing, key: body.idempotency_key, provider });
-  if (replay) return resultOf(row);
+  if (replay) return resume(ctx, buyer, row, body);
+  await ctx.pause?.('after-reservation', body.idempotency_key);
+  return pay(ctx, buyer, row, body);
+}
 
-  if (body.provider === 'wallet' || !paymentMethod) {
+/**
+ * A purchase asked for again with its key (a double click, a retry after an answer lost to a
+ * crash): answered as it is once decided, else finished. A card payment the provider has is asked
+ * for; one it may not have is paid again with the same provider key while the grace period runs
+ * (the provider charges a key once), and after it reconciled as the periodic job would
+ * (docs/decisions.md "Payments after a crash"). A wallet order never made is made.
+ */
+async function resume(ctx: PurchaseContext, buyer: Buyer, row: TransactionRow, body: InitiateBody): Promise<PurchaseResult> {
+  if (row.status !== 'pending') return resultOf(row);
+  // The crash tests stop a purchase's first run only; its retry finishes it.
+  const again = { ...ctx, pause: undefined };
+  if (row.provider === ctx.cards.name) {
+    const payer: Payer = { userId: buyer.user.id, ip: buyer.ip };
+    if (row.providerPaymentId) return settle(ctx, row.id, await ctx.cards.retrieve(row.providerPaymentId), payer);
+    if (!withinGrace(ctx, row)) return resultOf(await reconcileTransaction(ctx, row));
+    return body.payment_method ? pay(again, buyer, row, body) : resultOf(row);
+  }
+  if (row.provider === ctx.wallet.name && !row.providerPaymentId) return pay(again, buyer, row, body);
+  return resultOf(row);
+}
+
+/**
+ * Pays a reserved transaction: a wallet order for the buyer to approve, or the card charged at
+ * once. Safe to run again for the same transaction: the provider gets the transaction's own key
+ * (`txn-{id}`), so it makes one order and takes the money once.
+ */
+async function pay(ctx: PurchaseContext, buyer: Buyer, row: TransactionRow, body: InitiateBody): Promise<PurchaseResult> {
+  const description = row.order.description ?? '';
+  if (row.provider === ctx.wallet.name) {
     const processing = `${buyer.origin}/${buyer.locale}/payment-processing?transaction_id=${row.id}`;
     const walletOrder = await ctx.wallet.createOrder({
       amountCents: row.amountCents,
       currency: row.currency,
-      description: order.description,
+      description,
       reference: `txn-${row.id}`,
       idempotencyKey: `txn-${row.id}`,
       returnUrl: processing,
@@ -238,109 +204,37 @@ export async function initiatePurchase(ctx: PaymentsContext, buyer: Buyer, body:
     });
     const [updated] = await ctx.db
       .update(transactions)
-      .set({ providerPaymentId: walletOrder.id, approveUrl: walletOrder.approveUrl, updatedAt: ctx.clock.now() })
-      .where(eq(transactions.id, row.id))
-      .returning();
-    return resultOf(updated ?? row);
-  }
-
-  const customer = body.save_card ? await customerOf(ctx, buyer.user) : null;
-  const payment = await ctx.cards.charge({
-    amountCents: row.amountCents,
-    currency: row.currency,
-    paymentMethod,
-    customer,
-    saveCard: body.save_card,
-    offSession: false,
-    description: order.description,
-    idempotencyKey: `txn-${row.id}`,
-    metadata: { transaction_id: String(row.id), user_id: String(buyer.user.id) },
-  });
-  if (body.save_card && payment.status !== 'failed' && payment.card)
-    await rememberCard(ctx, buyer.user.id, ctx.cards.name, paymentMethod, payment.card);
-  return settle(ctx, row.id, payment, payer);
-}
-
-/**
- * After the bank's extra step or the wallet's approval (spec §7 confirm {transaction_id or
- * payment_intent_id}): asks the provider and applies its answer once. `abandon` gives up a payment
- * the buyer left (the wallet's cancel, a closed bank window).
- */
-export async function confirmPurchase(
-  ctx: PaymentsContext,
-  buyer: Buyer,
-  body: ConfirmBody & { abandon?: boolean },
-): Promise<PurchaseResult> {
-  const mine = eq(transactions.userId, buyer.user.id);
-  const [row] = await ctx.db
-    .select()
-    .from(transactions)
-    .where(
-      body.transaction_id !== undefined
-        ? and(mine, eq(transactions.id, body.transaction_id))
-        : and(mine, eq(transactions.providerPaymentId, body.payment_intent_id ?? '')),
-    );
-  if (!row) throw new NotFound({ code: 'transaction_not_found', message: 'Payment not found' });
-  if (row.status !== 'pending' || !row.providerPaymentId) return resultOf(row);
-  const payer: Payer = { userId: buyer.user.id, ip: buyer.ip };
-
-  if (row.provider === ctx.cards.name) {
-    const payment = await ctx.cards.retrieve(row.providerPaymentId);
-    if (body.abandon && payment.status !== 'succeeded') return abandon(ctx, row);
-    return settle(ctx, row.id, payment, payer);
-  }
-  if (row.provider !== ctx.wallet.name) return resultOf(row);
-  // Captured only once approved: an early visit must not spend the capture's request id.
-  let order = await ctx.wallet.getOrder(row.providerPaymentId);
-  if (!body.abandon && order.status === 'approved') order = await ctx.wallet.captureOrder(row.providerPaymentId, `capture-${row.id}`);
-  if (order.status === 'completed') {
-    const { row: done, completedNow } = await completeTransaction(ctx, row.id, {
-      paymentId: null,
-      card: null,
-      payerEmail: order.payerEmail,
-      captureId: order.captureId,
-    });
-    if (completedNow) ctx.mailer.kick();
-    return resultOf(done);
-  }
-  if (body.abandon || order.status === 'voided') return abandon(ctx, row);
-  if (order.status === 'failed') {
-    const [failed] = await ctx.db
-      .update(transactions)
-      .set({ status: 'failed', errorCode: 'wallet_declined', errorMessage: 'The wallet declined the payment', updatedAt: ctx.clock.now() })
+      .set({ providerPaymentId: walletOrder.id, approveUrl: walletOrder.approveUrl, updatedAt: movedOn(ctx.clock) })
       .where(and(eq(transactions.id, row.id), eq(transactions.status, 'pending')))
       .returning();
-    throw new AppError(402, [
-      { code: 'wallet_declined', message: 'The wallet declined the payment', meta: { transaction_id: String((failed ?? row).id) } },
-    ]);
+    return resultOf(updated ?? (await currentTransaction(ctx, row.id)));
   }
-  return resultOf(row);
-}
 
-async function abandon(ctx: PaymentsContext, row: TransactionRow): Promise<PurchaseResult> {
-  const [left] = await ctx.db
-    .update(transactions)
-    .set({ status: 'incomplete', clientSecret: null, updatedAt: ctx.clock.now() })
-    .where(and(eq(transactions.id, row.id), eq(transactions.status, 'pending')))
-    .returning();
-  return resultOf(left ?? (await current(ctx, row.id)));
-}
-
-/**
- * POST /api/current_user/payments (spec §3 "Payment fields"): the buyer is back from the provider
- * with its order id (the wallet) or the payment's client secret (the card's bank step); the
- * purchase it names is confirmed as by confirm.
- */
-export async function paymentReturned(
-  ctx: PaymentsContext,
-  buyer: Buyer,
-  body: { client_secret?: string; order_id?: string; payment_approved?: boolean },
-): Promise<PurchaseResult> {
-  const paymentId = body.order_id ?? (body.client_secret ?? '').split('_secret')[0] ?? '';
-  const [row] = await ctx.db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(eq(transactions.userId, buyer.user.id), eq(transactions.providerPaymentId, paymentId)));
-  if (!row) throw new NotFound({ code: 'transaction_not_found', message: 'Payment not found' });
-  return confirmPurchase(ctx, buyer, { transaction_id: row.id, ...(body.payment_approved === false ? { abandon: true } : {}) });
+  const paymentMethod = body.payment_method;
+  if (row.provider !== ctx.cards.name || !paymentMethod) return resultOf(row);
+  const customer = body.save_card ? await customerOf(ctx, buyer.user) : null;
+  let payment: CardPayment;
+  try {
+    payment = await ctx.cards.charge({
+      amountCents: row.amountCents,
+      currency: row.currency,
+      paymentMethod,
+      customer,
+      saveCard: body.save_card,
+      offSession: false,
+      description,
+      idempotencyKey: `txn-${row.id}`,
+      metadata: { transaction_id: String(row.id), user_id: String(buyer.user.id) },
+    });
+  } catch (error) {
+    // The provider saw the key with other details: a key voided by the reconciliation (the
+    // transaction is decided, and says how), or a retry with another card (refused as it is).
+    const now = error instanceof Conflict ? await currentTransaction(ctx, row.id) : null;
+    if (now && now.status !== 'pending') return resultOf(now);
+    throw error;
+  }
+  await ctx.pause?.('after-charge', body.idempotency_key);
+  if (body.save_card && payment.status !== 'failed' && payment.card)
+    await rememberCard(ctx, buyer.user.id, ctx.cards.name, paymentMethod, payment.card);
+  return settle(ctx, row.id, payment, { userId: buyer.user.id, ip: buyer.ip });
 }

@@ -89,6 +89,22 @@ describe('refunds (spec §9: within 14 days of payment if nothing was downloaded
     expect((await refund(999_999)).statusCode).toBe(404);
   });
 
+  it('a 3-D Secure payment stays paid when its bank page is answered "fail" after "succeed": its refund goes through', async () => {
+    const { browser } = await f.buyer();
+    const started = purchaseResultSchema.parse((await f.buyPass(browser, await f.card(browser, 'authenticate'))).json());
+    const bank = (result: 'succeed' | 'fail') =>
+      browser.post(`/api/payments/test_cards/authentications/${started.payment_intent_id}`, { result });
+    expect(purchaseResultSchema.parse((await bank('succeed')).json()).status).toBe('succeeded');
+    const late = await bank('fail');
+    expect(purchaseResultSchema.parse(late.json())).toMatchObject({ status: 'succeeded', transaction_id: started.transaction_id });
+    const [payment] = await t.database.db
+      .select()
+      .from(testCardPayments)
+      .where(eq(testCardPayments.id, started.payment_intent_id ?? ''));
+    expect(payment).toMatchObject({ status: 'succeeded' });
+    expect(transactionSchema.parse((await refund(started.transaction_id)).json())).toMatchObject({ status: 'refunded' });
+  });
+
   it('a payment by the online wallet is refunded through the wallet', async () => {
     const { browser } = await f.buyer();
     const started = purchaseResultSchema.parse(

@@ -31,7 +31,9 @@ import { requireAdmin, requireUser } from '../accounts/auth.ts';
 import { refundTransaction } from './refunds.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { listTransactions, receiptOf } from './history.ts';
-import { confirmPurchase, initiatePurchase, paymentReturned, proceed, type Buyer, type PaymentsContext } from './purchases.ts';
+import { crashTestPause } from './crash-test-pause.ts';
+import { confirmPurchase, paymentReturned } from './confirmations.ts';
+import { initiatePurchase, proceed, type Buyer, type PaymentsContext, type PurchaseContext } from './purchases.ts';
 import { priceFor } from './quotes.ts';
 import { rejectionCount } from './rejections.ts';
 import { addCard, removeCard, savedCards } from './saved-cards.ts';
@@ -47,6 +49,12 @@ function notClient(user: UserRow) {
 /** Spec §7 Payments: checkout, confirmations, history, receipts and saved cards. */
 export async function paymentRoutes(instance: FastifyInstance, { ctx, config }: { ctx: PaymentsContext; config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // A purchase also knows when a retry with its key stops paying again, and where crash tests stop it.
+  const purchases: PurchaseContext = {
+    ...ctx,
+    graceSeconds: config.payments.graceSeconds,
+    ...(config.payments.crashTestPauses ? { pause: crashTestPause } : {}),
+  };
   const buyer = async (request: FastifyRequest): Promise<Buyer> => {
     const { user } = await requireUser(request);
     return {
@@ -90,7 +98,7 @@ export async function paymentRoutes(instance: FastifyInstance, { ctx, config }: 
   app.post(
     `${PAYMENTS}/initiate`,
     { schema: { tags, body: initiateBodySchema, response: { 200: purchaseResultSchema } } },
-    async (request) => initiatePurchase(ctx, await buyer(request), request.body),
+    async (request) => initiatePurchase(purchases, await buyer(request), request.body),
   );
   // The pass by card (spec §7 "subscription"): the same purchase as initiate.
   app.post(
@@ -98,7 +106,7 @@ export async function paymentRoutes(instance: FastifyInstance, { ctx, config }: 
     { schema: { tags, body: subscriptionBodySchema, response: { 200: purchaseResultSchema } } },
     async (request) => {
       const { subscription, ...rest } = request.body;
-      return initiatePurchase(ctx, await buyer(request), { ...rest, provider: 'card', product: { type: 'pass', subscription } });
+      return initiatePurchase(purchases, await buyer(request), { ...rest, provider: 'card', product: { type: 'pass', subscription } });
     },
   );
   app.post(
@@ -120,7 +128,7 @@ export async function paymentRoutes(instance: FastifyInstance, { ctx, config }: 
     { schema: { tags, body: walletSubscriptionBodySchema, response: { 200: purchaseResultSchema } } },
     async (request) => {
       const { subscription, ...rest } = request.body;
-      return initiatePurchase(ctx, await buyer(request), {
+      return initiatePurchase(purchases, await buyer(request), {
         ...rest,
         provider: 'wallet',
         save_card: false,

@@ -65,7 +65,16 @@ function toPayment(intent: Stripe.PaymentIntent): CardPayment {
   }
 }
 
+/** Our clock and Stripe's may differ by this much: a payment is looked for from this long before its transaction. */
+const CLOCK_SKEW_SECONDS = 600;
+
+/** A charge with a key Stripe has seen with other parameters: another card, or a key voided after a crash. */
+const keyReused = () =>
+  new Conflict({ code: 'idempotency_key_reused', message: 'This purchase was started with other payment details; start a new one' });
+
 const isCardError = (error: unknown): error is Stripe.errors.StripeCardError => error instanceof Stripe.errors.StripeCardError;
+/** Stripe answers 400 idempotency_error to a key used with other parameters (409 while the first call still runs). */
+const isKeyReused = (error: unknown) => error instanceof Stripe.errors.StripeIdempotencyError && error.statusCode === 400;
 const isInvalidRequest = (error: unknown): error is Stripe.errors.StripeInvalidRequestError =>
   error instanceof Stripe.errors.StripeInvalidRequestError;
 
@@ -127,7 +136,70 @@ export function stripeCardProvider(options: {
       } catch (error) {
         // A 402: the PaymentIntent exists, refused; its payment method rides along on the error.
         if (isCardError(error)) return failed(error.payment_intent?.id ?? null, cardSummary(error.payment_method), cardErrorCode(error));
+        if (isKeyReused(error)) throw keyReused();
         throw unknownPaymentMethod(error) ?? unavailable(error);
+      }
+    },
+
+    /**
+     * Listed rather than searched: Stripe's list is consistent, its search lags behind by up to a
+     * minute. The void is a PaymentIntent created with the key and other parameters, then cancelled:
+     * a charge still on its way with the key is refused by Stripe as a key used with other
+     * parameters (Stripe keeps keys 24 hours; the list finds older payments).
+     */
+    async findOrVoid(input) {
+      const made = async () => {
+        const found: Stripe.PaymentIntent[] = [];
+        const since = Math.floor(input.since.getTime() / 1000) - CLOCK_SKEW_SECONDS;
+        for await (const intent of stripe.paymentIntents.list({ created: { gte: since }, limit: 100, expand: ['data.payment_method'] }))
+          if (intent.metadata.transaction_id === input.metadata.transaction_id) found.push(intent);
+        return found.find((intent) => intent.status === 'succeeded') ?? found[0];
+      };
+      try {
+        const earlier = await made();
+        if (earlier) return toPayment(earlier);
+        let voided: Stripe.PaymentIntent;
+        try {
+          voided = await stripe.paymentIntents.create(
+            {
+              amount: input.amountCents,
+              currency: input.currency.toLowerCase(),
+              allowed_payment_method_types: ['card'],
+              description: 'Voided: the purchase was interrupted before its payment',
+              metadata: { ...input.metadata, voided: 'true' },
+            },
+            { idempotencyKey: input.idempotencyKey },
+          );
+        } catch (error) {
+          if (!isKeyReused(error)) throw error;
+          // The key was used, so its payment is there now; if it is not, we cannot tell yet.
+          const late = await made();
+          if (!late) throw new Error(`Stripe knows the key ${input.idempotencyKey} but lists no payment of it`, { cause: error });
+          return toPayment(late);
+        }
+        await stripe.paymentIntents.cancel(voided.id, { cancellation_reason: 'abandoned' }).catch((error: unknown) => {
+          // Cancelled already (by a reconciliation running at the same moment): that is the state we want.
+          if (!isInvalidRequest(error)) throw error;
+        });
+        return null;
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+
+    async cancel(paymentId) {
+      try {
+        return toPayment(await stripe.paymentIntents.cancel(paymentId, { cancellation_reason: 'abandoned', expand: ['payment_method'] }));
+      } catch (error) {
+        // Paid (or refused) meanwhile: Stripe cancels only a payment still open; it answers as it is.
+        if (isInvalidRequest(error) && error.code === 'payment_intent_unexpected_state') {
+          return toPayment(
+            await stripe.paymentIntents.retrieve(paymentId, { expand: ['payment_method'] }).catch((again: unknown) => {
+              throw unavailable(again);
+            }),
+          );
+        }
+        throw unavailable(error);
       }
     },
 

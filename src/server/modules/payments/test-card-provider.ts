@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { passesLuhn, TEST_CARDS, type CardErrorCode } from '../../../common/payment-values.ts';
 import type { Db } from '../../db/client.ts';
 import { CARD_ERROR_MESSAGES, CardRefused, type CardPayment, type CardProvider, type CardSummary } from './card-provider.ts';
@@ -70,6 +70,8 @@ export function testCardProvider(deps: { db: Db; clock: { now(): Date } }): Card
     const card = decoded ? summary(decoded.card, decoded.token) : null;
     if (row.status === 'succeeded') return { status: 'succeeded', id: row.id, card };
     if (row.status === 'requires_action') return { status: 'requires_action', id: row.id, clientSecret: `${row.id}_secret`, card };
+    // Cancelled by us (a bank step left too long, a key voided after a crash): nothing was taken.
+    if (row.status === 'canceled') return failed(row.id, card, 'processing_error');
     const outcome = decoded?.card.outcome;
     return failed(row.id, card, outcome && outcome !== 'success' && outcome !== 'authenticate' ? outcome : 'card_declined');
   };
@@ -111,14 +113,47 @@ export function testCardProvider(deps: { db: Db; clock: { now(): Date } }): Card
       return row ? view(row) : failed(null, null, 'processing_error');
     },
 
-    async authenticate(paymentId, result) {
-      const [row] = await db
-        .update(testCardPayments)
-        .set({ status: result === 'succeed' ? 'succeeded' : 'canceled' })
-        .where(eq(testCardPayments.id, paymentId))
+    // The void is a payment of its own under the key, written in one statement: a charge with the
+    // key, before or after, finds the one row there is.
+    async findOrVoid(input) {
+      const [voided] = await db
+        .insert(testCardPayments)
+        .values({
+          id: `pi_test_${randomBytes(12).toString('hex')}`,
+          idempotencyKey: input.idempotencyKey,
+          amountCents: input.amountCents,
+          currency: input.currency,
+          status: 'canceled',
+          paymentMethod: '',
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: testCardPayments.idempotencyKey })
         .returning();
-      if (!row) return null;
-      return view(row);
+      if (voided) return null;
+      const [made] = await db.select().from(testCardPayments).where(eq(testCardPayments.idempotencyKey, input.idempotencyKey));
+      if (!made) throw new Error('test card payment vanished');
+      return view(made);
+    },
+
+    async cancel(paymentId) {
+      await db
+        .update(testCardPayments)
+        .set({ status: 'canceled' })
+        .where(and(eq(testCardPayments.id, paymentId), eq(testCardPayments.status, 'requires_action')));
+      const [row] = await db.select().from(testCardPayments).where(eq(testCardPayments.id, paymentId));
+      return row ? view(row) : failed(null, null, 'processing_error');
+    },
+
+    // The bank's answer counts only while the payment waits for it: a "fail" after a success (a
+    // second tab, the back button) or after the payment was cancelled changes nothing.
+    async authenticate(paymentId, result) {
+      const [answered] = await db
+        .update(testCardPayments)
+        .set({ status: result === 'succeed' ? 'succeeded' : 'failed' })
+        .where(and(eq(testCardPayments.id, paymentId), eq(testCardPayments.status, 'requires_action')))
+        .returning();
+      const [row] = answered ? [answered] : await db.select().from(testCardPayments).where(eq(testCardPayments.id, paymentId));
+      return row ? view(row) : null;
     },
 
     async attachCard(_customer, paymentMethod) {

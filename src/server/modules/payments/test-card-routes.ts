@@ -11,7 +11,8 @@ import {
 import { AppError, NotFound } from '../../http/errors.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { CardRefused } from './card-provider.ts';
-import { confirmPurchase, type PaymentsContext } from './purchases.ts';
+import { confirmPurchase } from './confirmations.ts';
+import type { PaymentsContext } from './purchases.ts';
 import { currencyFor } from '../../../common/site.ts';
 import type { testCardProvider } from './test-card-provider.ts';
 import { testPaymentMethod } from './test-card-provider.ts';

@@ -4,9 +4,12 @@ import { TEST_CARDS, testPaymentMethodSchema, type TestCardOutcome } from '../..
 import { createSessionToken, createUser } from '../../test/factories.ts';
 import { Browser } from '../../test/http.ts';
 import type { TestApp } from '../../test/harness.ts';
+import type { JobDeps } from '../../jobs/definition.ts';
+import { JOB_QUEUES } from '../../jobs/queues.ts';
 import { videoProjects } from '../catalogue/schema.ts';
 import { countries } from '../reference/schema.ts';
 import { billingSettings } from './schema.ts';
+import type { WalletProvider } from './wallet-provider.ts';
 
 /** The payments tests' buyers, cards and orders, on a test app. */
 export function paymentFixtures(t: TestApp) {
@@ -109,4 +112,35 @@ export function paymentFixtures(t: TestApp) {
   }
 
   return { buyer, billing, signInAgain, card, buyPass, buyVideo, paidVideo, paidVideos, freeVideo, countryId, confirmations, subscription };
+}
+
+/** What `read` answers once it answers something, polled every 50 ms (generous for a busy machine). */
+export async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** One run of the payments' reconciliation job as the job runner runs it; `wallet` as another process sees it. */
+export function reconcileOnce(t: TestApp, options: { graceSeconds: number; wallet?: WalletProvider }) {
+  const job = JOB_QUEUES.find((definition) => definition.queue === 'payments.reconcile-payments');
+  if (!job) throw new Error('no reconciliation job');
+  const deps: JobDeps = {
+    db: t.database.db,
+    clock: t.services.clock,
+    mailer: t.services.mailer,
+    cards: t.services.cards,
+    publicOrigin: 'http://localhost:3000',
+    files: t.services.files,
+    outbound: t.services.outbound,
+    push: t.services.push,
+    jobs: t.services.jobs,
+    broadcast: () => undefined,
+    payments: { wallet: options.wallet ?? t.services.wallet, graceSeconds: options.graceSeconds },
+  };
+  return job.run(deps, {}, new AbortController().signal);
 }
