@@ -27,7 +27,7 @@ import { zod } from '../../../common/validators.ts';
 import type { Config } from '../../config.ts';
 import { appBaseUrl } from '../../http/app-url.ts';
 import { Forbidden } from '../../http/errors.ts';
-import { requireAdmin, requireUser } from '../accounts/auth.ts';
+import { requireAdminRole, requireUser } from '../accounts/auth.ts';
 import { refundTransaction } from './refunds.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { listTransactions, receiptOf } from './history.ts';
@@ -169,9 +169,9 @@ export async function paymentRoutes(instance: FastifyInstance, { ctx, config }: 
   app.post(
     '/api/admin/payments/transactions/:id/refunds',
     {
-      // Before the input is validated, so only admins learn what a valid refund is.
+      // Before the input is validated, so only the sales desk learns what a valid refund is.
       preValidation: async (request) => {
-        await requireAdmin(request);
+        await requireAdminRole(request, 'sales');
       },
       schema: { tags, params: z.object({ id: zod.idParam() }), response: { 200: transactionSchema } },
     },
