@@ -9,6 +9,7 @@ import { liveEvents } from '../modules/live/schema.ts';
 import { insertProjects } from '../modules/catalogue/writer.ts';
 import { seedTestCatalogue } from '../test/catalogue-fixtures.ts';
 import { precompressFile } from '../../../scripts/vite-precompress.ts';
+import { createSessionToken, createUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
 const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const headline${i} = 'Story number ${i}';`).join('\n');
@@ -267,5 +268,30 @@ describe('compressed assets', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers.vary).toContain('accept-encoding');
     expect(response.body).toBe(BIG_SCRIPT);
+  });
+});
+
+describe('desk screens', () => {
+  it('open to staff holding their role; to anyone else the desk does not exist (404, as a screen that is not there)', async () => {
+    const session = async (overrides: Parameters<typeof createUser>[1]) =>
+      `session=${await createSessionToken(t.database.db, await createUser(t.database.db, overrides), t.services.clock.now())}`;
+    const callers = {
+      guest: '',
+      customer: await session({}),
+      bareAdmin: await session({ isAdmin: true, deskRoles: [] }),
+      editor: await session({ isAdmin: true, deskRoles: ['editor'] }),
+      admin: await session({ isAdmin: true, deskRoles: ['admin'] }),
+    };
+    const statuses: Record<string, Record<string, number>> = {};
+    for (const path of ['/en/desk', '/ar/desk/staff', '/en/desk/audit', '/en/desk/no-such-screen']) {
+      statuses[path] = {};
+      for (const [who, cookie] of Object.entries(callers)) statuses[path][who] = (await get(path, cookie ? { cookie } : {})).statusCode;
+    }
+    expect(statuses).toEqual({
+      '/en/desk': { guest: 404, customer: 404, bareAdmin: 404, editor: 200, admin: 200 },
+      '/ar/desk/staff': { guest: 404, customer: 404, bareAdmin: 404, editor: 404, admin: 200 },
+      '/en/desk/audit': { guest: 404, customer: 404, bareAdmin: 404, editor: 404, admin: 200 },
+      '/en/desk/no-such-screen': { guest: 404, customer: 404, bareAdmin: 404, editor: 404, admin: 404 },
+    });
   });
 });

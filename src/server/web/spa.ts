@@ -4,6 +4,8 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { detectLocale, localeDirection, localizedPath, parseAcceptLanguage, pathLocale, stripLocale } from '../../common/locales.ts';
+import { DESK_ROUTES, isDeskPath, matchDeskRoute } from '../../common/desk-routes.ts';
+import { hasDeskRole, isStaff } from '../../common/desk.ts';
 import { matchRoute, screenOnVariant } from '../../common/routes.ts';
 import { isApiPath, routeNotFound } from '../http/error-handler.ts';
 import { firstAnswersHead, screenModules } from './first-answers.ts';
@@ -37,6 +39,19 @@ function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: stri
  * that `screens` does not find, gets the shell with status 404 (the app renders its not-found page).
  * The shell carries the screen's title and description in its locale, and Open Graph tags on videos.
  */
+/**
+ * Whether a desk screen opens for this caller: staff holding its role. To anyone else the desk does
+ * not exist: the same 404 as a path that matches no screen.
+ */
+async function deskOpens(request: FastifyRequest, path: string): Promise<boolean> {
+  const name = matchDeskRoute(path);
+  if (!name) return false;
+  const { user } = await request.caller();
+  if (!user || !isStaff({ admin: user.isAdmin, desk_roles: user.deskRoles })) return false;
+  const role = DESK_ROUTES[name].role;
+  return role === null || hasDeskRole(user.deskRoles, role);
+}
+
 export async function spaRoutes(
   app: FastifyInstance,
   { webRoot, screens, publicUrl }: { webRoot: string | undefined; screens?: ScreenFinder; publicUrl?: string | undefined },
@@ -74,11 +89,16 @@ export async function spaRoutes(
       const target = localizedPath(pathname, detected) + (query ? `?${query}` : '');
       return reply.header('cache-control', 'no-store').header('vary', 'cookie, accept-language').redirect(target, 302);
     }
-    const matched = matchRoute(stripLocale(pathname));
+    const desk = isDeskPath(stripLocale(pathname));
+    const matched = desk ? null : matchRoute(stripLocale(pathname));
     // The landing site shows its small page set only: another screen there is not found.
     const route = matched && screenOnVariant(matched, request.siteVariant) ? matched : null;
     const origin = publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
-    const head = route ? await screenHead(screens, route, stripLocale(pathname), locale, { origin, pathname }) : null;
+    const head = route
+      ? await screenHead(screens, route, stripLocale(pathname), locale, { origin, pathname })
+      : desk && (await deskOpens(request, stripLocale(pathname)))
+        ? siteHead(locale)
+        : null;
     const status = head ? 200 : 404;
     const answers = head && route ? await firstAnswersHead(request, route, locale, Boolean(query)) : null;
     const html = withHead(

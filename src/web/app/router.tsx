@@ -204,6 +204,12 @@ const pages: Record<RouteName, Page> = {
   planRequestEnterprise: planRequest,
   planRequestRegional: planRequest,
 };
+/** The desk: one lazily loaded app of its own screens (features/desk), for staff only. */
+const DeskPage = pageOf(
+  () => import('../features/desk/desk-app.tsx'),
+  (m) => m.DeskApp,
+  ['desk', 'validation'],
+);
 const NotFoundPage = pageOf(
   () => import('../ui/not-found.tsx'),
   (m) => m.NotFoundPage,
@@ -236,6 +242,8 @@ export function AppRoutes() {
         {names.filter((name) => !PRIVATE_ROUTES.includes(name)).map(screen)}
         {/* Private screens sit behind RequireUser: signed out, the visitor goes to sign-in and back. */}
         <Route element={<RequireUser />}>{PRIVATE_ROUTES.map(screen)}</Route>
+        {/* The desk routes its own screens (src/common/desk-routes.ts); who is not staff gets its not-found page. */}
+        <Route path="desk/*" element={<DeskPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

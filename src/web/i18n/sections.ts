@@ -6,6 +6,7 @@ export const SECTIONS = [
   'billing',
   'broadcast',
   'careers',
+  'desk',
   'download',
   'errors',
   'live',

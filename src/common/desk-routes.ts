@@ -1,0 +1,26 @@
+import type { DeskRole } from './desk.ts';
+import { matchPattern } from './routes.ts';
+
+/**
+ * The desk's screens (ARCHITECTURE "Staff side"), as paths below `/{locale}`, each with the desk
+ * role it needs (null: any staff). The desk's router builds its routes from these, its menu shows
+ * what the signed-in staff member may open, and the server answers 404 for a desk path to anyone
+ * who may not open it (src/server/web/spa.ts). Each desk feature adds its screens here.
+ */
+export const DESK_ROUTES = {
+  deskHome: { path: '/desk', role: null },
+  deskStaff: { path: '/desk/staff', role: 'admin' },
+  deskAudit: { path: '/desk/audit', role: 'admin' },
+} as const satisfies Record<string, { path: string; role: DeskRole | null }>;
+
+export type DeskRouteName = keyof typeof DESK_ROUTES;
+
+export const isDeskPath = (path: string) => path === '/desk' || path.startsWith('/desk/');
+
+/** The desk screen a path (without locale prefix and query) names, or null. */
+export function matchDeskRoute(path: string): DeskRouteName | null {
+  const clean = path.split(/[?#]/)[0] ?? '/';
+  for (const [name, route] of Object.entries(DESK_ROUTES) as [DeskRouteName, { path: string }][])
+    if (matchPattern(route.path, clean)) return name;
+  return null;
+}

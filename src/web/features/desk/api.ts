@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AuditPage, DeskMe, DeskRole, StaffMember } from '../../../common/desk.ts';
+import { api } from '../../lib/api.ts';
+import type { QueryValue } from '../../lib/api-client.ts';
+import { useSignedInUserId } from '../../lib/session.ts';
+
+/** Query keys of the desk; sign-out forgets them with every other personal answer. */
+export const DESK_KEYS = {
+  me: (userId: number | null) => ['desk', 'me', userId] as const,
+  staff: ['desk', 'staff'] as const,
+  audit: (filters: Record<string, QueryValue>) => ['desk', 'audit', filters] as const,
+};
+
+/** The desk's own calls (src/server/modules/desk/routes.ts), typed by the shared contracts. */
+export const deskApi = {
+  me: (signal?: AbortSignal) => api.get<DeskMe>('/api/desk/me', { signal }),
+  staff: (signal?: AbortSignal) => api.get<{ staff: StaffMember[] }>('/api/desk/staff', { signal }),
+  setRoles: (id: number, roles: DeskRole[]) => api.put<StaffMember>(`/api/desk/staff/${id}`, { body: { desk_roles: roles } }),
+  audit: (query: Record<string, QueryValue>, signal?: AbortSignal) => api.get<AuditPage>('/api/desk/audit', { query, signal }),
+};
+
+/**
+ * Who is at the desk. The server answers 404 to anyone who is not staff (a visitor too), so the
+ * question is asked whoever is signed in, and asked again when that changes.
+ */
+export function useDeskMe() {
+  const userId = useSignedInUserId();
+  return useQuery({
+    queryKey: DESK_KEYS.me(userId),
+    queryFn: ({ signal }) => deskApi.me(signal),
+    staleTime: 60_000,
+    retry: false,
+  });
+}

@@ -1,0 +1,113 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_SUBJECTS, type AuditEntry } from '../../../common/desk.ts';
+import { Button } from '../../ui/button.tsx';
+import { SelectField, TextField } from '../../ui/field.tsx';
+import { LoadingFallback } from '../../ui/loading.tsx';
+import { DESK_KEYS, deskApi } from './api.ts';
+
+type Filters = { action: string; subject_type: string; subject_id: string; actor_id: string; from: string; to: string };
+const NO_FILTERS: Filters = { action: '', subject_type: '', subject_id: '', actor_id: '', from: '', to: '' };
+
+/** Only the filters given, as the query sends them. */
+const given = (filters: Filters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
+
+/** /{locale}/desk/audit (admin role): every desk action, newest first, filtered by who, what, which row and when. */
+export function AuditPage() {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const query = useInfiniteQuery({
+    queryKey: DESK_KEYS.audit(given(filters)),
+    queryFn: ({ pageParam, signal }) => deskApi.audit({ ...given(filters), before_id: pageParam ?? undefined }, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next_before_id,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+  };
+  const field = (name: keyof Filters) => ({
+    value: draft[name],
+    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
+  });
+  const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
+  return (
+    <section className="desk-audit" data-testid="desk-audit">
+      <h1>{t('desk.menu.audit')}</h1>
+      <form className="desk-filters" onSubmit={submit} data-testid="audit-filters">
+        <TextField label={t('desk.audit.action')} name="action" {...field('action')} />
+        <SelectField
+          label={t('desk.audit.subject')}
+          name="subject_type"
+          placeholder={t('desk.audit.anySubject')}
+          options={AUDIT_SUBJECTS.map((subject) => ({ value: subject, label: t(`desk.audit.subjects.${subject}`) }))}
+          {...field('subject_type')}
+        />
+        <TextField label={t('desk.audit.subjectId')} name="subject_id" {...field('subject_id')} />
+        <TextField label={t('desk.audit.actorId')} name="actor_id" inputMode="numeric" {...field('actor_id')} />
+        <TextField label={t('desk.audit.from')} name="from" type="date" {...field('from')} />
+        <TextField label={t('desk.audit.to')} name="to" type="date" {...field('to')} />
+        <Button type="submit" size="small">
+          {t('desk.audit.filter')}
+        </Button>
+      </form>
+      {query.isPending ? <LoadingFallback label={t('common.loading')} /> : null}
+      {query.isError ? <p role="alert">{t('desk.audit.failed')}</p> : null}
+      {query.isSuccess && entries.length === 0 ? <p data-testid="audit-empty">{t('desk.audit.empty')}</p> : null}
+      {entries.length > 0 ? (
+        <div className="desk-table__scroll">
+          <table className="desk-table" data-testid="audit-entries">
+            <thead>
+              <tr>
+                <th scope="col">{t('desk.audit.at')}</th>
+                <th scope="col">{t('desk.audit.actor')}</th>
+                <th scope="col">{t('desk.audit.action')}</th>
+                <th scope="col">{t('desk.audit.subject')}</th>
+                <th scope="col">{t('desk.audit.change')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <AuditRow key={entry.id} entry={entry} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {query.hasNextPage ? (
+        <Button variant="secondary" size="small" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          {t('desk.audit.more')}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1));
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <tr data-testid="audit-entry">
+      <td>{new Date(entry.at).toLocaleString(i18n.language)}</td>
+      <td>{entry.actor ? `${entry.actor.name || entry.actor.email} (${entry.actor.id})` : t('desk.audit.platform')}</td>
+      <td>
+        <code>{entry.action}</code>
+      </td>
+      <td>
+        {t(`desk.audit.subjects.${entry.subject_type}`)} {entry.subject_id}
+      </td>
+      <td className="desk-audit__change">
+        <details>
+          <summary>{t('desk.audit.beforeAfter')}</summary>
+          <div className="desk-audit__sides">
+            <pre dir="ltr">{shown(entry.before)}</pre>
+            <pre dir="ltr">{shown(entry.after)}</pre>
+          </div>
+        </details>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,33 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { DeskRouteName } from '../../../common/desk-routes.ts';
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+const screenOf = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): Screen =>
+  lazy(() => load().then((module) => ({ default: pick(module) })));
+
+/**
+ * One lazily loaded screen per desk route of src/common/desk-routes.ts; the type makes sure none is
+ * missing. Each desk feature adds its screens here and in DESK_ROUTES.
+ */
+export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
+  deskHome: screenOf(
+    () => import('./home-page.tsx'),
+    (m) => m.DeskHomePage,
+  ),
+  deskStaff: screenOf(
+    () => import('./staff-page.tsx'),
+    (m) => m.StaffPage,
+  ),
+  deskAudit: screenOf(
+    () => import('./audit-page.tsx'),
+    (m) => m.AuditPage,
+  ),
+};
+
+/** The desk's menu, in order: each item shows only to staff holding its screen's role. */
+export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
+  { name: 'deskHome', label: 'desk.menu.home' },
+  { name: 'deskStaff', label: 'desk.menu.staff' },
+  { name: 'deskAudit', label: 'desk.menu.audit' },
+];
