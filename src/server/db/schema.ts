@@ -16,3 +16,4 @@ export * from '../modules/careers/schema.ts';
 export * from '../modules/broadcast/schema.ts';
 export * from '../modules/media/schema.ts';
 export * from '../modules/desk/schema.ts';
+export * from '../modules/newsroom/schema.ts';

@@ -21,17 +21,20 @@ type Writer = Pick<Db, 'insert'>;
 /** Row values as JSON keeps them (dates as ISO text): what the audit screen shows before and after. */
 const plain = (value: unknown): unknown => (value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown));
 
-/** Writes one desk action to the audit log; call it inside the transaction that makes the change. */
-export async function recordAudit(db: Writer, actor: Actor, record: AuditRecord, now: Date): Promise<void> {
+/**
+ * Writes one desk action to the audit log; call it inside the transaction that makes the change. No
+ * actor: the platform acted on its own (the drop folder, a scheduled publication).
+ */
+export async function recordAudit(db: Writer, actor: Actor | null, record: AuditRecord, now: Date): Promise<void> {
   await db.insert(auditLog).values({
     at: now,
-    actorId: actor.userId,
+    actorId: actor?.userId ?? null,
     action: record.action,
     subjectType: record.subject,
     subjectId: String(record.subjectId),
     before: plain(record.before),
     after: plain(record.after),
-    ip: actor.ip,
+    ip: actor?.ip ?? null,
   });
 }
 
