@@ -71,7 +71,12 @@ function StaffRow({ member, locale }: { member: StaffMember; locale: string }) {
             checked={member.desk_roles.includes(role)}
             disabled={change.isPending}
             onCheckedChange={(on) => toggle(role, on)}
-            label={t(`desk.roles.${role}`)}
+            // The column says the role; the label names person and role for screen readers.
+            label={
+              <span className="visually-hidden">
+                {t('desk.staff.roleOf', { role: t(`desk.roles.${role}`), name: name || member.email })}
+              </span>
+            }
             testId={`role-${member.email}-${role}`}
           />
         </td>
