@@ -8,6 +8,7 @@ import { agreementBalances, agreementOperations } from '../agreements/schema.ts'
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { userLimits } from '../company/schema.ts';
 import { users } from '../accounts/schema.ts';
+import { insertProjects } from '../catalogue/writer.ts';
 import { videoRequests } from './schema.ts';
 import { videosOf as videosOfKind } from './test-support.ts';
 
@@ -67,6 +68,30 @@ describe('the download call (spec: content §3, §8, §9)', () => {
     });
     expect(codes(await download(browser, 99_999_999))).toEqual(['video_not_found']);
     expect((await download(browser, free ?? 0, { quality: '4k' })).statusCode).toBe(422);
+  });
+
+  it('only the files a video is offered in: a format it does not offer is refused before anything is charged', async () => {
+    const [projectId = 0] = await insertProjects(
+      t.database.db,
+      [
+        {
+          projectId: `DL-OFFER-${Math.random().toString(36).slice(2, 8)}`,
+          language: 'en',
+          title: 'Clean and credit only',
+          datelineDate: '2026-11-20',
+          duration: 20,
+          freeAccess: true,
+          formats: ['clean', 'credit'],
+          publishedAt: new Date('2026-11-20T12:00:00Z'),
+        },
+      ],
+      t.services.clock.now(),
+    );
+    const { browser, user } = await a.signedIn();
+    const branded = await download(browser, projectId, { video_format: 'branded', brand_position: 'top_left' });
+    expect([branded.statusCode, codes(branded)]).toEqual([422, ['format_not_offered']]);
+    expect(await t.database.db.select().from(videoRequests).where(eq(videoRequests.userId, user.id))).toEqual([]);
+    expect((await download(browser, projectId, { video_format: 'credit' })).statusCode).toBe(200);
   });
 
   it('free material for a registered user costs nothing; the request waits for its file', async () => {
@@ -171,7 +196,8 @@ describe('quotas hold under concurrency (DEVELOPERS: count and decide under a lo
       );
     expect(await balanceOf(agreement.id, 'pool')).toBe(0);
     expect(await operationsOf(agreement.id)).toHaveLength(30);
-  });
+    // A hundred requests queue on one row lock: generous for a busy 2-core machine.
+  }, 60_000);
 
   it(`100 free downloads at once: ${DAILY_DOWNLOAD_LIMIT} a day, the rest refused with the daily message`, async () => {
     const { browser, user } = await a.signedIn();
@@ -183,5 +209,5 @@ describe('quotas hold under concurrency (DEVELOPERS: count and decide under a lo
     for (const answer of refused)
       expect(answer.json<{ errors: { message: string }[] }>().errors[0]?.message).toBe('You have reached your daily quota limit');
     expect(await t.database.db.select().from(videoRequests).where(eq(videoRequests.userId, user.id))).toHaveLength(DAILY_DOWNLOAD_LIMIT);
-  });
+  }, 60_000);
 });

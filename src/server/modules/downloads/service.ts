@@ -8,7 +8,7 @@ import { Forbidden, Invalid, NotFound, Unavailable } from '../../http/errors.ts'
 import { users } from '../accounts/schema.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { accessAgreements, agreementsServing } from '../agreements/service.ts';
-import { videoProjects as p } from '../catalogue/schema.ts';
+import { videoProjects as p, videos } from '../catalogue/schema.ts';
 import { projectWhere } from '../catalogue/search.ts';
 import type { JobSender } from '../../jobs/sender.ts';
 import { downloadName, signedFileUrl, type DownloadFiles } from './files.ts';
@@ -50,6 +50,20 @@ export async function requestDownload(ctx: DownloadsContext, user: UserRow, idOr
     .from(p)
     .where(projectWhere(idOrSlug));
   if (!project) throw videoNotFound();
+  // Only the files the video is offered in (its renditions: format, quality, container) can be had.
+  const [offered] = await ctx.db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(
+      and(
+        eq(videos.projectId, project.id),
+        eq(videos.format, input.video_format),
+        eq(videos.quality, input.quality),
+        eq(videos.container, input.file_type),
+      ),
+    );
+  if (!offered)
+    throw new Invalid({ code: 'format_not_offered', field: 'video_format', message: 'This video is not offered in that format' });
   const now = ctx.clock.now();
   if (project.embargoUntil && project.embargoUntil > now) throw new Forbidden({ code: 'embargoed', message: 'Unable to download' });
   if (input.repeated && !(await downloadedBefore(ctx, user.id, project.id)))
