@@ -4,14 +4,14 @@ import { DEMO_PASSWORD } from './accounts.ts';
 type Mail = { to: string; text: string; created_at: string };
 
 /**
- * An API client signed in as the demo newsroom admin (sign-in, then the mailed two-factor code), as the
- * newsroom console will be. Unsafe calls carry the site's own Origin, as a browser's do. Specs running
+ * An API client signed in as demo staff (sign-in, then the mailed two-factor code): the newsroom
+ * (editor and live desk roles) by default, or the sales desk for the business calls. Unsafe calls carry the site's own Origin, as a browser's do. Specs running
  * at the same time may sign the same admin in: each code in the outbox since this sign-in is tried,
  * newest first, until one is this session's (a wrong one costs one of the challenge's guesses).
  */
-export async function adminApi(baseURL: string): Promise<APIRequestContext> {
+export async function adminApi(baseURL: string, who: 'newsroom' | 'sales' = 'newsroom'): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  const email = 'newsroom@newsreel.example';
+  const email = `${who}@newsreel.example`;
   const started = new Date().toISOString();
   const signIn = await api.post('/users/sign_in.json', { data: { user: { email, password: DEMO_PASSWORD } } });
   expect(signIn.status()).toBe(401); // user_need_2FA: the code is on its way

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AGREEMENT_TYPES } from './agreements.ts';
 import { LOCALES } from './locales.ts';
-import { DESK_ROLES } from './desk.ts';
+import { DESK_ROLES } from './desk-roles.ts';
 import { MAX_ID, PASSWORD_MAX_LENGTH, zod } from './validators.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { DeskRole } from './desk.ts';
+import type { DeskRole } from './desk-roles.ts';
 import { matchPattern } from './routes.ts';
 
 /**

@@ -1,23 +1,8 @@
 import { z } from 'zod';
+import { DESK_ROLES } from './desk-roles.ts';
 import { MAX_ID, zod } from './validators.ts';
 
-/**
- * The staff side (ARCHITECTURE "Staff side: the desks"): staff are admins (a second factor at
- * sign-in) with desk roles. Editor runs content, live runs live events and alert bars, sales the
- * business desk; admin may do everything and manages the others' roles.
- */
-export const DESK_ROLES = ['editor', 'live', 'sales', 'admin'] as const;
-export type DeskRole = (typeof DESK_ROLES)[number];
-
-/** Whether roles held allow what `role` allows: admin allows everything. */
-export function hasDeskRole(held: readonly string[], role: DeskRole): boolean {
-  return held.includes('admin') || held.includes(role);
-}
-
-/** Whether someone is staff at all: an admin holding at least one desk role. */
-export function isStaff(user: { admin: boolean; desk_roles: readonly string[] }): boolean {
-  return user.admin && user.desk_roles.length > 0;
-}
+/** The desk's contracts (ARCHITECTURE "Staff side"); the roles themselves are in desk-roles.ts. */
 
 export const deskRolesSchema = z.array(z.enum(DESK_ROLES, { error: 'validation.required' })).max(DESK_ROLES.length);
 

@@ -1,4 +1,4 @@
-import type { DeskRole } from '../../common/desk.ts';
+import type { DeskRole } from '../../common/desk-roles.ts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { RELEASE_NOTE_ACCOUNTS, TERMS_V1 } from '../modules/accounts/data/terms.ts';
@@ -76,6 +76,16 @@ export const DEMO_USERS: DemoUser[] = [
     userGroup: 'other',
     isAdmin: true,
     deskRoles: ['editor', 'live'],
+  },
+  // The business desk: plan requests, refunds, inboxes (also the address sales notices go to).
+  {
+    email: 'sales@newsreel.example',
+    firstName: 'Sam',
+    lastName: 'Sales',
+    country: 'GB',
+    userGroup: 'other',
+    isAdmin: true,
+    deskRoles: ['sales'],
   },
   {
     email: 'client@newsreel.example',

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { detectLocale, localeDirection, localizedPath, parseAcceptLanguage, pathLocale, stripLocale } from '../../common/locales.ts';
 import { DESK_ROUTES, isDeskPath, matchDeskRoute } from '../../common/desk-routes.ts';
-import { hasDeskRole, isStaff } from '../../common/desk.ts';
+import { hasDeskRole, isStaff } from '../../common/desk-roles.ts';
 import { matchRoute, screenOnVariant } from '../../common/routes.ts';
 import { isApiPath, routeNotFound } from '../http/error-handler.ts';
 import { firstAnswersHead, screenModules } from './first-answers.ts';

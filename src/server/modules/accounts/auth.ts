@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
-import { hasDeskRole, isStaff, type DeskRole } from '../../../common/desk.ts';
+import { hasDeskRole, isStaff, type DeskRole } from '../../../common/desk-roles.ts';
 import { Forbidden, NotFound, Unauthenticated } from '../../http/errors.ts';
 import { accountErrors } from './errors.ts';
 import { findSession, type UserRow } from './sessions.ts';

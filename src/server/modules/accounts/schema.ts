@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { DeskRole } from '../../../common/desk.ts';
+import type { DeskRole } from '../../../common/desk-roles.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { LocalizedNames } from '../reference/data/regions.ts';
 import { countries } from '../reference/schema.ts';

@@ -8,8 +8,8 @@ import {
   staffMemberSchema,
   staffResponseSchema,
   staffRolesBodySchema,
-  type DeskRole,
 } from '../../../common/desk.ts';
+import type { DeskRole } from '../../../common/desk-roles.ts';
 import { zod } from '../../../common/validators.ts';
 import type { ServiceContext } from '../../context.ts';
 import { requireStaff } from '../accounts/auth.ts';

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { DeskRole, StaffMember } from '../../../common/desk.ts';
+import type { DeskRole } from '../../../common/desk-roles.ts';
+import type { StaffMember } from '../../../common/desk.ts';
 import type { ServiceContext } from '../../context.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
 import { users } from '../accounts/schema.ts';

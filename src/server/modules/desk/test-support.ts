@@ -1,4 +1,4 @@
-import type { DeskRole } from '../../../common/desk.ts';
+import type { DeskRole } from '../../../common/desk-roles.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { Browser } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuditPage, DeskMe, DeskRole, StaffMember } from '../../../common/desk.ts';
+import type { DeskRole } from '../../../common/desk-roles.ts';
+import type { AuditPage, DeskMe, StaffMember } from '../../../common/desk.ts';
 import { api } from '../../lib/api.ts';
 import type { QueryValue } from '../../lib/api-client.ts';
 import { useSignedInUserId } from '../../lib/session.ts';

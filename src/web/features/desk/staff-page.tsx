@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DESK_ROLES, type DeskRole, type StaffMember } from '../../../common/desk.ts';
+import { DESK_ROLES, type DeskRole } from '../../../common/desk-roles.ts';
+import type { StaffMember } from '../../../common/desk.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { translateIfExists } from '../../lib/i18n.ts';
 import { Checkbox } from '../../ui/checkbox.tsx';
