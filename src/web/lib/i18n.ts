@@ -11,7 +11,6 @@ type Catalogue = Record<string, unknown>;
  * the first page carries none of them.
  */
 const catalogues = import.meta.glob<Catalogue>('../i18n/locales/*.json', { import: 'default' });
-const sections = import.meta.glob<Catalogue>('../i18n/locales/*/*.json', { import: 'default' });
 
 /** The sections some page has asked for: a change of language loads them with the core. */
 const wanted = new Set<string>();
@@ -22,10 +21,10 @@ async function loadCatalogue(locale: string): Promise<Catalogue> {
   return load();
 }
 
+/** A section's texts; the map of where sections are loads with the first one asked for (i18n-sections.ts). */
 async function loadSection(locale: string, section: string): Promise<Catalogue> {
-  const load = sections[`../i18n/locales/${locale}/${section}.json`];
-  if (!load) throw new Error(`No section ${section} for ${locale}`);
-  return load();
+  const { loadSectionFile } = await import('./i18n-sections.ts');
+  return loadSectionFile(locale, section);
 }
 
 /** The core and the wanted sections of a locale, as one tree. */
