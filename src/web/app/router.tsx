@@ -22,10 +22,11 @@ const notices = () => import('../features/accounts/notice-pages.tsx');
 const passwords = () => import('../features/accounts/password-pages.tsx');
 const content = () => import('../features/content/content-pages.tsx');
 const lists = () => import('../features/lists/list-pages.tsx');
+// An expired or used link says an error text: its section loads with the page, not after the first view.
 const finalStep = pageOf(
   () => import('../features/accounts/final-step-page.tsx'),
   (m) => m.FinalStepPage,
-  ['validation'],
+  ['validation', 'errors'],
 );
 const videos = pageOf(
   () => import('../features/catalogue/videos-page.tsx'),
@@ -71,10 +72,10 @@ const pages: Record<RouteName, Page> = {
   finalStep,
   restorePassword: pageOf(passwords, (m) => m.RestorePasswordPage, ['validation']),
   restorePasswordCheckEmail: pageOf(notices, (m) => m.RestorePasswordCheckEmailPage),
-  newPassword: pageOf(passwords, (m) => m.NewPasswordPage, ['validation']),
+  newPassword: pageOf(passwords, (m) => m.NewPasswordPage, ['validation', 'errors']),
   newPasswordChanged: pageOf(notices, (m) => m.PasswordChangedPage),
   accountLocked: pageOf(notices, (m) => m.AccountLockedPage),
-  unlock: pageOf(passwords, (m) => m.UnlockPage, ['validation']),
+  unlock: pageOf(passwords, (m) => m.UnlockPage, ['validation', 'errors']),
   videos,
   videosFiltered: videos,
   video: pageOf(

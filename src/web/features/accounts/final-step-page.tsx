@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { confirmationProfileSchema } from '../../../common/accounts.ts';
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '../../../common/locales.ts';
@@ -35,7 +35,7 @@ const FIELDS = [
 ] as const;
 
 /** An expired or used link: the spec's text, and a new link for an account still unconfirmed. */
-function ExpiredLink({ token }: { token: string }) {
+function ExpiredLink({ token, locale }: { token: string; locale: Locale }) {
   const { t } = useTranslation();
   const resend = useMutation({ mutationFn: async () => accountsApi.resendById((await accountsApi.unconfirmedUser(token)).id) });
   return (
@@ -48,6 +48,10 @@ function ExpiredLink({ token }: { token: string }) {
         </Button>
       )}
       {resend.isError ? <FormErrors messages={[t('accounts.expiredLink.cannotResend')]} /> : null}
+      {/* A link already used: the account exists, so signing in (or a new password) is the way on. */}
+      <p>
+        <Link to={`/${locale}${ROUTES.signin}`}>{t('accounts.backToSignIn')}</Link>
+      </p>
     </CardPage>
   );
 }
@@ -68,7 +72,8 @@ export function FinalStepPage() {
     enabled: token !== '',
     retry: false,
   });
-  if (!token || (status.error instanceof ApiError && status.error.hasCode('token_invalid'))) return <ExpiredLink token={token} />;
+  if (!token || (status.error instanceof ApiError && status.error.hasCode('token_invalid')))
+    return <ExpiredLink token={token} locale={locale} />;
   if (status.isPending) return <LoadingFallback />;
   if (status.data?.confirmed) return <Navigate to={`/${locale}${ROUTES.alreadyConfirmed}`} replace />;
   return (
