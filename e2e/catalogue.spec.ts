@@ -52,6 +52,12 @@ for (const locale of ['en', 'ar'] as const) {
       await suggestions.getByRole('option').first().click();
       await expect(page.getByTestId('video-page')).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen);
+      // A visitor reads the script's opening and the first shots, with a way to read the rest.
+      await expect(page.getByTestId('shotlist').locator('li')).toHaveCount(3);
+      await expect(page.getByTestId('script-sign-in').getByRole('link')).toHaveAttribute(
+        'href',
+        new RegExp(`/${locale}/signin\\?redirect=`),
+      );
 
       await page.goto(`/${locale}/videos/${await projectWithPreview(request)}`);
       const player = page.getByTestId('preview-player');
@@ -75,6 +81,11 @@ test.describe('catalogue for a signed-in user', () => {
     await signInOnPage(page, email, password);
     await expect(page.getByTestId('profile-menu')).toBeVisible();
     await acceptReleaseNoteIfShown(page);
+
+    // Signed in, the whole script: every shot of a demo story (six or more) and no sign-in prompt.
+    await page.goto(`/en/videos/${await projectWithPreview(request)}`);
+    await expect(page.getByTestId('shotlist').locator('li').nth(3)).toBeVisible();
+    await expect(page.getByTestId('script-sign-in')).toHaveCount(0);
 
     await page.goto('/en/videos');
     const panel = page.getByTestId('mixed-content-panel');
@@ -169,3 +180,16 @@ test('on a phone the filters are folded above the videos, and open with their ch
   await expect(page.getByTestId('video-card').first().locator('.video-card__category')).toHaveText('Politics');
   await context.close();
 });
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`${locale}: a search lists the live events it matches, each linking to its page`, async ({ page, context, baseURL }) => {
+    await acceptNecessaryCookies(context, baseURL ?? '');
+    await page.goto(`/${locale}/search?search=${encodeURIComponent('security council')}`);
+    const lives = page.getByTestId('search-lives');
+    await expect(lives).toBeVisible();
+    const link = lives.getByRole('link', { name: /UN Security Council: emergency session/ });
+    await expect(link).toHaveAttribute('href', new RegExp(`^/${locale}/events/`));
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/events/`));
+  });
+}

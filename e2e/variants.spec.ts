@@ -61,6 +61,11 @@ test.describe('site variants', () => {
     const events = await page.goto(`${host('landing.localhost')}/en/events`);
     expect(events?.status()).toBe(404);
     await expect(page.getByTestId('not-found')).toBeVisible();
+    // Its dashboard and tag landings show no live events, whose pages it does not have: nothing links to them.
+    await page.goto(`${host('landing.localhost')}/en`);
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await expect(page.getByTestId('live-strip')).toHaveCount(0);
+    await expect(page.locator('a[href*="/events"]')).toHaveCount(0);
     const videos = await page.goto(`${host('landing.localhost')}/en/videos`);
     expect(videos?.status()).toBe(200);
     await expect(page.getByTestId('not-found')).toHaveCount(0);

@@ -126,6 +126,11 @@ export const videoProjectSchema = videoProjectSummarySchema.extend({
   source: z.string(),
   story: z.string(),
   shotlist: z.array(z.object({ number: z.number().int(), text: z.string() })),
+  /**
+   * Whether story and shotlist are whole: a visitor gets an excerpt of each and false when anything
+   * was left out (spec: content §2 "Full script access needs login"); a signed-in user gets them whole.
+   */
+  script_complete: z.boolean(),
   restrictions: z.array(restrictionSchema),
   embargo_until: z.string().nullable(),
   preview_video_url: z.string().nullable(),
@@ -147,6 +152,8 @@ export type VideoListResponse = z.infer<typeof videoListResponseSchema>;
 export const searchResponseSchema = videoListResponseSchema.extend({
   entities: z.array(videoProjectSummarySchema.extend({ entity_type: z.literal('video') })),
   videos_count: z.number().int(),
+  /** The first matching live events, live ones first, each with its page (spec: content §2). */
+  lives: z.array(liveEventSchema),
   lives_count: z.number().int(),
   search_key: z.string().nullable(),
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AccessAgreement } from '../../../common/access.ts';
 import {
   agreementFlags,
@@ -11,6 +11,7 @@ import {
 } from '../../../common/agreements.ts';
 import type { ServiceContext } from '../../context.ts';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.ts';
+import { users } from '../accounts/schema.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { agreementBalances, agreementOperations, agreements } from './schema.ts';
 
@@ -27,10 +28,19 @@ export const unacceptedCompanyAgreement = () =>
     message: 'You company has unaccepted agreement. Please, contact your Master account to approve it.',
   });
 
-/** Whose agreements serve the user: their own and their company's. */
+/**
+ * Whose agreements serve the user: their own, their company's, and the pass of their company's
+ * master: a pass comes with member accounts (spec §9), whose downloads draw on the pass's
+ * balances within the limits the master sets for each (downloads/quotas.ts).
+ */
 function ownedBy(user: UserRow) {
   const own = eq(agreements.userId, user.id);
-  return user.companyId ? or(own, eq(agreements.companyId, user.companyId)) : own;
+  if (!user.companyId) return own;
+  const mastersPass = and(
+    eq(agreements.agreementType, 'pass'),
+    sql`${agreements.userId} in (select ${users.id} from ${users} where ${users.companyId} = ${user.companyId} and ${users.companyRole} = 'master')`,
+  );
+  return or(own, eq(agreements.companyId, user.companyId), mastersPass);
 }
 
 /** A company's master (or its owner: a user's own agreement) accepts; an admin may act for anyone. */

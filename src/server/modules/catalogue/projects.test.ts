@@ -17,7 +17,9 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
 import { CLEAR_OF_CONTROLS_Y } from '../media/posters.ts';
 import { saveContentPage } from './content-pages.ts';
-import { banners, contentPages, frontPages, videoDownloads } from './schema.ts';
+import { agreementFixtures } from '../agreements/test-support.ts';
+import { banners, contentPages, frontPages, videoDownloads, videoProjects } from './schema.ts';
+import { STORY_EXCERPT_CHARS } from './views.ts';
 
 let t: TestApp;
 let projectIds: number[] = [];
@@ -61,6 +63,36 @@ describe('GET /api/content/video_projects/{id}', () => {
       { code: 'embargo', name: 'Embargado hasta una hora fijada', until: '2026-11-22T10:00:00Z' },
     ]);
     expect(video.embargo_until).toBe('2026-11-22T10:00:00.000Z');
+  });
+
+  it('gives a visitor an excerpt of the script and a signed-in user all of it (content §2)', async () => {
+    const story = Array.from({ length: 60 }, (_, n) => `Sentence ${n} of the story.`).join(' ');
+    const shotlist = Array.from({ length: 6 }, (_, n) => ({ number: n + 1, text: `Shot ${n + 1}` }));
+    await t.database.db
+      .update(videoProjects)
+      .set({ story, shotlist })
+      .where(eq(videoProjects.id, idOf(2)));
+    const url = `/api/content/video_projects/${idOf(2)}`;
+    // Twice: the second visitor answer may come from the in-process cache, and must be the same.
+    for (const visitor of [await get(url), await get(url)]) {
+      const video = videoProjectSchema.parse(visitor.json());
+      expect(video.script_complete).toBe(false);
+      expect(video.story.length).toBeLessThanOrEqual(STORY_EXCERPT_CHARS + 1);
+      expect(story.startsWith(video.story.slice(0, -1))).toBe(true);
+      expect(video.story.endsWith('…')).toBe(true);
+      expect(visitor.body).not.toContain('Sentence 59');
+      expect(video.shotlist.map((shot) => shot.text)).toEqual(['Shot 1', 'Shot 2', 'Shot 3']);
+      expect(visitor.headers['cache-control']).toMatch(/^public/);
+      expect(visitor.headers.vary).toMatch(/cookie/i);
+    }
+    const { browser } = await agreementFixtures(t).signedIn();
+    const signedIn = await browser.get(url);
+    const whole = videoProjectSchema.parse(signedIn.json());
+    expect(whole).toMatchObject({ story, shotlist, script_complete: true });
+    expect(signedIn.headers['cache-control']).toMatch(/^private/);
+    // A short script is whole for a visitor too.
+    const short = videoProjectSchema.parse((await get(`/api/content/video_projects/${idOf(1)}`)).json());
+    expect(short.script_complete).toBe(true);
   });
 
   it('answers 404 video_not_found for an unknown id or slug', async () => {

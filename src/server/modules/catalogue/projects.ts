@@ -17,10 +17,11 @@ const notFound = () => new NotFound({ code: 'video_not_found', message: 'Video n
 /** Every column but the search document, which only the database needs. */
 const { searchVector: _searchVector, ...detailColumns } = getTableColumns(videoProjects);
 
-export async function getVideo(ctx: CatalogueContext, idOrSlug: string, locale: Locale): Promise<VideoProject> {
+/** One project; `fullScript` for a signed-in caller, a visitor reading an excerpt of the script. */
+export async function getVideo(ctx: CatalogueContext, idOrSlug: string, locale: Locale, fullScript: boolean): Promise<VideoProject> {
   const [row] = await ctx.db.select(detailColumns).from(p).where(projectWhere(idOrSlug));
   if (!row) throw notFound();
-  return detail(ctx.db, row, locale, ctx.now(), ctx.reference);
+  return detail(ctx.db, row, locale, ctx.now(), fullScript, ctx.reference);
 }
 
 /** Related: projects sharing tags, else the same category, newest first. */

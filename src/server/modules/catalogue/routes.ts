@@ -56,7 +56,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
     async (request, reply) => {
       await cacheFor(request, reply, 30);
       return searchText(request.query.search)
-        ? searchVideos(ctx, request.query, request.locale)
+        ? searchVideos(ctx, request.query, request.locale, await userId(request))
         : listVideos(ctx, request.query, request.locale);
     },
   );
@@ -66,7 +66,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
     { config: { microCache: 5 }, schema: { tags, querystring: videoSearchQuerySchema, response: { 200: searchResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return searchVideos(ctx, request.query, request.locale);
+      return searchVideos(ctx, request.query, request.locale, await userId(request));
     },
   );
 
@@ -128,9 +128,11 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
     '/api/content/video_projects/:id',
     { config: { microCache: 30 }, schema: { tags, params: idParams, response: { 200: videoProjectSchema } } },
     async (request, reply) => {
-      // Spec (content §9): video detail is cached 999000 ms.
-      reply.header('cache-control', `public, max-age=${LONG_CACHE_SECONDS}`);
-      return getVideo(ctx, request.params.id, request.locale);
+      // Spec (content §9): video detail is cached 999000 ms. The whole script is for signed-in
+      // callers only (content §2): their answer is private, and a sign-in changes the cookie it varies by.
+      const signedIn = Boolean((await request.caller()).user);
+      reply.header('cache-control', `${signedIn ? 'private' : 'public'}, max-age=${LONG_CACHE_SECONDS}`).header('vary', 'Cookie');
+      return getVideo(ctx, request.params.id, request.locale, signedIn);
     },
   );
 

@@ -5,6 +5,8 @@ import { seedTestCatalogue } from '../../test/catalogue-fixtures.ts';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes, errors } from '../../test/http.ts';
+import { agreementFixtures } from '../agreements/test-support.ts';
+import { createLiveEvent } from '../live/test-support.ts';
 import { searches, searchStatistics } from './schema.ts';
 
 let t: TestApp;
@@ -95,6 +97,18 @@ describe('search', () => {
     expect(result.entities.map((entity) => entity.entity_type)).toEqual(['video', 'video', 'video', 'video']);
     // A signed token that carries the search, so answering a search writes nothing.
     expect(result.search_key).toMatch(/^[\w-]+\.[\w-]{32}$/);
+  });
+
+  it('lists the live events whose title holds every word, with their count and slug (content §2)', async () => {
+    const { browser: producer } = await agreementFixtures(t).signedIn({ isAdmin: true, deskRoles: ['live'] });
+    const event = await createLiveEvent(t, producer, { title: 'Glacier summit press briefing' });
+    await createLiveEvent(t, producer, { title: 'Glacier melt documentary' });
+    const result = await search('search=glacier%20summit');
+    expect(result.lives_count).toBe(1);
+    expect(result.lives.map((live) => live.slug)).toEqual([event.slug]);
+    expect((await search('search=glacier')).lives_count).toBe(2);
+    // Without a text, no event is a match.
+    expect(await search('')).toMatchObject({ lives: [], lives_count: 0 });
   });
 
   it('understands Russian and Spanish word forms and Arabic words', async () => {

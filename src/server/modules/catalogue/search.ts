@@ -82,7 +82,12 @@ export async function listVideos(ctx: CatalogueContext, filter: CatalogueFilter,
  * configuration. The newest RANK_CAP matches are ranked by relevance and recency; a common term
  * therefore costs a bounded scan, and its count is reported as "more than RANK_CAP".
  */
-export async function searchVideos(ctx: SearchContext, filter: CatalogueFilter, locale: Locale): Promise<SearchResponse> {
+export async function searchVideos(
+  ctx: SearchContext,
+  filter: CatalogueFilter,
+  locale: Locale,
+  userId: number | null,
+): Promise<SearchResponse> {
   const text = searchText(filter.search);
   if (!text) {
     const listed = await listVideos(ctx, filter, locale);
@@ -90,6 +95,7 @@ export async function searchVideos(ctx: SearchContext, filter: CatalogueFilter, 
       ...listed,
       entities: listed.videos.map((video) => ({ ...video, entity_type: 'video' as const })),
       videos_count: listed.count,
+      lives: [],
       lives_count: 0,
       search_key: null,
     };
@@ -131,7 +137,7 @@ export async function searchVideos(ctx: SearchContext, filter: CatalogueFilter, 
     pages: Math.max(1, Math.ceil(count / filter.per_page)),
     entities: videos.map((video) => ({ ...video, entity_type: 'video' as const })),
     videos_count: count,
-    lives_count: await livesMatching(ctx, text),
+    ...(await livesMatching(ctx, text, userId, locale)),
     search_key: searchKey,
   };
 }

@@ -120,12 +120,33 @@ export async function summaries(
   return rows.map((row) => summary(row, found));
 }
 
-/** Everything about one project, in the caller's language. */
+/** How much of a story a visitor reads: its opening, cut at a word, and the first shots. */
+export const STORY_EXCERPT_CHARS = 280;
+export const SHOTLIST_EXCERPT_LINES = 3;
+
+/** The story's opening up to STORY_EXCERPT_CHARS, cut after a whole word and marked with an ellipsis. */
+export function storyExcerpt(story: string): string {
+  if (story.length <= STORY_EXCERPT_CHARS) return story;
+  const cut = story.slice(0, STORY_EXCERPT_CHARS + 1);
+  const lastSpace = cut.search(/\s\S*$/);
+  return `${(lastSpace > STORY_EXCERPT_CHARS / 2 ? cut.slice(0, lastSpace) : cut.slice(0, STORY_EXCERPT_CHARS)).trimEnd()}…`;
+}
+
+/** The script a caller may read: whole when signed in, else the excerpt (spec: content §2). */
+function scriptFor(row: Pick<ProjectListRow, 'story' | 'shotlist'>, fullScript: boolean) {
+  if (fullScript) return { story: row.story, shotlist: row.shotlist, script_complete: true };
+  const story = storyExcerpt(row.story);
+  const shotlist = row.shotlist.slice(0, SHOTLIST_EXCERPT_LINES);
+  return { story, shotlist, script_complete: story === row.story && shotlist.length === row.shotlist.length };
+}
+
+/** Everything about one project, in the caller's language; the whole script only for a signed-in caller. */
 export async function detail(
   db: Db,
   row: ProjectListRow,
   locale: Locale,
   now: Date,
+  fullScript: boolean,
   reference: ReferenceTables = directReference(db),
 ): Promise<VideoProject> {
   const found = await lookups(db, [row], locale, reference);
@@ -151,8 +172,7 @@ export async function detail(
     languages: row.languages,
     region: region[0] ? { id: region[0].id, slug: region[0].slug, name: region[0].names[locale] } : null,
     source: row.source,
-    story: row.story,
-    shotlist: row.shotlist,
+    ...scriptFor(row, fullScript),
     restrictions: row.restrictions.map((restriction) => ({ ...restriction, name: RESTRICTION_NAMES[restriction.code][locale] })),
     embargo_until: embargoed && row.embargoUntil ? row.embargoUntil.toISOString() : null,
     preview_video_url: row.previewVideo ? `/media/clips/${row.previewVideo}` : null,

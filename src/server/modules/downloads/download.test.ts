@@ -171,6 +171,58 @@ describe('the download call (spec: content §3, §8, §9)', () => {
   });
 });
 
+describe("a pass's member accounts (spec §9: a pass comes with 2 member accounts)", () => {
+  /** A master holding a pass in their own name, with a member they invited and another company's master. */
+  async function passTeam(pool: number) {
+    const team = await a.team();
+    const pass = await createAgreement(
+      t.database.db,
+      { userId: team.master.user.id, agreementType: 'pass', balances: [{ kind: 'pool', amount: pool, refill: 10 }] },
+      t.services.clock.now(),
+    );
+    return { ...team, pass };
+  }
+
+  it("a member downloads pool material on the master's pass, charged to the pass; another company's master does not", async () => {
+    const { member, otherMaster, pass } = await passTeam(5);
+    const [pool, second] = await videosOf('pool', 2);
+    expect((await download(member.browser, pool ?? 0)).statusCode).toBe(200);
+    expect(await balanceOf(pass.id, 'pool')).toBe(4);
+    const listed = (await member.browser.get('/api/current_user/agreements')).json<{ agreements: { id: number }[] }>();
+    expect(listed.agreements.map((agreement) => agreement.id)).toContain(pass.id);
+    expect(codes(await download(otherMaster.browser, second ?? 0))).toEqual(['subscribers_only']);
+    expect(await balanceOf(pass.id, 'pool')).toBe(4);
+  });
+
+  it('within the limit the master set for the member', async () => {
+    const { home, member, pass } = await passTeam(10);
+    await t.database.db
+      .insert(userLimits)
+      .values({ companyId: home.id, userId: member.user.id, kind: 'pool', limit: 1, updatedAt: t.services.clock.now() });
+    const [first, second] = await videosOf('pool', 2);
+    expect((await download(member.browser, first ?? 0)).statusCode).toBe(200);
+    expect(codes(await download(member.browser, second ?? 0))).toEqual(['personal_quota']);
+    expect(await balanceOf(pass.id, 'pool')).toBe(9);
+  });
+
+  it('the master and members downloading at once never take more than the pass holds', async () => {
+    const { home, master, member, pass } = await passTeam(4);
+    const second = await a.signedIn({ companyId: home.id, companyRole: 'member', userGroup: 'customer' });
+    const callers = [master, member, second];
+    const videos = await videosOf('pool', 15);
+    const answers = await Promise.all(videos.map((id, i) => download(callers[i % callers.length]?.browser ?? master.browser, id)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(4);
+    expect(await balanceOf(pass.id, 'pool')).toBe(0);
+    expect(await operationsOf(pass.id)).toHaveLength(4);
+  }, 60_000);
+
+  it("a member of a company whose master holds no pass gets the subscribers' refusal", async () => {
+    const { member } = await a.team();
+    const [pool] = await videosOf('pool');
+    expect(codes(await download(member.browser, pool ?? 0))).toEqual(['subscribers_only']);
+  });
+});
+
 describe('quotas hold under concurrency (DEVELOPERS: count and decide under a lock)', () => {
   it('100 downloads at once by a team against 30 pool items charge exactly 30 and refuse 70 with the quota message', async () => {
     const { home, master, member } = await a.team();

@@ -285,14 +285,29 @@ export async function taggedEvents(
   return { lives: await eventViews(ctx, rows, userId, locale), lives_count: total?.n ?? 0 };
 }
 
-/** Search's lives_count: listed events whose title holds every word of the text. */
-export async function livesMatching(ctx: Pick<LiveContext, 'db'>, text: string): Promise<number> {
+/**
+ * Search's live events (spec: content §2 "lives_count"): listed events whose title holds every word
+ * of the text, live ones first, the first `limit` of them with their count.
+ */
+export async function livesMatching(
+  ctx: Pick<LiveContext, 'db'>,
+  text: string,
+  userId: number | null,
+  locale: Locale,
+  limit = LIVE_PAGE_SIZE,
+): Promise<{ lives: LiveEvent[]; lives_count: number }> {
   const words = text.split(/\s+/).filter(Boolean).slice(0, 8);
-  if (words.length === 0) return 0;
+  if (words.length === 0) return { lives: [], lives_count: 0 };
   const escape = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(liveEvents)
-    .where(and(listed, ...words.map((word) => ilike(liveEvents.title, `%${escape(word)}%`))));
-  return row?.n ?? 0;
+  const matching = and(listed, ...words.map((word) => ilike(liveEvents.title, `%${escape(word)}%`)));
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(liveEvents)
+      .where(matching)
+      .orderBy(...liveFirst)
+      .limit(limit),
+    ctx.db.select({ n: count() }).from(liveEvents).where(matching),
+  ]);
+  return { lives: await eventViews(ctx, rows, userId, locale), lives_count: total?.n ?? 0 };
 }

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LINKS } from '../../../common/routes.ts';
+import { LINKS, screenOnVariant } from '../../../common/routes.ts';
 import { Link } from 'react-router';
 import type { Alert } from '../../../common/alerts.ts';
 import { pathLocale, type Locale } from '../../../common/locales.ts';
 import { useAfterFirstLoad } from '../../lib/after-first-load.ts';
+import { useSite } from '../../lib/site.ts';
 import { ChevronDownIcon } from '../../ui/icons.tsx';
 import { useAlerts } from './alerts-query.ts';
 import { isCollapsed, rememberCollapsed } from './collapsed-alerts.ts';
@@ -94,11 +95,12 @@ function AlertBar({ alert, locale }: { alert: Alert; locale: Locale }) {
 
 /**
  * The title, as a link to the alert's custom URL (a path on this site keeps the reader's language)
- * or to its live event, named by the event's slug.
+ * or to its live event, named by the event's slug, where the site variant has the Live pages.
  */
 function AlertTitle({ alert, locale }: { alert: Alert; locale: Locale }) {
-  const url =
-    alert.target_link_to === 'custom' ? alert.custom_url : alert.live_event_extid ? LINKS.liveEvent(alert.live_event_extid) : null;
+  const livePages = screenOnVariant('liveEvent', useSite().variant);
+  const event = alert.live_event_extid && livePages ? LINKS.liveEvent(alert.live_event_extid) : null;
+  const url = alert.target_link_to === 'custom' ? alert.custom_url : event;
   if (!url) return <span className="alert-bar__title">{alert.title}</span>;
   if (/^https?:\/\//i.test(url))
     return (

@@ -8,14 +8,15 @@ import { LoadingFallback } from '../../ui/loading.tsx';
 import { CATALOGUE_KEYS, catalogueApi } from './api.ts';
 import { formatDuration } from './format.ts';
 import { VideoGrid } from './video-card.tsx';
-import { LiveStrip } from './live-strip.tsx';
+import { LiveStrip, useLivePages } from './live-strip.tsx';
 import { useLiveEventsAfterFirstLoad } from './live-updates.ts';
 import './catalogue.css';
 import './dashboard.css';
 
-function bannerHref(banner: Banner, locale: string): { href: string; external: boolean } {
+function bannerHref(banner: Banner, locale: string, livePages: boolean): { href: string; external: boolean } {
   if (banner.target_link_to === 'custom' && banner.custom_url) return { href: withScheme(banner.custom_url), external: true };
-  if (banner.target_link_to === 'live_event' && banner.live_event_extid)
+  // Where the variant has no Live pages (the landing site), a live banner leads to the videos.
+  if (banner.target_link_to === 'live_event' && banner.live_event_extid && livePages)
     return { href: `/${locale}/events/${banner.live_event_extid}`, external: false };
   if (banner.target_link_to === 'video_project' && banner.video_project_extid)
     return { href: `/${locale}${LINKS.video(banner.video_project_extid)}`, external: false };
@@ -24,10 +25,11 @@ function bannerHref(banner: Banner, locale: string): { href: string; external: b
 
 function Banners({ banners, locale }: { banners: Banner[]; locale: string }) {
   const { t } = useTranslation();
+  const livePages = useLivePages();
   return (
     <section className="banners" aria-label={t('dashboard.banners')} data-testid="banners">
       {banners.map((banner, index) => {
-        const { href, external } = bannerHref(banner, locale);
+        const { href, external } = bannerHref(banner, locale, livePages);
         const content = (
           <>
             <img src={index === 0 ? banner.image.url : banner.image.small.url} alt="" loading={index === 0 ? 'eager' : 'lazy'} />

@@ -1,9 +1,11 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LiveEvent } from '../../../common/live.ts';
-import { LINKS, matchRoute } from '../../../common/routes.ts';
+import { LINKS, screenOnVariant } from '../../../common/routes.ts';
+import { useSite } from '../../lib/site.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';
-import { formatPublished } from './format.ts';
+import { formatCount, formatPublished } from './format.ts';
 
 /**
  * Live events as a row of links to their pages: one going on says so, the others say when they
@@ -37,12 +39,50 @@ export function LiveEventLinks({ events, locale, testId }: { events: LiveEvent[]
 }
 
 /**
+ * Live events among a page's results, with their count (a tag landing, a search: spec content §2,
+ * §4); `testId` names the section, its count (`-count`) and its list (`-list`).
+ */
+export function LivesSection({
+  lives,
+  count,
+  locale,
+  title,
+  testId,
+}: {
+  lives: LiveEvent[];
+  count: number;
+  locale: string;
+  title: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section className="lives-section" aria-labelledby={headingId} data-testid={testId}>
+      <div className="section-heading">
+        <h2 id={headingId}>{title}</h2>
+        <p className="lives-section__count" data-testid={`${testId}-count`}>
+          {t('tagLanding.livesCount', { formatted: formatCount(count, locale) })}
+        </p>
+      </div>
+      <LiveEventLinks events={lives} locale={locale} testId={`${testId}-list`} />
+    </section>
+  );
+}
+
+/** Whether the site variant has the Live pages: the landing site's page set has none (spec: accounts §1). */
+export function useLivePages(): boolean {
+  return screenOnVariant('events', useSite().variant);
+}
+
+/**
  * The dashboard's live events (spec: content §2 "Dashboard"): what is live now and what comes next,
- * each linking to its event page, and a link to all events. Shown only once the event pages exist.
+ * each linking to its event page, and a link to all events. Shown only where the event pages exist.
  */
 export function LiveStrip({ events, locale }: { events: LiveEvent[]; locale: string }) {
   const { t } = useTranslation();
-  if (events.length === 0 || !matchRoute(LINKS.events)) return null;
+  const livePages = useLivePages();
+  if (events.length === 0 || !livePages) return null;
   return (
     <section className="dashboard__section live-strip" data-testid="live-strip">
       <div className="section-heading">

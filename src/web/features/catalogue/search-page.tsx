@@ -6,6 +6,7 @@ import { LoadingFallback } from '../../ui/loading.tsx';
 import { catalogueApi } from './api.ts';
 import { FiltersPanel } from './filters-panel.tsx';
 import { formatCount } from './format.ts';
+import { LivesSection, useLivePages } from './live-strip.tsx';
 import { queryFromSearch } from './query-params.ts';
 import { normalizeSearch } from './search-rules.ts';
 import { LoadMore } from './load-more.tsx';
@@ -30,6 +31,7 @@ export function SearchPage() {
   });
   const first = results.data?.pages[0];
   const entities = results.data?.pages.flatMap((page) => page.entities) ?? [];
+  const livePages = useLivePages();
 
   return (
     <div className="page catalogue-page" data-testid="search-page">
@@ -52,6 +54,15 @@ export function SearchPage() {
       <div className="catalogue-page__layout">
         <FiltersPanel fixed={null} />
         <section className="catalogue-page__results" aria-live="polite">
+          {first && first.lives_count > 0 && livePages ? (
+            <LivesSection
+              lives={first.lives}
+              count={first.lives_count}
+              locale={locale}
+              title={t('tagLanding.lives')}
+              testId="search-lives"
+            />
+          ) : null}
           {results.isPending ? (
             <LoadingFallback />
           ) : (

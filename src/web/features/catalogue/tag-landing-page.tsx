@@ -1,10 +1,8 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type { Tag, tagLandingResponseSchema } from '../../../common/catalogue.ts';
-import type { LiveEvent } from '../../../common/live.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import { translateIfExists } from '../../lib/i18n.ts';
 import { useScreenMeta } from '../../lib/page-meta.ts';
@@ -15,7 +13,7 @@ import { NotFoundPage } from '../../ui/not-found.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { CATALOGUE_KEYS, catalogueApi } from './api.ts';
 import { formatCount } from './format.ts';
-import { LiveEventLinks } from './live-strip.tsx';
+import { LivesSection, useLivePages } from './live-strip.tsx';
 import { useLiveEventsAfterFirstLoad } from './live-updates.ts';
 import { LoadMore } from './load-more.tsx';
 import { VideoGrid } from './video-card.tsx';
@@ -42,6 +40,7 @@ function landingSortOf(value: string | null): LandingSort {
 export function TagLandingPage() {
   const { t } = useTranslation();
   const { locale = 'en', id = '' } = useParams();
+  const livePages = useLivePages();
   const [view, setView] = useViewType();
   const [params, setParams] = useSearchParams();
   const sort = landingSortOf(params.get('sort'));
@@ -90,7 +89,9 @@ export function TagLandingPage() {
           <ViewToggle view={view} onChange={setView} />
         </div>
       </header>
-      {first.lives_count > 0 ? <TagLives lives={first.lives} count={first.lives_count} locale={locale} /> : null}
+      {first.lives_count > 0 && livePages ? (
+        <LivesSection lives={first.lives} count={first.lives_count} locale={locale} title={t('tagLanding.lives')} testId="tag-lives" />
+      ) : null}
       <section aria-live="polite">
         <VideoGrid videos={videos} view={view} emptyText={t('tagLanding.empty')} headingLevel={2} />
         <LoadMore pages={landing} />
@@ -100,22 +101,6 @@ export function TagLandingPage() {
 }
 
 /** The tag's live events (every page of the landing carries them; the first's are shown), above its videos. */
-function TagLives({ lives, count, locale }: { lives: LiveEvent[]; count: number; locale: string }) {
-  const { t } = useTranslation();
-  const headingId = useId();
-  return (
-    <section className="tag-landing__lives" aria-labelledby={headingId} data-testid="tag-lives">
-      <div className="section-heading">
-        <h2 id={headingId}>{t('tagLanding.lives')}</h2>
-        <p className="tag-landing__lives-count" data-testid="tag-lives-count">
-          {t('tagLanding.livesCount', { formatted: formatCount(count, locale) })}
-        </p>
-      </div>
-      <LiveEventLinks events={lives} locale={locale} testId="tag-lives-list" />
-    </section>
-  );
-}
-
 /** Following a tag is a call (spec: content §4 "Following"); signed out, the button leads to sign-in and back. */
 function FollowButton({ tag, queryKey }: { tag: Tag; queryKey: LandingKey }) {
   const { t } = useTranslation();

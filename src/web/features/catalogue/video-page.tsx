@@ -7,6 +7,7 @@ import { shortDescription } from '../../../common/page-meta.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useScreenMeta } from '../../lib/page-meta.ts';
+import { signInHref, useSignedIn } from '../../lib/session.ts';
 import { LONG_CACHE_MS } from '../../lib/query-client.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
@@ -39,8 +40,10 @@ function displayName(locale: string, type: 'language' | 'region', code: string):
 /** /{locale}/videos/{id}, id being the slug or the numeric id (spec: content §2 "Video page"). */
 export function VideoPage() {
   const { locale = 'en', id = '' } = useParams();
+  // A visitor reads an excerpt of the script, a signed-in user all of it: two answers, two entries.
+  const signedIn = useSignedIn();
   const video = useQuery({
-    queryKey: ['video', locale, id],
+    queryKey: ['video', locale, id, signedIn],
     queryFn: ({ signal }) => catalogueApi.video(id, signal),
     // Spec (content §9): video detail is cached 999000 ms.
     staleTime: LONG_CACHE_MS,
@@ -101,6 +104,12 @@ function VideoView({ video }: { video: VideoProject }) {
                 </ol>
               </section>
             ) : null}
+            {video.script_complete ? null : (
+              <p className="video-text__more" data-testid="script-sign-in">
+                {t('video.scriptExcerpt')}{' '}
+                <Link to={signInHref(locale, location.pathname + location.search)}>{t('video.scriptSignIn')}</Link>
+              </p>
+            )}
           </article>
           <p className="video-page__list">
             <AddToListButton videoId={video.id} labelled />
