@@ -105,10 +105,19 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByTestId('event-player')).toContainText('15');
   });
 
-  test(`${locale}: a visitor watches the live event's picture, in a box that keeps its 16:9 place`, async ({ page, baseURL }) => {
+  test(`${locale}: a visitor is asked to sign in; a registered user watches the live event's picture, in a box that keeps its 16:9 place`, async ({
+    page,
+    baseURL,
+    request,
+  }) => {
     // The demo publisher starts with the server; the page asks for the event again every 15 s until its picture comes.
     test.setTimeout(90_000);
     await acceptNecessaryCookies(page.context(), baseURL ?? '');
+    // Free events are for registered users (spec: content §1): a visitor reads why, with sign-in.
+    await page.goto(`/${locale}/events/${LIVE_SLUG}`);
+    await expect(page.getByTestId('event-player')).toHaveAttribute('data-picture', 'refused');
+    await expect(page.getByTestId('watch-sign-in')).toHaveAttribute('href', new RegExp(`/${locale}/signin\\?redirect=`));
+    await signInThroughApi(page, baseURL, await createAccount(request, { locale }));
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -144,8 +153,8 @@ for (const locale of ['en', 'ar'] as const) {
     await screenshot(page, `live-event-playing-${locale}`);
   });
 
-  test(`${locale}: a picture that stops offers to try again, which plays it on a new link`, async ({ page, baseURL }) => {
-    await acceptNecessaryCookies(page.context(), baseURL ?? '');
+  test(`${locale}: a picture that stops offers to try again, which plays it on a new link`, async ({ page, baseURL, request }) => {
+    await signInThroughApi(page, baseURL, await createAccount(request, { locale }));
     // The playlist refused (an expired link, say): hls.js gives up at once on a 4xx.
     const playlist = /\/live\/\d+\/index\.m3u8/;
     const refused: string[] = [];
@@ -205,7 +214,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-test('a status change reaches an open events list without a reload', async ({ page, baseURL }) => {
+test('a status change reaches an open events list without a reload', async ({ page, baseURL, request }) => {
   const admin = await adminApi(baseURL ?? '');
   try {
     // Kept off the dashboard, so other specs' front pages do not see it.
@@ -216,7 +225,8 @@ test('a status change reaches an open events list without a reload', async ({ pa
     expect(created.status()).toBe(201);
     const { id, slug } = (await created.json()) as { id: number; slug: string };
 
-    await acceptNecessaryCookies(page.context(), baseURL ?? '');
+    // Signed in: a registered user's page of a live event waits for its picture (a visitor's asks to sign in).
+    await signInThroughApi(page, baseURL, await createAccount(request));
     await page.goto('/en/events');
     // The channel is subscribed once the page says so; a change sent before would be missed.
     await expect(page.getByTestId('events-page')).toHaveAttribute('data-live', 'true');

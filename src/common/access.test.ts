@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { accessTo, type AccessAgreement, type AccessReason, type Material } from './access.ts';
+import {
+  accessTo,
+  LIVE_ACTIONS,
+  liveAccessTo,
+  type AccessAgreement,
+  type AccessReason,
+  type LiveAction,
+  type LiveViewer,
+  type Material,
+} from './access.ts';
+import type { LiveAccess } from './live.ts';
 import type { AgreementType } from './agreements.ts';
 
 const agreement = (type: AgreementType, fields: Partial<AccessAgreement> = {}): AccessAgreement => ({
@@ -18,7 +28,6 @@ const material = {
   standard: { kind: 'vod', id: VIDEO, free_access: false, limit_type: 'standard' },
   pool: { kind: 'vod', id: VIDEO, free_access: false, limit_type: 'pool' },
   spherical: { kind: 'vod', id: VIDEO, free_access: false, limit_type: 'spherical' },
-  live: { kind: 'live', id: 7, free_access: false },
 } satisfies Record<string, Material>;
 type Kind = keyof typeof material;
 
@@ -52,44 +61,39 @@ const TABLE: Record<keyof typeof callers, Expected> = {
     standard: 'login_required',
     pool: 'login_required',
     spherical: 'login_required',
-    live: 'login_required',
   },
   registered: {
     free: true,
     standard: 'licence_required',
     pool: 'subscribers_only',
     spherical: 'licence_required',
-    live: 'live_access_required',
   },
-  pass: { free: true, standard: true, pool: true, spherical: 'licence_required', live: 'live_access_required' },
-  passPoolUsedUp: { free: true, standard: true, pool: 'balance_used_up', spherical: 'licence_required', live: 'live_access_required' },
-  enterprise: { free: true, standard: true, pool: true, spherical: true, live: true },
-  enterpriseNoPool: { free: true, standard: true, pool: 'subscribers_only', spherical: 'licence_required', live: 'live_access_required' },
+  pass: { free: true, standard: true, pool: true, spherical: 'licence_required' },
+  passPoolUsedUp: { free: true, standard: true, pool: 'balance_used_up', spherical: 'licence_required' },
+  enterprise: { free: true, standard: true, pool: true, spherical: true },
+  enterpriseNoPool: { free: true, standard: true, pool: 'subscribers_only', spherical: 'licence_required' },
   enterpriseUsedUp: {
     free: true,
     standard: 'balance_used_up',
     pool: 'subscribers_only',
     spherical: 'licence_required',
-    live: 'live_access_required',
   },
   enterpriseUnaccepted: {
     free: true,
     standard: 'licence_required',
     pool: 'subscribers_only',
     spherical: 'licence_required',
-    live: 'live_access_required',
   },
-  liveOnly: { free: true, standard: 'licence_required', pool: 'subscribers_only', spherical: 'licence_required', live: true },
-  oneOffThisVideo: { free: true, standard: true, pool: true, spherical: true, live: 'live_access_required' },
+  liveOnly: { free: true, standard: 'licence_required', pool: 'subscribers_only', spherical: 'licence_required' },
+  oneOffThisVideo: { free: true, standard: true, pool: true, spherical: true },
   oneOffOtherVideo: {
     free: true,
     standard: 'licence_required',
     pool: 'subscribers_only',
     spherical: 'licence_required',
-    live: 'live_access_required',
   },
-  oneOffLiveEvent: { free: true, standard: 'licence_required', pool: 'subscribers_only', spherical: 'licence_required', live: true },
-  trialUnlimited: { free: true, standard: true, pool: 'subscribers_only', spherical: 'licence_required', live: 'live_access_required' },
+  oneOffLiveEvent: { free: true, standard: 'licence_required', pool: 'subscribers_only', spherical: 'licence_required' },
+  trialUnlimited: { free: true, standard: true, pool: 'subscribers_only', spherical: 'licence_required' },
 };
 
 describe('access rules (spec: accounts §4 "Agreements", §6): caller × material', () => {
@@ -122,4 +126,55 @@ describe('access rules (spec: accounts §4 "Agreements", §6): caller × materia
     };
     expect(accessTo(two, material.standard)).toEqual({ allowed: true, agreementId: 2, kind: 'standard' });
   });
+});
+
+describe('the live table (spec: content §1, §6; accounts §4): viewer × event access × action', () => {
+  const EVENT = 7;
+  const viewers = {
+    visitor: { signedIn: false, userGroup: null, agreements: [] },
+    registered: { signedIn: true, userGroup: 'other', agreements: [] },
+    pass: { signedIn: true, userGroup: 'customer', agreements: [agreement('pass', { balances: { pool: 10 } })] },
+    passExpired: { signedIn: true, userGroup: 'customer', agreements: [agreement('pass', { status: 'expired', balances: { pool: 10 } })] },
+    livePlan: { signedIn: true, userGroup: 'customer', agreements: [agreement('connect', { vod_access: false, live_access: true })] },
+    vodPlan: { signedIn: true, userGroup: 'customer', agreements: [agreement('enterprise', { balances: { standard: 100 } })] },
+    bookedThis: {
+      signedIn: true,
+      userGroup: 'customer',
+      agreements: [agreement('one_off', { live_event_id: EVENT, live_access: true, vod_access: false })],
+    },
+    bookedOther: {
+      signedIn: true,
+      userGroup: 'customer',
+      agreements: [agreement('one_off', { live_event_id: EVENT + 1, live_access: true, vod_access: false })],
+    },
+    client: { signedIn: true, userGroup: 'client', agreements: [] },
+  } satisfies Record<string, LiveViewer>;
+  type Outcome = true | AccessReason;
+  /** Per event access: [watch, follow, book, restream]. */
+  type Row = Record<LiveAccess, [Outcome, Outcome, Outcome, Outcome]>;
+  const no = 'live_access_required' as const;
+  const login = 'login_required' as const;
+  const clients = 'clients_only' as const;
+  const LIVE_TABLE: Record<keyof typeof viewers, Row> = {
+    visitor: { free: [login, login, login, login], pool: [login, login, login, login], client: [login, login, login, login] },
+    registered: { free: [true, true, true, true], pool: [no, true, true, no], client: [clients, clients, clients, clients] },
+    pass: { free: [true, true, true, true], pool: [true, true, true, true], client: [clients, clients, clients, clients] },
+    passExpired: { free: [true, true, true, true], pool: [no, true, true, no], client: [clients, clients, clients, clients] },
+    livePlan: { free: [true, true, true, true], pool: [true, true, true, true], client: [clients, clients, clients, clients] },
+    vodPlan: { free: [true, true, true, true], pool: [no, true, true, no], client: [clients, clients, clients, clients] },
+    bookedThis: { free: [true, true, true, true], pool: [true, true, true, true], client: [clients, clients, clients, clients] },
+    bookedOther: { free: [true, true, true, true], pool: [no, true, true, no], client: [clients, clients, clients, clients] },
+    client: { free: [true, true, true, true], pool: [no, true, true, no], client: [true, true, true, true] },
+  };
+  for (const [who, row] of Object.entries(LIVE_TABLE) as [keyof typeof viewers, Row][]) {
+    for (const [access, outcomes] of Object.entries(row) as [LiveAccess, Outcome[]][]) {
+      it(`${who} × ${access} event: ${LIVE_ACTIONS.map((action, i) => `${action} ${outcomes[i] === true ? 'yes' : outcomes[i]}`).join(', ')}`, () => {
+        const got = LIVE_ACTIONS.map((action: LiveAction) => {
+          const decision = liveAccessTo(viewers[who], { id: EVENT, access }, action);
+          return decision.allowed ? true : decision.reason;
+        });
+        expect(got).toEqual(outcomes);
+      });
+    }
+  }
 });

@@ -1,11 +1,13 @@
+import type { UserGroup } from './accounts.ts';
 import type { Agreement, AgreementStatus, AgreementType, ContentKind } from './agreements.ts';
+import type { LiveAccess } from './live.ts';
 
 /**
  * Who may have what (spec: accounts §4 "Agreements", §6; content §2 video page): one function the
  * server decides with and the browser shows badges and formats with.
  *
  * - A visitor must sign in; registered users get free material.
- * - Live material needs an active agreement of type one_off (a booking) or with live_access.
+ * - Live events follow their own table (liveAccessTo below).
  * - On-demand material needs an active agreement with vod_access and a balance of the material's
  *   kind: pool material only under a pass or an agreement with a pool balance; 360 material only
  *   with a spherical balance; other material with a standard balance or no limit on it.
@@ -24,28 +26,20 @@ export type AccessAgreement = {
   live_event_id?: number | null;
 };
 
-export type Material =
-  { kind: 'vod'; id: number; free_access: boolean; limit_type: string } | { kind: 'live'; id: number; free_access: boolean };
+export type Material = { kind: 'vod'; id: number; free_access: boolean; limit_type: string };
 
-export const ACCESS_REASONS = [
-  'login_required',
-  'licence_required',
-  'subscribers_only',
-  'live_access_required',
-  'balance_used_up',
-] as const;
+/** Why on-demand material is refused; the live table adds its own two. */
+export const VOD_REASONS = ['login_required', 'licence_required', 'subscribers_only', 'balance_used_up'] as const;
+export type VodReason = (typeof VOD_REASONS)[number];
+export const ACCESS_REASONS = [...VOD_REASONS, 'live_access_required', 'clients_only'] as const;
 export type AccessReason = (typeof ACCESS_REASONS)[number];
 
-export type AccessDecision =
-  { allowed: true; agreementId: number | null; kind: ContentKind | null } | { allowed: false; reason: AccessReason };
+export type AccessDecision<Reason extends AccessReason = AccessReason> =
+  { allowed: true; agreementId: number | null; kind: ContentKind | null } | { allowed: false; reason: Reason };
 
 /** The balance kind a video draws on: its limit type (pool, spherical), else standard. */
 export function contentKindOf(material: { limit_type: string }): ContentKind {
   return material.limit_type === 'pool' || material.limit_type === 'spherical' ? material.limit_type : 'standard';
-}
-
-function coversOneOff(agreement: AccessAgreement, material: Material): boolean {
-  return material.kind === 'vod' ? agreement.video_project_id === material.id : agreement.live_event_id === material.id;
 }
 
 /** Whether the agreement draws on a balance of this kind, and whether anything is left. */
@@ -58,19 +52,17 @@ function balanceFor(agreement: AccessAgreement, kind: ContentKind): 'none' | 'us
   return remaining === null || (remaining ?? 0) > 0 ? 'available' : 'used_up';
 }
 
-export function accessTo(caller: { signedIn: boolean; agreements: readonly AccessAgreement[] }, material: Material): AccessDecision {
+export function accessTo(
+  caller: { signedIn: boolean; agreements: readonly AccessAgreement[] },
+  material: Material,
+): AccessDecision<VodReason> {
   if (!caller.signedIn) return { allowed: false, reason: 'login_required' };
   if (material.free_access) return { allowed: true, agreementId: null, kind: null };
   const active = caller.agreements.filter((agreement) => agreement.status === 'active');
 
   // A one-off licence for this very material comes first: re-downloads are free (spec §6).
-  const oneOff = active.find((agreement) => agreement.agreement_type === 'one_off' && coversOneOff(agreement, material));
-  if (oneOff) return { allowed: true, agreementId: oneOff.id, kind: material.kind === 'vod' ? contentKindOf(material) : null };
-
-  if (material.kind === 'live') {
-    const live = active.find((agreement) => agreement.agreement_type !== 'one_off' && agreement.live_access);
-    return live ? { allowed: true, agreementId: live.id, kind: null } : { allowed: false, reason: 'live_access_required' };
-  }
+  const oneOff = active.find((agreement) => agreement.agreement_type === 'one_off' && agreement.video_project_id === material.id);
+  if (oneOff) return { allowed: true, agreementId: oneOff.id, kind: contentKindOf(material) };
 
   const kind = contentKindOf(material);
   let usedUp = false;
@@ -82,6 +74,43 @@ export function accessTo(caller: { signedIn: boolean; agreements: readonly Acces
   }
   if (usedUp) return { allowed: false, reason: 'balance_used_up' };
   return { allowed: false, reason: kind === 'pool' ? 'subscribers_only' : 'licence_required' };
+}
+
+/** What a viewer may do with a live event: watch it (the player), follow, book, restream it to their own targets. */
+export const LIVE_ACTIONS = ['watch', 'follow', 'book', 'restream'] as const;
+export type LiveAction = (typeof LIVE_ACTIONS)[number];
+
+export type LiveViewer = { signedIn: boolean; userGroup: UserGroup | null; agreements: readonly AccessAgreement[] };
+
+const allowLive = (agreementId: number | null): AccessDecision => ({ allowed: true, agreementId, kind: null });
+const denyLive = (reason: AccessReason): AccessDecision => ({ allowed: false, reason });
+
+/**
+ * The live table, viewer × event access → watch, follow, book, restream (spec: content §1 "Pool
+ * live events are for subscribers only; free events are for registered users; some live events
+ * are client-only", §6 "Following and booking need sign-in"; accounts §4 "Live access needs
+ * agreement_type one_off or live_access"). The server decides with it and the event page shows
+ * what it allows; access.test.ts holds the whole table.
+ *
+ * - Nothing without sign-in: a visitor sees the event page and is asked to sign in.
+ * - A client-only event is the agency's clients' (user group client), and only theirs: no plan
+ *   or booking opens it to anyone else.
+ * - Following and booking: any signed-in viewer the event is for.
+ * - Watching and restreaming a free event: any signed-in viewer; a pool event: a subscriber (a
+ *   pass), a plan with live access, or a booking of this event (a one-off licence for it); a
+ *   client-only event: the client group.
+ */
+export function liveAccessTo(viewer: LiveViewer, event: { id: number; access: LiveAccess }, action: LiveAction): AccessDecision {
+  if (!viewer.signedIn) return denyLive('login_required');
+  if (event.access === 'client') return viewer.userGroup === 'client' ? allowLive(null) : denyLive('clients_only');
+  if (action === 'follow' || action === 'book' || event.access === 'free') return allowLive(null);
+  const active = viewer.agreements.filter((agreement) => agreement.status === 'active');
+  const booking = active.find((agreement) => agreement.agreement_type === 'one_off' && agreement.live_event_id === event.id);
+  const plan = active.find(
+    (agreement) => agreement.agreement_type !== 'one_off' && (agreement.live_access || agreement.agreement_type === 'pass'),
+  );
+  const entitled = booking ?? plan;
+  return entitled ? allowLive(entitled.id) : denyLive('live_access_required');
 }
 
 /** The access rules' view of an agreement as the agreements call answers it (the browser's badges). */

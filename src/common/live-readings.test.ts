@@ -215,6 +215,7 @@ describe('event view reading (spec: content §4 "Live event status")', () => {
       format: '16:9',
       stream_to: ['rtmp'],
       playback_url: 'https://cdn.example/live.m3u8',
+      watch_refusal: null,
     });
 
   for (const status of LIVE_EVENT_STATUSES) {

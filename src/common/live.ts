@@ -70,6 +70,8 @@ export const liveEventDetailSchema = liveEventSchema.extend({
   stream_to: z.array(z.string()),
   /** A signed, expiring HLS playlist when the caller may watch and the feed is open; else null. */
   playback_url: z.string().nullable(),
+  /** Why the caller may not watch, by the live table (common/access.ts liveAccessTo); null when they may. */
+  watch_refusal: z.enum(['login_required', 'live_access_required', 'clients_only']).nullable(),
 });
 export type LiveEventDetail = z.infer<typeof liveEventDetailSchema>;
 

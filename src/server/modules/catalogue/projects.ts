@@ -112,7 +112,7 @@ export async function availableFormats(ctx: CatalogueContext, idOrSlug: string, 
   const reasonFor = (format: string): AvailableFormat['reason'] => {
     if (!user) return 'login_required';
     if (embargoed) return 'embargoed';
-    if (!decision.allowed) return decision.reason === 'live_access_required' ? 'licence_required' : decision.reason;
+    if (!decision.allowed) return decision.reason;
     if (format !== 'branded' || decision.agreementId === null) return null;
     const agreement = held.find((candidate) => candidate.id === decision.agreementId);
     return agreement && includesBrandedFiles(agreement.agreement_type) ? null : 'licence_required';

@@ -22,8 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const event = (fields: Partial<LiveEventInput> = {}) =>
-  createLiveEvent(t, admin, { start_at: hoursFrom(t, 3), access: 'client', ...fields });
+const event = (fields: Partial<LiveEventInput> = {}) => createLiveEvent(t, admin, { start_at: hoursFrom(t, 3), access: 'pool', ...fields });
 const book = (browser: Browser, idOrSlug: string | number, booking: Record<string, unknown> = { privacy_accepted: true }) =>
   browser.post(`/api/content/live/events/${idOrSlug}/bookings`, { booking });
 
@@ -75,5 +74,15 @@ describe('booking a live event (spec content §1, §4, §5; accounts §8)', () =
     expect(codes(await book(master.browser, finished.id))).toEqual(['event_over']);
     expect(codes(await book(master.browser, 'no-such-event'))).toEqual(['live_event_not_found']);
     expect((await book(new Browser(t.app), client.id)).statusCode).toBe(401);
+  });
+
+  it("a client-only event is booked and followed by the agency's clients alone", async () => {
+    const clientOnly = await event({ access: 'client' });
+    const customer = await a.signedIn({ userGroup: 'customer', countryId: germany });
+    expect(codes(await book(customer.browser, clientOnly.id))).toEqual(['clients_only']);
+    expect(codes(await customer.browser.post(`/api/content/live/events/${clientOnly.slug}/subscription`, {}))).toEqual(['clients_only']);
+    const client = await a.signedIn({ userGroup: 'client', countryId: germany });
+    expect((await book(client.browser, clientOnly.id)).statusCode).toBe(201);
+    expect((await client.browser.post(`/api/content/live/events/${clientOnly.slug}/subscription`, {})).statusCode).toBe(200);
   });
 });

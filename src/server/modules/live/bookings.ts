@@ -9,6 +9,7 @@ import type { UserRow } from '../accounts/sessions.ts';
 import { agreements } from '../agreements/schema.ts';
 import { billingCountry } from '../payments/billing.ts';
 import { billingCountryMissing } from '../payments/orders.ts';
+import { assertLiveAccess } from './access.ts';
 import { bookedOf } from './booked.ts';
 import { detailOf, eventNotFound, type EventRow } from './events.ts';
 import { liveEvents } from './schema.ts';
@@ -42,6 +43,7 @@ export async function bookEvent(
   locale: Locale,
 ): Promise<{ event: LiveEventDetail; created: boolean }> {
   const event = await bookableEvent(ctx, idOrSlug);
+  await assertLiveAccess(ctx, user, event, 'book');
   if (!booking.privacy_accepted)
     throw new Invalid({ code: 'privacy_required', field: 'booking.privacy_accepted', message: 'Please accept the Privacy Policy' });
   if (!(await billingCountry(ctx, user.id))) throw billingCountryMissing();

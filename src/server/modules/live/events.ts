@@ -15,6 +15,8 @@ import type { ServiceContext } from '../../context.ts';
 import { NotFound } from '../../http/errors.ts';
 import { tags } from '../catalogue/schema.ts';
 import { LIVE_EVENTS_STREAM } from '../realtime/channels.ts';
+import type { UserRow } from '../accounts/sessions.ts';
+import { assertLiveAccess } from './access.ts';
 import { bookedEventIds, bookedOf } from './booked.ts';
 import { eventImageUrl, type PlaceholderSize } from './placeholder.ts';
 import { liveEventFollows, liveEvents, liveEventTags } from './schema.ts';
@@ -190,6 +192,7 @@ export async function detailOf(
     format: row.format,
     stream_to: row.streamTo,
     playback_url: null,
+    watch_refusal: null,
   };
 }
 
@@ -216,9 +219,14 @@ export async function myEvents(ctx: Pick<LiveContext, 'db'>, userId: number, loc
   return { count: myEventsCount({ booked_events: booked, followed_events: followed }), booked_events: booked, followed_events: followed };
 }
 
-/** POST and DELETE …/events/{slug}/subscription: follow or unfollow; doing it twice changes nothing. */
-export async function follow(ctx: LiveContext, userId: number, slug: string, following: boolean, locale: Locale): Promise<LiveEvent> {
+/**
+ * POST and DELETE …/events/{slug}/subscription: follow (when the live table lets the user: not a
+ * client-only event of someone else's) or unfollow; doing it twice changes nothing.
+ */
+export async function follow(ctx: LiveContext, user: UserRow, slug: string, following: boolean, locale: Locale): Promise<LiveEvent> {
+  const userId = user.id;
   const row = await visibleEvent(ctx, slug);
+  if (following) await assertLiveAccess(ctx, user, row, 'follow');
   if (following)
     await ctx.db.insert(liveEventFollows).values({ userId, eventId: row.id, createdAt: ctx.clock.now() }).onConflictDoNothing();
   else await ctx.db.delete(liveEventFollows).where(and(eq(liveEventFollows.userId, userId), eq(liveEventFollows.eventId, row.id)));

@@ -74,7 +74,7 @@ export async function embedRecording(ctx: RecordingsContext, user: UserRow, id: 
   if (!row) throw recordingNotFound();
   if (!booking.privacy_accepted)
     throw new Invalid({ code: 'privacy_required', field: 'book_recording.privacy_accepted', message: 'Please accept the Privacy Policy' });
-  if (row.event.access !== 'free') await entitledEvent(ctx, user, row.event.slug);
+  await entitledEvent(ctx, user, row.event.slug);
   const now = ctx.clock.now();
   const url = signedFileUrl(ctx.files.secret, { key: row.key, name: `${row.event.slug}.mp4`, now, ttlSeconds: EMBED_TTL_SECONDS });
   const title = row.event.title.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

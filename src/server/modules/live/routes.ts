@@ -32,7 +32,7 @@ import { EVENT_IMAGE_FILE, EVENT_IMAGE_MAX_BYTES, eventImageStoreKey, removeEven
 import { availableForCut, embedRecording, listRecordings, type RecordingsContext } from './recording-views.ts';
 import { bookEvent } from './bookings.ts';
 import { isPlaceholderSize, placeholderSvg } from './placeholder.ts';
-import { playbackFor } from './playback.ts';
+import { watchingFor } from './playback.ts';
 import { addTarget, deleteTarget, getTarget, listTargets, streamToken } from './targets.ts';
 import { receiversOf, type TvuDirectory } from './tvu.ts';
 import { announce, eventDetail, follow, listEvents, myEvents, unfollowAll } from './events.ts';
@@ -81,7 +81,7 @@ export async function liveRoutes(
       reply.header('cache-control', 'private, no-cache');
       const { user } = await request.caller();
       const detail = await eventDetail(ctx, request.params.slug, user?.id ?? null, request.locale);
-      return { ...detail, playback_url: await playbackFor(ctx, hlsRoot, detail, user) };
+      return { ...detail, ...(await watchingFor(ctx, hlsRoot, detail, user)) };
     },
   );
 
@@ -138,7 +138,7 @@ export async function liveRoutes(
       schema: { tags, params: slugParams, response: { 200: liveEventSchema } },
       handler: async (request) => {
         const { user } = await requireUser(request);
-        return follow(ctx, user.id, request.params.slug, following, request.locale);
+        return follow(ctx, user, request.params.slug, following, request.locale);
       },
     });
 

@@ -101,18 +101,24 @@ function publisher(key: string, seconds: number) {
 }
 
 describe('a live event’s picture', () => {
-  it('the console’s stream key publishes; the event goes live; anyone plays a free event under its signed link', async () => {
+  it('the console’s stream key publishes; the event goes live; a registered user plays a free event under its signed link', async () => {
     const free = await event({ access: 'free' });
     expect(free.stream_key).toMatch(/^[\w-]{20,}$/);
-    const visitor = new Browser(t.app);
-    expect(liveEventDetailSchema.parse((await visitor.get(`/api/content/live/events/${free.slug}`)).json()).playback_url).toBeNull();
+    const viewer = (await agreementFixtures(t).signedIn()).browser;
+    expect(liveEventDetailSchema.parse((await viewer.get(`/api/content/live/events/${free.slug}`)).json()).playback_url).toBeNull();
 
     const pushing = publish(free.stream_key ?? '', 6);
     const url = await eventually(
-      async () => liveEventDetailSchema.parse((await visitor.get(`/api/content/live/events/${free.slug}`)).json()).playback_url,
+      async () => liveEventDetailSchema.parse((await viewer.get(`/api/content/live/events/${free.slug}`)).json()).playback_url,
     );
-    const detail = liveEventDetailSchema.parse((await visitor.get(`/api/content/live/events/${free.slug}`)).json());
-    expect(detail.status).toBe('live');
+    const detail = liveEventDetailSchema.parse((await viewer.get(`/api/content/live/events/${free.slug}`)).json());
+    expect(detail).toMatchObject({ status: 'live', watch_refusal: null });
+    // Free events are for registered users (spec: content §1): a visitor is asked to sign in.
+    const visitor = new Browser(t.app);
+    expect(liveEventDetailSchema.parse((await visitor.get(`/api/content/live/events/${free.slug}`)).json())).toMatchObject({
+      playback_url: null,
+      watch_refusal: 'login_required',
+    });
 
     const playlist = await eventually(async () => {
       const answer = await visitor.get(url);
@@ -147,16 +153,16 @@ describe('a live event’s picture', () => {
     }>();
     expect(video).toMatchObject({ title: free.title, free_access: true });
 
-    const viewer = await agreementFixtures(t).signedIn();
-    const cuttable = (await viewer.browser.get('/api/content/live/events/available_for_cut')).json<{ live_events: { id: number }[] }>();
+    const cutter = await agreementFixtures(t).signedIn();
+    const cuttable = (await cutter.browser.get('/api/content/live/events/available_for_cut')).json<{ live_events: { id: number }[] }>();
     expect(cuttable.live_events.map((item) => item.id)).toContain(free.id);
     expect((await visitor.get('/api/content/live/events/available_for_cut')).statusCode).toBe(401);
-    expect(codes(await viewer.browser.post(`/api/content/live/recordings/${recording?.id}/embed`, { book_recording: {} }))).toEqual([
+    expect(codes(await cutter.browser.post(`/api/content/live/recordings/${recording?.id}/embed`, { book_recording: {} }))).toEqual([
       'privacy_required',
     ]);
     const embed = recordingEmbedSchema.parse(
       (
-        await viewer.browser.post(`/api/content/live/recordings/${recording?.id}/embed`, { book_recording: { privacy_accepted: true } })
+        await cutter.browser.post(`/api/content/live/recordings/${recording?.id}/embed`, { book_recording: { privacy_accepted: true } })
       ).json(),
     );
     expect(embed.embed_html).toContain('<video src="/files/masters/live/');
@@ -164,7 +170,7 @@ describe('a live event’s picture', () => {
     expect([mp4.statusCode, mp4.rawPayload.toString('latin1', 4, 8)]).toEqual([200, 'ftyp']);
   }, 60_000);
 
-  it('a client-only event’s picture is for viewers with live access only; a key outside the window is refused', async () => {
+  it('a client-only event’s picture is for the client group only; a key outside the window is refused', async () => {
     const client = await event({ access: 'client' });
     const pushing = publish(client.stream_key ?? '', 4);
     const viewer = await agreementFixtures(t).signedIn({ userGroup: 'customer' });
@@ -172,9 +178,17 @@ describe('a live event’s picture', () => {
       const answer = await admin.get(`/api/content/live/events/${client.slug}`);
       return liveEventDetailSchema.parse(answer.json()).status === 'live' ? true : null;
     });
+    expect(liveEventDetailSchema.parse((await viewer.browser.get(`/api/content/live/events/${client.slug}`)).json())).toMatchObject({
+      playback_url: null,
+      watch_refusal: 'clients_only',
+    });
+    const ofTheClientGroup = await agreementFixtures(t).signedIn({ userGroup: 'client' });
     expect(
-      liveEventDetailSchema.parse((await viewer.browser.get(`/api/content/live/events/${client.slug}`)).json()).playback_url,
-    ).toBeNull();
+      await eventually(
+        async () =>
+          liveEventDetailSchema.parse((await ofTheClientGroup.browser.get(`/api/content/live/events/${client.slug}`)).json()).playback_url,
+      ),
+    ).toMatch(/^\/live\//);
     expect(
       liveEventDetailSchema.parse((await new Browser(t.app).get(`/api/content/live/events/${client.slug}`)).json()).playback_url,
     ).toBeNull();

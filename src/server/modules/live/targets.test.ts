@@ -68,13 +68,23 @@ describe('restream targets (spec §1, §7)', () => {
     expect(await t.database.db.select().from(liveTargets).where(eq(liveTargets.userId, user.id))).toHaveLength(MAX_TARGETS_PER_EVENT);
   });
 
-  it('a client-only event needs live access: refused without, allowed under an agreement with live access', async () => {
+  it('a pool event needs live access (a pass, a plan with live access or a booking); a client-only event is for clients alone', async () => {
     const { browser, user } = await a.signedIn({ userGroup: 'customer' });
-    const client = await event({ access: 'client' });
-    const refused = await browser.post(targetsOf(client.slug), { target: YOUTUBE });
+    const pool = await event({ access: 'pool' });
+    const refused = await browser.post(targetsOf(pool.slug), { target: YOUTUBE });
     expect([refused.statusCode, codes(refused)]).toEqual([403, ['live_access_required']]);
     await createAgreement(t.database.db, { userId: user.id, agreementType: 'enterprise', liveAccess: true }, t.services.clock.now());
-    expect((await browser.post(targetsOf(client.slug), { target: YOUTUBE })).statusCode).toBe(201);
+    expect((await browser.post(targetsOf(pool.slug), { target: YOUTUBE })).statusCode).toBe(201);
+    // A pass holder is a subscriber: pool events are theirs (spec: content §1).
+    const holder = await a.signedIn({ userGroup: 'customer' });
+    await createAgreement(t.database.db, { userId: holder.user.id, agreementType: 'pass' }, t.services.clock.now());
+    expect((await holder.browser.post(targetsOf(pool.slug), { target: YOUTUBE })).statusCode).toBe(201);
+
+    const clientOnly = await event({ access: 'client' });
+    // Live access does not open a client-only event; the client group does.
+    expect(codes(await browser.post(targetsOf(clientOnly.slug), { target: YOUTUBE }))).toEqual(['clients_only']);
+    const client = await a.signedIn({ userGroup: 'client' });
+    expect((await client.browser.post(targetsOf(clientOnly.slug), { target: YOUTUBE })).statusCode).toBe(201);
   });
 
   it('a target is its owner’s: another user gets 404 reading or deleting it', async () => {

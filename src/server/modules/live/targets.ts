@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { accessTo } from '../../../common/access.ts';
+import type { LiveAction } from '../../../common/access.ts';
 import { MAX_TARGETS_PER_EVENT, type LiveTarget, type LiveTargetInput } from '../../../common/live.ts';
 import type { ServiceContext } from '../../context.ts';
-import { Forbidden, Invalid, NotFound, QuotaExceeded } from '../../http/errors.ts';
+import { Invalid, NotFound, QuotaExceeded } from '../../http/errors.ts';
 import { users } from '../accounts/schema.ts';
 import type { UserRow } from '../accounts/sessions.ts';
-import { accessAgreements, agreementsServing } from '../agreements/service.ts';
+import { assertLiveAccess } from './access.ts';
 import { encrypt } from '../security/crypto.ts';
 import { visibleEvent, type EventRow } from './events.ts';
 import { vetTargetUrl } from './restream-destination.ts';
@@ -37,19 +37,15 @@ function targetView(row: TargetRow): LiveTarget {
   };
 }
 
-/** The visible event, if the user may watch it: else 403 live_access_required. */
-export async function entitledEvent(ctx: TargetsContext, user: UserRow, slug: string): Promise<EventRow> {
+/** The visible event, if the user may watch (or restream) it: else 403 (live_access_required, clients_only). */
+export async function entitledEvent(ctx: TargetsContext, user: UserRow, slug: string, action: LiveAction = 'watch'): Promise<EventRow> {
   const event = await visibleEvent(ctx, slug);
-  const free = event.access === 'free';
-  const held = free ? [] : accessAgreements(await agreementsServing(ctx, user), ctx.clock.now());
-  const decision = accessTo({ signedIn: true, agreements: held }, { kind: 'live', id: event.id, free_access: free });
-  if (!decision.allowed)
-    throw new Forbidden({ code: 'live_access_required', message: 'Live events are part of plans with live access, or can be booked' });
+  await assertLiveAccess(ctx, user, event, action);
   return event;
 }
 
 export async function listTargets(ctx: TargetsContext, user: UserRow, slug: string): Promise<LiveTarget[]> {
-  const event = await entitledEvent(ctx, user, slug);
+  const event = await entitledEvent(ctx, user, slug, 'restream');
   const rows = await ctx.db
     .select()
     .from(liveTargets)
@@ -65,7 +61,7 @@ export async function addTarget(
   slug: string,
   input: LiveTargetInput,
 ): Promise<LiveTarget> {
-  const event = await entitledEvent(ctx, user, slug);
+  const event = await entitledEvent(ctx, user, slug, 'restream');
   if (input.kind === 'tvu') await checkReceiver(ctx.tvu, user, input.tvu_receiver ?? '');
   // The platform will connect there: a listener, or an address the outbound policy refuses, is refused now.
   else if (input.kind !== 'hls_full_hd' && input.url) await vetTargetUrl(ctx, input.kind, input.url);
@@ -118,7 +114,7 @@ export async function deleteTarget(ctx: TargetsContext, userId: number, id: numb
 
 /** A signed token to pull the event in one of its languages, valid six hours. */
 export async function streamToken(ctx: TargetsContext, user: UserRow, slug: string, language: string) {
-  const event = await entitledEvent(ctx, user, slug);
+  const event = await entitledEvent(ctx, user, slug, 'restream');
   if (!event.languages.includes(language))
     throw new Invalid({ code: 'language_not_offered', field: 'language_id', message: 'The event is not broadcast in this language' });
   const expires = ctx.clock.now().getTime() + TOKEN_TTL_MS;

@@ -38,7 +38,10 @@ export function EventPage() {
   const event = useQuery({
     queryKey: LIVE_KEYS.event(locale, slug, userId),
     queryFn: ({ signal }) => liveApi.event(slug, signal),
-    refetchInterval: ({ state }) => (state.data?.status === 'live' && state.data.playback_url === null ? PICTURE_WAIT_REFETCH_MS : false),
+    refetchInterval: ({ state }) =>
+      state.data?.status === 'live' && state.data.playback_url === null && state.data.watch_refusal === null
+        ? PICTURE_WAIT_REFETCH_MS
+        : false,
   });
   useScreenMeta(event.data?.title, event.data ? shortDescription(event.data.description) : undefined);
   if (event.error instanceof ApiError && event.error.status === 404) return <EventNotFound />;

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { signInHref } from '../../lib/session.ts';
 import { LIVE_FEED_OPENS_MINUTES, type LiveEventDetail, type LiveEventStatus } from '../../../common/live.ts';
 import { Button } from '../../ui/button.tsx';
 import { LivePicture } from './live-picture.tsx';
@@ -17,8 +19,8 @@ export const PLAYER_STATES: Record<LiveEventStatus, PlayerState> = {
   canceled: 'canceled',
 };
 
-/** What the box shows: the picture, a wait for it, a stopped picture, or only the status. */
-export type PictureState = 'playing' | 'waiting' | 'failed' | 'none';
+/** What the box shows: the picture, a wait for it, why the caller may not watch, a stopped picture, or only the status. */
+export type PictureState = 'playing' | 'waiting' | 'refused' | 'failed' | 'none';
 
 /** The stream a signed link plays: the same path under every signature (each answer signs anew). */
 const streamOf = (link: string) => link.split('?')[0] ?? link;
@@ -41,7 +43,8 @@ export function EventPlayer({ event, onReload }: { event: LiveEventDetail; onRel
   const [reloading, setReloading] = useState(false);
   if (offered !== link && (offered === null || link === null || link === failed || streamOf(offered) !== streamOf(link))) setLink(offered);
 
-  const picture: PictureState = link === null ? (state === 'live' ? 'waiting' : 'none') : link === failed ? 'failed' : 'playing';
+  const live = event.watch_refusal ? 'refused' : 'waiting';
+  const picture: PictureState = link === null ? (state === 'live' ? live : 'none') : link === failed ? 'failed' : 'playing';
   const reload = () => {
     setReloading(true);
     void onReload().finally(() => setReloading(false));
@@ -68,6 +71,8 @@ export function EventPlayer({ event, onReload }: { event: LiveEventDetail; onRel
                 {t('live.player_retry')}
               </Button>
             </>
+          ) : picture === 'refused' && event.watch_refusal ? (
+            <WatchRefusal refusal={event.watch_refusal} />
           ) : picture === 'waiting' ? (
             <>
               <span>{t('live.player_live')}</span> <span className="event-player__hint">{t('live.player_waiting')}</span>
@@ -80,5 +85,25 @@ export function EventPlayer({ event, onReload }: { event: LiveEventDetail; onRel
         </figcaption>
       )}
     </figure>
+  );
+}
+
+/** Why the live picture is not for the caller (the live table, common/access.ts), with sign-in for a visitor. */
+function WatchRefusal({ refusal }: { refusal: NonNullable<LiveEventDetail['watch_refusal']> }) {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  const location = useLocation();
+  return (
+    <span data-testid="watch-refusal" data-refusal={refusal}>
+      <span>{t('live.player_live')}</span> <span className="event-player__hint">{t(`live.watch_${refusal}`)}</span>
+      {refusal === 'login_required' ? (
+        <>
+          {' '}
+          <Link to={signInHref(locale, location.pathname + location.search)} data-testid="watch-sign-in">
+            {t('live.watch_sign_in')}
+          </Link>
+        </>
+      ) : null}
+    </span>
   );
 }
