@@ -56,14 +56,20 @@ export async function makeArtefacts(
   progress: Progress,
 ): Promise<Artefacts> {
   const keys = artefactKeys(input.token, masterExtension(input.filename));
+  // Reports go out one after another, so a late one never moves the desk back to an earlier stage.
+  let reports = Promise.resolve();
+  const report = (stage: IngestStage, percent: number) => {
+    reports = reports.then(() => progress(stage, percent)).catch(() => undefined);
+    return reports;
+  };
   const scratch = path.join(files.workDir, `ingest-${input.token}`);
   await mkdir(scratch, { recursive: true });
   try {
-    await progress('master', 0);
+    await report('master', 0);
     await files.store.put(keys.master, input.master);
-    await progress('master', 100);
+    await report('master', 100);
 
-    await progress('preview', 0);
+    await report('preview', 0);
     const preview = path.join(scratch, 'preview.mp4');
     let last = 0;
     await renderRendition(
@@ -79,14 +85,14 @@ export async function makeArtefacts(
         // Every ten per cent is enough for a progress bar, and spares the database.
         if (percent >= last + 10 || percent === 100) {
           last = percent;
-          void progress('preview', percent).catch(() => undefined);
+          void report('preview', percent);
         }
       },
     );
     await files.store.put(keys.preview, preview);
-    await progress('preview', 100);
+    await report('preview', 100);
 
-    await progress('poster', 0);
+    await report('poster', 0);
     const sizes = Object.keys(PLACEHOLDER_SIZES) as PlaceholderSize[];
     const outputs = Object.fromEntries(sizes.map((size) => [size, path.join(scratch, `${size}.jpg`)])) as Record<PlaceholderSize, string>;
     // A tenth in (past a slate or a black first frame), at most ten seconds.
@@ -97,10 +103,10 @@ export async function makeArtefacts(
       thumbnailKeys[size] = keys.thumbnail(size);
       await files.store.put(keys.thumbnail(size), outputs[size]);
     }
-    await progress('poster', 100);
-    await progress('thumbnails', 100);
+    await report('poster', 100);
+    await report('thumbnails', 100);
 
-    await progress('animated', 0);
+    await report('animated', 0);
     const [w, h] = PLACEHOLDER_SIZES.thumbnail;
     const every = input.probe.duration_seconds / ANIMATED_FRAMES;
     await runFfmpeg(
@@ -118,7 +124,7 @@ export async function makeArtefacts(
       animatedKeys.push(keys.animated(n + 1));
       await files.store.put(keys.animated(n + 1), path.join(scratch, name));
     }
-    await progress('animated', 100);
+    await report('animated', 100);
     return { masterKey: keys.master, previewKey: keys.preview, posterKey: keys.thumbnail(POSTER_SIZE), thumbnailKeys, animatedKeys };
   } finally {
     await rm(scratch, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { INGEST_STAGES, type IngestStage } from '../../../../common/newsroom-ingest.ts';
 import { CHANNELS } from '../../../../common/realtime.ts';
 import { runFfmpeg } from '../../media/ffmpeg.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -166,6 +167,9 @@ describe('resumable uploads at /api/desk/uploads (tus)', () => {
     expect(told[0]).toBe(`${CHANNELS.deskIngest}/${DESK_INGEST_STREAM}/probing:probe`);
     expect(told).toContain(`${CHANNELS.deskIngest}/${DESK_INGEST_STREAM}/processing:preview`);
     expect(told.at(-1)).toBe(`${CHANNELS.deskIngest}/${DESK_INGEST_STREAM}/ready:`);
+    // The desk never sees an earlier stage after a later one (progress reports go out in order).
+    const order = told.map((entry) => INGEST_STAGES.indexOf(entry.split(':').at(-1) as IngestStage)).filter((index) => index >= 0);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
 
     const [media] = await t.database.db.select().from(contentItemMedia).where(eq(contentItemMedia.itemId, itemId));
     const store = t.services.files.store;
