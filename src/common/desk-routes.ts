@@ -11,6 +11,7 @@ export const DESK_ROUTES = {
   deskHome: { path: '/desk', role: null },
   deskStaff: { path: '/desk/staff', role: 'admin' },
   deskAudit: { path: '/desk/audit', role: 'admin' },
+  deskUploads: { path: '/desk/uploads', role: 'editor' },
 } as const satisfies Record<string, { path: string; role: DeskRole | null }>;
 
 export type DeskRouteName = keyof typeof DESK_ROUTES;

@@ -14,6 +14,8 @@ export const CHANNELS = {
   liveEvents: 'Content::LiveEventsChannel',
   /** Signed-in users only, each on their own stream: notifications meant for that user. */
   notifications: 'NotificationsChannel',
+  /** Staff with the editor role only: ingest's progress, each item's media stage (newsroom-ingest.ts). */
+  deskIngest: 'Desk::IngestChannel',
 } as const;
 export type ChannelName = (typeof CHANNELS)[keyof typeof CHANNELS];
 

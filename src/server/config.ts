@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseSiteVariants, parseHiddenLocales, type HiddenLocalesByVariant, type SiteVariantMap } from '../common/site.ts';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '../common/newsroom-ingest.ts';
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './modules/live/ingest-guard.ts';
 import { CABLE_LIMITS, type CableLimits } from './modules/realtime/limits.ts';
 import { parseOutboundAllow, type OutboundAllowance } from './modules/security/outbound.ts';
@@ -148,6 +149,12 @@ const envSchema = z.object({
   LIVE_DEMO_PUBLISHER: z.enum(['auto', 'on', 'off']).default('auto'),
   /** The agency credit burnt into credit files. */
   AGENCY_CREDIT: z.string().min(1).max(80).default('© Newsreel'),
+  /** The biggest master the desk may upload, in bytes (newsroom ingest); at least 20 GB by default. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(DEFAULT_UPLOAD_MAX_BYTES),
   /** Masters and renditions in an S3-compatible bucket; unset: a folder under DATA_DIR. */
   S3_BUCKET: z.string().min(3).optional(),
   /** The endpoint of an S3-compatible service other than AWS (MinIO, a test peer). */
@@ -222,6 +229,8 @@ export type Config = {
   };
   /** Refused ranges the outbound policy lets through (OUTBOUND_ALLOW; modules/security/outbound.ts). */
   outboundAllow: OutboundAllowance[];
+  /** The biggest master a desk upload may be (UPLOAD_MAX_BYTES). */
+  uploadMaxBytes: number;
   /** The bucket of masters and renditions, when not DATA_DIR/storage. */
   s3:
     | {
@@ -312,6 +321,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
       },
     },
     outboundAllow: e.OUTBOUND_ALLOW,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

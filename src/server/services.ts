@@ -100,6 +100,7 @@ export function downloadFilesFor(config: Config, secret: string): DownloadFiles 
     secret,
     sharedMasters: config.seedDemo,
     liveRoot: path.join(config.dataDir, 'live'),
+    ingest: { uploadsDir: path.join(config.dataDir, 'uploads'), dropDir: path.join(config.dataDir, 'dropfolder'), s3: config.s3 },
   };
 }
 

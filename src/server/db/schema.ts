@@ -17,3 +17,4 @@ export * from '../modules/broadcast/schema.ts';
 export * from '../modules/media/schema.ts';
 export * from '../modules/desk/schema.ts';
 export * from '../modules/newsroom/schema.ts';
+export * from '../modules/newsroom/ingest/schema.ts';

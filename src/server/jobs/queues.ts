@@ -4,6 +4,8 @@ import { recordJob } from '../modules/live/recordings.ts';
 import { reconcileJob } from '../modules/payments/reconciliation.ts';
 import { renewPasses } from '../modules/payments/renewals.ts';
 import { pushJob } from '../modules/push/notify.ts';
+import { dropFolderJob } from '../modules/newsroom/ingest/drop-folder.ts';
+import { ingestJob } from '../modules/newsroom/ingest/pipeline.ts';
 import type { JobDefinition } from './definition.ts';
 
 /**
@@ -24,4 +26,6 @@ export const JOB_QUEUES: readonly JobDefinition[] = [
   statsReportJob,
   recordJob,
   pushJob,
+  ingestJob,
+  dropFolderJob,
 ];

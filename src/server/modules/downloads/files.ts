@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { QUALITY_LABELS, type Container, type Quality, type VideoFormat } from '../../../common/catalogue-values.ts';
+import type { S3Settings } from './storage-s3.ts';
 import type { FileStore } from './storage.ts';
 
 /** What rendering and serving downloads need: the store, ffmpeg, a scratch folder, the credit and the link secret. */
@@ -18,6 +19,11 @@ export type DownloadFiles = {
   sharedMasters?: boolean;
   /** The live events' HLS sessions (live/ingest.ts), which finished events are recorded from. */
   liveRoot?: string;
+  /**
+   * Ingest's folders (newsroom/ingest/storage.ts): tus uploads in progress and the drop folder, and
+   * the bucket uploads go to in production; unset: `uploads` in the work folder, `dropfolder` beside it.
+   */
+  ingest?: { uploadsDir: string; dropDir: string; s3?: S3Settings };
 };
 
 /** How long a download link works: long enough to start a big file, short enough that a shared link dies. */

@@ -34,8 +34,8 @@ function imageKind(bytes: Buffer): 'jpg' | 'png' | null {
 const notAnImage = () =>
   new Invalid({ code: 'image_invalid', field: 'image', message: 'The picture must be a JPEG or PNG image of at most 8 MB' });
 
-/** ffmpeg's drawing of every size from one input: scaled to cover 16:9, then cropped. */
-function drawArgs(input: string, outputs: Record<PlaceholderSize, string>): string[] {
+/** ffmpeg's drawing of every size from one input (a picture, or a frame of a master): scaled to cover 16:9, then cropped. */
+export function drawArgs(input: string, outputs: Record<PlaceholderSize, string>): string[] {
   const labels = SIZES.map((_, n) => `s${n}`);
   const graph = [
     `[0:v]split=${SIZES.length}${labels.map((label) => `[${label}]`).join('')}`,

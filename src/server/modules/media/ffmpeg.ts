@@ -1,6 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 
+/** The ffprobe beside an ffmpeg (the npm package ships none: probing then needs one on the PATH). */
+export function ffprobeBeside(ffmpeg: string): string {
+  return ffmpeg === 'ffmpeg' ? 'ffprobe' : ffmpeg.replace(/ffmpeg(\.exe)?$/, 'ffprobe$1');
+}
+
 /** FFMPEG_PATH, else an `ffmpeg` on the PATH (usually newer), else the binary shipped by npm. */
 export function resolveFfmpeg(configured: string | undefined): string {
   if (configured) return configured;
@@ -41,6 +46,8 @@ export type FfmpegOptions = {
   stdout?: 'pipe' | 'ignore';
   /** `pipe` to feed ffmpeg's input (`-i pipe:0`, the live ingest's FLV); none by default. */
   stdin?: 'pipe' | 'ignore';
+  /** `ffprobe` (given as the program) takes no `-nostdin`: only `-hide_banner` goes first. */
+  tool?: 'ffmpeg' | 'ffprobe';
 };
 
 export type FfmpegFailure = 'failed' | 'timeout' | 'memory' | 'stopped';
@@ -89,7 +96,8 @@ function commandLine(ffmpeg: string, args: string[], options: FfmpegOptions): { 
   const bounded = here.prlimit;
   if (bounded) prefix.push('prlimit', `--as=${options.memoryBytes ?? FFMPEG_MEMORY.video}`, '--', 'env', 'MALLOC_ARENA_MAX=2');
   if (options.background && here.nice) prefix.push('nice', '-n', '19');
-  const [program = ffmpeg, ...argv] = [...prefix, ffmpeg, '-hide_banner', '-nostdin', ...args];
+  const lead = options.tool === 'ffprobe' ? ['-hide_banner'] : ['-hide_banner', '-nostdin'];
+  const [program = ffmpeg, ...argv] = [...prefix, ffmpeg, ...lead, ...args];
   return { program, argv, bounded };
 }
 

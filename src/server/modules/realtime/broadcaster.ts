@@ -1,4 +1,5 @@
 import type { AlertMessage } from '../../../common/alerts.ts';
+import type { DeskIngestMessage } from '../../../common/newsroom-ingest.ts';
 import type {
   CHANNELS,
   ChannelName,
@@ -13,6 +14,7 @@ export type ChannelMessages = {
   [CHANNELS.transcoding]: TranscodingMessage;
   [CHANNELS.liveEvents]: LiveEventStatusMessage;
   [CHANNELS.notifications]: UserNotificationMessage;
+  [CHANNELS.deskIngest]: DeskIngestMessage;
 };
 
 /** Sends a message to the subscribers of a channel's stream, in every process (realtime/channels.ts names the streams). */

@@ -1,7 +1,14 @@
+import { hasDeskRole, type DeskRole } from '../../../common/desk-roles.ts';
 import { CHANNELS, type ChannelName } from '../../../common/realtime.ts';
 
-/** Who a connection is: the signed-in user and the session it was opened with, or a guest (null). */
-export type Identity = { userId: number; sessionIdHash: string } | null;
+/**
+ * Who a connection is: the signed-in user and the session it was opened with, or a guest (null).
+ * `deskRoles`: the desk roles of staff when the connection was opened (none for everyone else).
+ */
+export type Identity = { userId: number; sessionIdHash: string; deskRoles?: readonly string[] } | null;
+
+/** The one stream of the desk's ingest channel. */
+export const DESK_INGEST_STREAM = 'desk:ingest';
 
 /** Streams: what a broadcast names besides its channel. Public channels have one stream each. */
 export const ALERTS_STREAM = 'alerts';
@@ -28,10 +35,16 @@ const ownStream: ChannelDefinition = {
   },
 };
 
+/** Staff holding `role` (or admin), as they were when the connection was opened; anyone else is rejected. */
+const deskOnly = (role: DeskRole, stream: string): ChannelDefinition => ({
+  stream: (identity) => (identity?.deskRoles && hasDeskRole(identity.deskRoles, role) ? stream : null),
+});
+
 /** Every channel a client may subscribe to; an identifier naming any other is rejected. */
 export const CHANNEL_DEFINITIONS: ReadonlyMap<string, ChannelDefinition> = new Map<ChannelName, ChannelDefinition>([
   [CHANNELS.alerts, everyone(ALERTS_STREAM)],
   [CHANNELS.liveEvents, everyone(LIVE_EVENTS_STREAM)],
   [CHANNELS.transcoding, ownStream],
   [CHANNELS.notifications, ownStream],
+  [CHANNELS.deskIngest, deskOnly('editor', DESK_INGEST_STREAM)],
 ]);

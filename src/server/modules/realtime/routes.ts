@@ -1,6 +1,7 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { isStaff } from '../../../common/desk-roles.ts';
 import { CABLE_PATH, CABLE_PROTOCOL } from '../../../common/realtime.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import type { Config } from '../../config.ts';
@@ -69,7 +70,10 @@ export async function cableRoutes(
     const token = request.headers.cookie ? app.parseCookie(request.headers.cookie)[SESSION_COOKIE] : undefined;
     if (!token) return null;
     const caller = await lookUp(token);
-    return caller.user ? { userId: caller.user.id, sessionIdHash: caller.sessionIdHash } : null;
+    if (!caller.user) return null;
+    const { user } = caller;
+    const deskRoles = isStaff({ admin: user.isAdmin, desk_roles: user.deskRoles }) ? user.deskRoles : [];
+    return { userId: user.id, sessionIdHash: caller.sessionIdHash, deskRoles };
   }
 
   async function handshake(request: IncomingMessage, socket: Duplex, head: Buffer) {

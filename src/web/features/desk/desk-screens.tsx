@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { DeskRouteName } from '../../../common/desk-routes.ts';
+import { loadSections } from '../../lib/i18n.ts';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
@@ -23,6 +24,10 @@ export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
     () => import('./audit-page.tsx'),
     (m) => m.AuditPage,
   ),
+  deskUploads: screenOf(
+    () => Promise.all([import('./ingest/upload-page.tsx'), loadSections(['deskIngest'])]).then(([m]) => m),
+    (m) => m.UploadPage,
+  ),
 };
 
 /** The desk's menu, in order: each item shows only to staff holding its screen's role. */
@@ -30,4 +35,5 @@ export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
   { name: 'deskHome', label: 'desk.menu.home' },
   { name: 'deskStaff', label: 'desk.menu.staff' },
   { name: 'deskAudit', label: 'desk.menu.audit' },
+  { name: 'deskUploads', label: 'desk.menu.uploads' },
 ];
