@@ -50,6 +50,7 @@ import { sessionRoutes } from './modules/accounts/session-routes.ts';
 import { systemRoutes } from './modules/accounts/system-routes.ts';
 import { catalogueScreens } from './modules/catalogue/screens.ts';
 import { deskRoutes } from './modules/desk/routes.ts';
+import { newsroomDeskRoutes } from './modules/newsroom/routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { videoProjectRoutes } from './modules/catalogue/routes.ts';
 import { tagRoutes } from './modules/catalogue/tag-routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(currentUserRoutes, { ctx });
   await app.register(systemRoutes, { ctx, recaptcha: services.recaptcha });
   await app.register(deskRoutes, { ctx });
+  await app.register(newsroomDeskRoutes, { ctx });
   await app.register(catalogueAdminRoutes);
   await app.register(videoProjectRoutes, { db: database.db, clock: services.clock, secret: services.secret });
   await app.register(tagRoutes, { db: database.db, clock: services.clock });

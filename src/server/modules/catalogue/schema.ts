@@ -42,6 +42,9 @@ export const tags = pgTable('tags', {
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
+/** The catalogue's view of a newsroom story's state (src/common/newsroom.ts). */
+export type EditorialState = 'published' | 'corrected' | 'withheld' | 'killed';
+
 export type StoredRestriction = { code: RestrictionCode; countries?: string[]; until?: string };
 
 /**
@@ -89,6 +92,11 @@ export const videoProjects = pgTable(
       ),
     publishedAt: at('published_at').notNull(),
     lastChangedAt: at('last_changed_at').notNull(),
+    /**
+     * Where the newsroom's life cycle has the story (issue 24): published and corrected are listed;
+     * withheld and killed are out of the catalogue, search and downloads, their files answer 410.
+     */
+    editorialState: text('editorial_state').$type<EditorialState>().notNull().default('published'),
   },
   // Plain DESC (NULLS FIRST) so the indexes match ORDER BY published_at DESC as queries write it.
   (table) => [
