@@ -48,8 +48,10 @@ import { passwordRoutes } from './modules/accounts/password-routes.ts';
 import { registrationRoutes } from './modules/accounts/registration-routes.ts';
 import { sessionRoutes } from './modules/accounts/session-routes.ts';
 import { systemRoutes } from './modules/accounts/system-routes.ts';
+import { watchCatalogueChanges } from './modules/catalogue/changes.ts';
 import { catalogueScreens } from './modules/catalogue/screens.ts';
 import { deskRoutes } from './modules/desk/routes.ts';
+import { isWithdrawnFile } from './modules/newsroom/catalogue-sync.ts';
 import { newsroomDeskRoutes } from './modules/newsroom/routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { videoProjectRoutes } from './modules/catalogue/routes.ts';
@@ -125,7 +127,9 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   };
   const lookUp = callerLookup({ db: database.db, clock: services.clock });
   await app.register(auth, { lookUp });
-  await app.register(microCache, { now: () => services.clock.now().getTime() });
+  const catalogueChanges = watchCatalogueChanges(database.db);
+  app.addHook('onClose', async () => catalogueChanges.stop());
+  await app.register(microCache, { now: () => services.clock.now().getTime(), generation: () => catalogueChanges.generation() });
   // After the micro-cache, whose onSend keeps the plain body; static assets come precompressed.
   await app.register(fastifyCompress, {
     threshold: 1024,
@@ -172,6 +176,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     secret: services.files.secret,
     clock: services.clock,
     fetched: (requestId) => markFetched(ctx, requestId),
+    withdrawn: (key, requestId) => isWithdrawnFile(database.db, key, requestId),
   });
   await app.register(billingRoutes, { ctx });
   await app.register(careerRoutes, {

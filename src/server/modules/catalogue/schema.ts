@@ -234,3 +234,13 @@ export const contentPages = pgTable(
   },
   (table) => [primaryKey({ columns: [table.slug, table.locale] })],
 );
+
+/**
+ * One row counting the catalogue's editorial changes (a story published, corrected, withheld or
+ * killed). Every API process reads it each second and drops its micro-cached answers when it
+ * moves, so a change reaches every process within about a second, with or without Redis.
+ */
+export const catalogueChanges = pgTable('catalogue_changes', {
+  id: integer('id').primaryKey(),
+  generation: integer('generation').notNull().default(0),
+});

@@ -3,10 +3,11 @@ import { CONTAINERS, QUALITIES } from '../../../common/catalogue.ts';
 import { LOCALES } from '../../../common/locales.ts';
 import type { ContentFields } from '../../../common/newsroom.ts';
 import type { Db } from '../../db/client.ts';
+import { markCatalogueChanged } from '../catalogue/changes.ts';
 import { videoProjects, videoProjectTags, videos, type EditorialState } from '../catalogue/schema.ts';
 import { keywords, lookups, projectSlug, type NewProject } from '../catalogue/writer.ts';
 import { returnCharges } from '../downloads/quotas.ts';
-import { videoMasters, videoRequests } from '../downloads/schema.ts';
+import { renditions, videoMasters, videoRequests } from '../downloads/schema.ts';
 import { countries } from '../reference/schema.ts';
 import type { ContentItemRow } from './schema.ts';
 
@@ -133,6 +134,7 @@ export async function listInCatalogue(
       )
       .onConflictDoNothing();
 
+  await markCatalogueChanged(tx);
   if (item.masterKey)
     await tx
       .insert(videoMasters)
@@ -153,6 +155,7 @@ export async function withdrawFromCatalogue(
   now: Date,
 ): Promise<number> {
   await tx.update(videoProjects).set({ editorialState: state, lastChangedAt: now }).where(eq(videoProjects.id, projectId));
+  await markCatalogueChanged(tx);
   const cancelled = await tx
     .update(videoRequests)
     .set({ state: 'cancelled', error: 'content_withdrawn', updatedAt: now })
@@ -160,4 +163,29 @@ export async function withdrawFromCatalogue(
     .returning();
   await returnCharges(tx, cancelled, now);
   return cancelled.length;
+}
+
+/**
+ * Whether a stored file belongs to a withheld or killed story: a requested file (by its request)
+ * or one of its renditions (by the rendition key its name carries). Its signed links then answer
+ * 410 (issue 24). Two primary-key look-ups at most: players ask for a file many times in ranges.
+ */
+export async function isWithdrawnFile(db: Db, key: string, requestId: number | undefined): Promise<boolean> {
+  const withdrawn = inArray(videoProjects.editorialState, ['withheld', 'killed']);
+  if (requestId !== undefined) {
+    const [byRequest] = await db
+      .select({ id: videoProjects.id })
+      .from(videoRequests)
+      .innerJoin(videoProjects, eq(videoProjects.id, videoRequests.projectId))
+      .where(and(eq(videoRequests.id, requestId), withdrawn));
+    if (byRequest) return true;
+  }
+  const rendition = /^renditions\/[^/]+\/([^/.]+)\.[a-z0-9]+$/.exec(key)?.[1];
+  if (!rendition) return false;
+  const [byFile] = await db
+    .select({ id: videoProjects.id })
+    .from(renditions)
+    .innerJoin(videoProjects, eq(videoProjects.id, renditions.projectId))
+    .where(and(eq(renditions.renditionKey, rendition), withdrawn));
+  return byFile !== undefined;
 }

@@ -1,11 +1,13 @@
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { z } from 'zod';
+import { CHANNELS } from '../../../common/realtime.ts';
 import { LINKS } from '../../../common/routes.ts';
 import type { JobDefinition, JobDeps } from '../../jobs/definition.ts';
 import { users } from '../accounts/schema.ts';
 import { videoRequests } from '../downloads/schema.ts';
 import { renderMail } from '../mail/templates.ts';
 import { pushClients } from '../push/schema.ts';
+import { userStream } from '../realtime/channels.ts';
 import { contentItems, contentNotices } from './schema.ts';
 
 export const NOTICE_QUEUE = 'newsroom.notify-downloaders';
@@ -27,7 +29,10 @@ const PUSH_TITLES = {
  * in the app (the row), an e-mail and a push to each of their browsers. One notice per customer,
  * story, kind and revision, so the job run twice tells no one twice.
  */
-export async function notifyDownloaders(deps: Pick<JobDeps, 'db' | 'clock' | 'mailer' | 'push' | 'publicOrigin'>, news: NoticeNews) {
+export async function notifyDownloaders(
+  deps: Pick<JobDeps, 'db' | 'clock' | 'mailer' | 'push' | 'publicOrigin' | 'broadcast'>,
+  news: NoticeNews,
+) {
   const [item] = await deps.db.select().from(contentItems).where(eq(contentItems.id, news.itemId));
   if (!item?.videoProjectId) return { noticed: 0, mailed: 0, pushed: 0 };
   const projectId = item.videoProjectId;
@@ -57,7 +62,6 @@ export async function notifyDownloaders(deps: Pick<JobDeps, 'db' | 'clock' | 'ma
     .onConflictDoNothing()
     .returning();
   const counts = { noticed: written.length, mailed: 0, pushed: 0 };
-
   // Each notice not yet mailed or pushed (this run's, or one a failed run left), once.
   const pending = await deps.db
     .select({ notice: contentNotices, email: users.email, locale: users.notificationLocale })
@@ -71,8 +75,17 @@ export async function notifyDownloaders(deps: Pick<JobDeps, 'db' | 'clock' | 'ma
         isNull(contentNotices.mailedAt),
       ),
     );
+  const fresh = new Set(written.map((notice) => notice.id));
   for (const { notice, email, locale } of pending) {
     const link = `${deps.publicOrigin}/${locale}${LINKS.myContent}`;
+    // Shown at once to whoever has the platform open; my content keeps the mark for later.
+    if (fresh.has(notice.id))
+      deps.broadcast(CHANNELS.notifications, userStream(notice.userId), {
+        type: news.kind === 'killed' ? 'error' : 'notify',
+        key: news.kind === 'killed' ? 'downloads.contentKilled' : 'downloads.contentCorrected',
+        values: news.kind === 'killed' ? { title, reason: note } : { title, note },
+        link: `/${locale}${LINKS.myContent}`,
+      });
     await deps.db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(contentNotices)
