@@ -11,6 +11,8 @@ export const DESK_ROUTES = {
   deskHome: { path: '/desk', role: null },
   deskStaff: { path: '/desk/staff', role: 'admin' },
   deskAudit: { path: '/desk/audit', role: 'admin' },
+  deskContent: { path: '/desk/content', role: 'editor' },
+  deskContentItem: { path: '/desk/content/:id', role: 'editor' },
 } as const satisfies Record<string, { path: string; role: DeskRole | null }>;
 
 export type DeskRouteName = keyof typeof DESK_ROUTES;

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { DeskRouteName } from '../../../common/desk-routes.ts';
+import { loadSections } from '../../lib/i18n.ts';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
@@ -23,11 +24,20 @@ export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
     () => import('./audit-page.tsx'),
     (m) => m.AuditPage,
   ),
+  deskContent: screenOf(
+    () => Promise.all([import('./content/list-page.tsx'), loadSections(['deskContent'])]).then(([module]) => module),
+    (m) => m.ContentListPage,
+  ),
+  deskContentItem: screenOf(
+    () => Promise.all([import('./content/item-page.tsx'), loadSections(['deskContent'])]).then(([module]) => module),
+    (m) => m.ContentItemPage,
+  ),
 };
 
 /** The desk's menu, in order: each item shows only to staff holding its screen's role. */
 export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
   { name: 'deskHome', label: 'desk.menu.home' },
   { name: 'deskStaff', label: 'desk.menu.staff' },
+  { name: 'deskContent', label: 'desk.menu.content' },
   { name: 'deskAudit', label: 'desk.menu.audit' },
 ];
