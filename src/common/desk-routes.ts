@@ -12,6 +12,8 @@ export const DESK_ROUTES = {
   deskStaff: { path: '/desk/staff', role: 'admin' },
   deskAudit: { path: '/desk/audit', role: 'admin' },
   deskUploads: { path: '/desk/uploads', role: 'editor' },
+  deskContent: { path: '/desk/content', role: 'editor' },
+  deskContentItem: { path: '/desk/content/:id', role: 'editor' },
 } as const satisfies Record<string, { path: string; role: DeskRole | null }>;
 
 export type DeskRouteName = keyof typeof DESK_ROUTES;

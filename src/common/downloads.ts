@@ -95,6 +95,8 @@ export const myContentEntitySchema = z.object({
   video: videoProjectSummarySchema,
   downloads_count: z.number().int(),
   last_downloaded_at: z.string(),
+  /** The story's state since (issue 24): my content marks a corrected or killed one (killed: do not use). */
+  content_state: z.enum(['published', 'corrected', 'withheld', 'killed']),
 });
 export const myContentEntitiesSchema = z.object({
   entities: z.array(myContentEntitySchema),

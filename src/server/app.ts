@@ -48,9 +48,12 @@ import { passwordRoutes } from './modules/accounts/password-routes.ts';
 import { registrationRoutes } from './modules/accounts/registration-routes.ts';
 import { sessionRoutes } from './modules/accounts/session-routes.ts';
 import { systemRoutes } from './modules/accounts/system-routes.ts';
+import { watchCatalogueChanges } from './modules/catalogue/changes.ts';
 import { catalogueScreens } from './modules/catalogue/screens.ts';
 import { deskRoutes } from './modules/desk/routes.ts';
 import { ingestRoutes } from './modules/newsroom/ingest/routes.ts';
+import { isWithdrawnFile } from './modules/newsroom/catalogue-sync.ts';
+import { newsroomDeskRoutes } from './modules/newsroom/routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { videoProjectRoutes } from './modules/catalogue/routes.ts';
 import { tagRoutes } from './modules/catalogue/tag-routes.ts';
@@ -125,7 +128,9 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   };
   const lookUp = callerLookup({ db: database.db, clock: services.clock });
   await app.register(auth, { lookUp });
-  await app.register(microCache, { now: () => services.clock.now().getTime() });
+  const catalogueChanges = watchCatalogueChanges(database.db);
+  app.addHook('onClose', async () => catalogueChanges.stop());
+  await app.register(microCache, { now: () => services.clock.now().getTime(), generation: () => catalogueChanges.generation() });
   // After the micro-cache, whose onSend keeps the plain body; static assets come precompressed.
   await app.register(fastifyCompress, {
     threshold: 1024,
@@ -142,6 +147,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(systemRoutes, { ctx, recaptcha: services.recaptcha });
   await app.register(deskRoutes, { ctx });
   await app.register(ingestRoutes, { ctx: { ...ctx, jobs: services.jobs }, files: services.files, maxBytes: config.uploadMaxBytes });
+  await app.register(newsroomDeskRoutes, { ctx });
   await app.register(catalogueAdminRoutes);
   await app.register(videoProjectRoutes, { db: database.db, clock: services.clock, secret: services.secret });
   await app.register(tagRoutes, { db: database.db, clock: services.clock });
@@ -172,6 +178,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     secret: services.files.secret,
     clock: services.clock,
     fetched: (requestId) => markFetched(ctx, requestId),
+    withdrawn: (key, requestId) => isWithdrawnFile(database.db, key, requestId),
   });
   await app.register(billingRoutes, { ctx });
   await app.register(careerRoutes, {

@@ -8,9 +8,9 @@ declare module 'fastify' {
   }
 }
 
-type Entry = { body: string; headers: Record<string, string>; expires: number };
+type Entry = { body: string; headers: Record<string, string>; expires: number; generation: number };
 
-const misses = new WeakMap<FastifyRequest, { key: string; done: () => void }>();
+const misses = new WeakMap<FastifyRequest, { key: string; generation: number; done: () => void }>();
 
 /**
  * A few seconds of in-process caching for public catalogue answers to visitors: fifty visitors
@@ -22,7 +22,12 @@ const misses = new WeakMap<FastifyRequest, { key: string; done: () => void }>();
  * differ, always reach the database.
  */
 export const microCache = fp(
-  async (app: FastifyInstance, options: { now: () => number; maxEntries?: number }) => {
+  async (
+    app: FastifyInstance,
+    /** `generation`: the catalogue's change count as this process last read it; an entry from another generation is stale. */
+    options: { now: () => number; maxEntries?: number; generation?: () => number },
+  ) => {
+    const generation = options.generation ?? (() => 0);
     const entries = new Map<string, Entry>();
     const pending = new Map<string, Promise<void>>();
     const maxEntries = options.maxEntries ?? 1000;
@@ -30,7 +35,7 @@ export const microCache = fp(
     const keyOf = (request: FastifyRequest) => `${request.siteVariant}|${request.locale}|${request.url}`;
     const fresh = (key: string) => {
       const entry = entries.get(key);
-      if (entry && entry.expires > options.now()) return entry;
+      if (entry && entry.expires > options.now() && entry.generation === generation()) return entry;
       if (entry) entries.delete(key);
       return undefined;
     };
@@ -56,6 +61,8 @@ export const microCache = fp(
       pending.set(key, new Promise<void>((resolve) => (done = resolve)));
       misses.set(request, {
         key,
+        // Read before the answer is made: a change committed meanwhile leaves the entry stale.
+        generation: generation(),
         done: () => {
           pending.delete(key);
           done();
@@ -72,7 +79,7 @@ export const microCache = fp(
         const value = reply.getHeader(name);
         if (typeof value === 'string') headers[name] = value;
       }
-      entries.set(miss.key, { body: payload, headers, expires: options.now() + seconds(request) * 1000 });
+      entries.set(miss.key, { body: payload, headers, expires: options.now() + seconds(request) * 1000, generation: miss.generation });
       return payload;
     });
 

@@ -1,6 +1,8 @@
 import { expireAgreements, expireBalances, refillBalances } from '../modules/agreements/jobs.ts';
 import { deliverJob, renderJob, statsReportJob } from '../modules/downloads/jobs.ts';
 import { recordJob } from '../modules/live/recordings.ts';
+import { publishDueJob } from '../modules/newsroom/life-cycle.ts';
+import { noticeJob } from '../modules/newsroom/notices.ts';
 import { reconcileJob } from '../modules/payments/reconciliation.ts';
 import { renewPasses } from '../modules/payments/renewals.ts';
 import { pushJob } from '../modules/push/notify.ts';
@@ -28,4 +30,7 @@ export const JOB_QUEUES: readonly JobDefinition[] = [
   pushJob,
   ingestJob,
   dropFolderJob,
+  // Every minute: a scheduled story is published within a minute of its time, by whichever worker takes it.
+  publishDueJob,
+  noticeJob,
 ];

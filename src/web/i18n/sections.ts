@@ -8,6 +8,7 @@ export const SECTIONS = [
   'careers',
   'desk',
   'deskIngest',
+  'deskContent',
   'download',
   'errors',
   'live',

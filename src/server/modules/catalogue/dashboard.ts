@@ -1,4 +1,5 @@
-import { asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { listedProject } from './filters.ts';
 import {
   CATALOGUE_PAGE_SIZE,
   DASHBOARD_PLACEHOLDER_BANNERS,
@@ -61,7 +62,7 @@ async function dashboardBanners(ctx: CatalogueContext, locale: Locale): Promise<
       publishedAt: videoProjects.publishedAt,
     })
     .from(videoProjects)
-    .where(taken.length > 0 ? notInArray(videoProjects.projectId, taken) : undefined)
+    .where(and(listedProject, taken.length > 0 ? notInArray(videoProjects.projectId, taken) : undefined))
     .orderBy(desc(videoProjects.publishedAt))
     .limit(DASHBOARD_PLACEHOLDER_BANNERS - chosen.length);
   return [
@@ -93,7 +94,10 @@ async function hotbox(ctx: CatalogueContext, id: string, locale: Locale) {
   const [page] = await ctx.db.select().from(frontPages).where(eq(frontPages.id, id));
   if (!page) return null;
   const rows = page.projectIds.length
-    ? await ctx.db.select(summaryColumns).from(videoProjects).where(inArray(videoProjects.id, page.projectIds))
+    ? await ctx.db
+        .select(summaryColumns)
+        .from(videoProjects)
+        .where(and(listedProject, inArray(videoProjects.id, page.projectIds)))
     : [];
   const order = new Map(page.projectIds.map((projectId, index) => [projectId, index]));
   rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));

@@ -6,9 +6,12 @@ import { categories, tags, videoProjects, videoProjectTags } from './schema.ts';
 
 export type CatalogueFilter = VideoSearchQuery;
 
+/** Stories the catalogue shows: a withheld or killed one is out of every list, search and page (issue 24). */
+export const listedProject = sql`${videoProjects.editorialState} in ('published', 'corrected')`;
+
 /** The WHERE clause of the list and search calls; every filter combines with the others. */
 export function filterClause(filter: CatalogueFilter): SQL | undefined {
-  const clauses: (SQL | undefined)[] = [];
+  const clauses: (SQL | undefined)[] = [listedProject];
   const p = videoProjects;
   if (filter.tags && filter.tags.length > 0) {
     clauses.push(

@@ -1,4 +1,5 @@
 import { and, desc, eq, getTableColumns, gte, inArray, ne, sql } from 'drizzle-orm';
+import { listedProject } from './filters.ts';
 import { CATALOGUE_PAGE_SIZE, LOGO_POSITIONS, QUALITY_LABELS, type VideoProject } from '../../../common/catalogue.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { NotFound } from '../../http/errors.ts';
@@ -40,14 +41,14 @@ export async function relatedVideos(ctx: CatalogueContext, idOrSlug: string, loc
   let rows = await ctx.db
     .select(summaryColumns)
     .from(p)
-    .where(and(ne(p.id, project.id), inArray(p.id, sharedTags)))
+    .where(and(listedProject, ne(p.id, project.id), inArray(p.id, sharedTags)))
     .orderBy(desc(p.publishedAt))
     .limit(limit);
   if (rows.length < limit && project.categoryId !== null) {
     const more = await ctx.db
       .select(summaryColumns)
       .from(p)
-      .where(and(ne(p.id, project.id), eq(p.categoryId, project.categoryId)))
+      .where(and(listedProject, ne(p.id, project.id), eq(p.categoryId, project.categoryId)))
       .orderBy(desc(p.publishedAt))
       .limit(limit);
     const seen = new Set(rows.map((row) => row.id));
@@ -71,9 +72,12 @@ export async function trendingVideos(ctx: CatalogueContext, locale: Locale, limi
     .select(summaryColumns)
     .from(p)
     .where(
-      inArray(
-        p.id,
-        counts.map((row) => row.projectId),
+      and(
+        listedProject,
+        inArray(
+          p.id,
+          counts.map((row) => row.projectId),
+        ),
       ),
     );
   const byId = new Map((await summaries(ctx.db, rows, locale, ctx.reference)).map((video) => [video.id, video]));

@@ -42,6 +42,9 @@ export const tags = pgTable('tags', {
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
+/** The catalogue's view of a newsroom story's state (src/common/newsroom.ts). */
+export type EditorialState = 'published' | 'corrected' | 'withheld' | 'killed';
+
 export type StoredRestriction = { code: RestrictionCode; countries?: string[]; until?: string };
 
 /**
@@ -89,6 +92,11 @@ export const videoProjects = pgTable(
       ),
     publishedAt: at('published_at').notNull(),
     lastChangedAt: at('last_changed_at').notNull(),
+    /**
+     * Where the newsroom's life cycle has the story (issue 24): published and corrected are listed;
+     * withheld and killed are out of the catalogue, search and downloads, their files answer 410.
+     */
+    editorialState: text('editorial_state').$type<EditorialState>().notNull().default('published'),
   },
   // Plain DESC (NULLS FIRST) so the indexes match ORDER BY published_at DESC as queries write it.
   (table) => [
@@ -226,3 +234,13 @@ export const contentPages = pgTable(
   },
   (table) => [primaryKey({ columns: [table.slug, table.locale] })],
 );
+
+/**
+ * One row counting the catalogue's editorial changes (a story published, corrected, withheld or
+ * killed). Every API process reads it each second and drops its micro-cached answers when it
+ * moves, so a change reaches every process within about a second, with or without Redis.
+ */
+export const catalogueChanges = pgTable('catalogue_changes', {
+  id: integer('id').primaryKey(),
+  generation: integer('generation').notNull().default(0),
+});

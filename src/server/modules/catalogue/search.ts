@@ -5,7 +5,7 @@ import { SUGGEST_MIN_LENGTH, type SearchResponse, type VideoListResponse, type V
 import type { Locale } from '../../../common/locales.ts';
 import type { Db } from '../../db/client.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
-import { filterClause, searchText, tsQuery, type CatalogueFilter } from './filters.ts';
+import { filterClause, listedProject, searchText, tsQuery, type CatalogueFilter } from './filters.ts';
 import { searches, searchStatistics, videoProjects } from './schema.ts';
 import { summaries, summaryColumns, type ReferenceTables, type SummaryRow } from './views.ts';
 import { livesMatching } from '../live/events.ts';
@@ -225,6 +225,7 @@ export async function suggest(ctx: CatalogueContext, search: string) {
   const rows = await ctx.db
     .select({ id: p.id, title: p.title, project_slug: p.projectSlug, distance: sql<number>`${text} <<-> ${p.title}` })
     .from(p)
+    .where(listedProject)
     .orderBy(sql`${text} <<-> ${p.title}`)
     .limit(10);
   return rows.filter((row) => row.distance < 0.7).map(({ id, title, project_slug }) => ({ id, title, project_slug }));
@@ -284,5 +285,8 @@ export async function recordSearchHit(
 /** One project by numeric id, slug or agency project id (banners refer to it by the latter). */
 export function projectWhere(idOrSlug: string): SQL | undefined {
   const id = parseId(idOrSlug);
-  return id !== null ? or(eq(p.id, id), eq(p.projectSlug, idOrSlug)) : or(eq(p.projectSlug, idOrSlug), eq(p.projectId, idOrSlug));
+  return and(
+    listedProject,
+    id !== null ? or(eq(p.id, id), eq(p.projectSlug, idOrSlug)) : or(eq(p.projectSlug, idOrSlug), eq(p.projectId, idOrSlug)),
+  );
 }

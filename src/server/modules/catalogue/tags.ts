@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { listedProject } from './filters.ts';
 import { CATALOGUE_PAGE_SIZE, type Tag } from '../../../common/catalogue.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { NotFound } from '../../http/errors.ts';
@@ -74,6 +75,7 @@ export async function tagLanding(
       .select(summaryColumns)
       .from(videoProjects)
       .innerJoin(videoProjectTags, and(eq(videoProjectTags.projectId, videoProjects.id), tagged))
+      .where(listedProject)
       .orderBy(...orderFor(page.sort))
       .limit(page.per_page)
       .offset((page.page - 1) * page.per_page),

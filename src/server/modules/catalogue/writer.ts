@@ -40,14 +40,14 @@ export function projectSlug(title: string, projectId: string): string {
   return `${slugify(title).slice(0, 80).replace(/-$/, '')}-${slugify(projectId)}`;
 }
 
-type Lookups = {
+export type Lookups = {
   tagIds: Map<string, { id: number; names: Record<Locale, string> }>;
   categoryIds: Map<string, number>;
   countries: Map<string, { id: number; regionId: number | null }>;
 };
 
 /** Ids of everything the projects reference, in three queries for a whole batch. */
-async function lookups(db: Db, projects: NewProject[]): Promise<Lookups> {
+export async function lookups(db: Db, projects: NewProject[]): Promise<Lookups> {
   const tagSlugs = [...new Set(projects.flatMap((project) => project.tagSlugs ?? []))];
   const categorySlugs = [...new Set(projects.flatMap((project) => (project.categorySlug ? [project.categorySlug] : [])))];
   const countryCodes = [...new Set(projects.flatMap((project) => (project.countryCode ? [project.countryCode] : [])))];
@@ -67,7 +67,7 @@ async function lookups(db: Db, projects: NewProject[]): Promise<Lookups> {
  * The words a search should find besides title and story: tag names in every language, the
  * shotlist, the dateline and the country's name in every language.
  */
-function keywords(project: NewProject, found: Lookups): string {
+export function keywords(project: NewProject, found: Lookups): string {
   const tagNames = (project.tagSlugs ?? []).flatMap((slug) => Object.values(found.tagIds.get(slug)?.names ?? {}));
   const country = project.countryCode ? LOCALES.map((locale) => countryName(project.countryCode ?? '', locale)) : [];
   return [...new Set([...tagNames, ...(project.shotlist ?? []).map((shot) => shot.text), project.datelinePlace ?? '', ...country])].join(

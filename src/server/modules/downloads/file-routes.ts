@@ -37,7 +37,20 @@ export function requestedRange(header: string | undefined, size: number): { star
  */
 export async function fileRoutes(
   instance: FastifyInstance,
-  { store, secret, clock, fetched }: { store: FileStore; secret: string; clock: Clock; fetched: (requestId: number) => Promise<void> },
+  {
+    store,
+    secret,
+    clock,
+    fetched,
+    withdrawn,
+  }: {
+    store: FileStore;
+    secret: string;
+    clock: Clock;
+    fetched: (requestId: number) => Promise<void>;
+    /** Whether the file is of a story the newsroom withheld or killed: its links answer 410. */
+    withdrawn?: (key: string, requestId: number | undefined) => Promise<boolean>;
+  },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(`${FILE_ROUTE}/*`, { schema: { hide: true, querystring: linkQuery }, compress: false }, async (request, reply) => {
@@ -50,6 +63,8 @@ export async function fileRoutes(
       throw new Forbidden({ code: 'link_not_yours', message: 'This download link belongs to another account: sign in as its owner' });
     // Even a signed key never steps out of the store.
     if (!isStorageKey(key)) throw new NotFound({ code: 'file_not_found', message: 'No such file' });
+    if (withdrawn && (await withdrawn(key, request.query.request)))
+      throw new AppError(410, [{ code: 'content_withdrawn', message: 'This video has been withdrawn: do not use it' }]);
     const size = await store.size(key);
     if (size === null) throw new NotFound({ code: 'file_not_found', message: 'No such file' });
 

@@ -157,9 +157,9 @@ describe('my content (issue: downloads)', () => {
       .split('\r\n');
     expect(lines[0]).toBe(REPORT_HEADER.join(','));
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(new RegExp(`^[^,]+,${master.user.email},MC-[a-z0-9]+-0,Harbour fire,720p MP4 credit,free,0$`));
+    expect(lines[1]).toMatch(new RegExp(`^[^,]+,${master.user.email},MC-[a-z0-9]+-0,Harbour fire,720p MP4 credit,free,0,Published$`));
     expect(lines[2]).toContain(`,${member.user.email},`);
-    expect(lines[2]).toContain(',"Minister: ""No, we won\'t"", =SUM(A1)",240p MXF clean,free,0');
+    expect(lines[2]).toContain(',"Minister: ""No, we won\'t"", =SUM(A1)",240p MXF clean,free,0,Published');
 
     // The member's own report has their row only.
     await member.browser.post('/api/current_user/agreement_operations/full_stats_reports');

@@ -36,10 +36,29 @@ export async function downloadedItems(
   const ids = groups.map((group) => group.projectId);
   const rows = ids.length ? await db.select(summaryColumns).from(videoProjects).where(inArray(videoProjects.id, ids)) : [];
   const videos = new Map((await summaries(db, rows, locale)).map((video) => [video.id, video]));
+  const states = new Map(
+    ids.length
+      ? (
+          await db
+            .select({ id: videoProjects.id, state: videoProjects.editorialState })
+            .from(videoProjects)
+            .where(inArray(videoProjects.id, ids))
+        ).map((row) => [row.id, row.state])
+      : [],
+  );
   return {
     entities: groups.flatMap((group) => {
       const video = videos.get(group.projectId);
-      return video ? [{ video, downloads_count: group.downloads, last_downloaded_at: (group.lastAt ?? new Date(0)).toISOString() }] : [];
+      return video
+        ? [
+            {
+              video,
+              downloads_count: group.downloads,
+              last_downloaded_at: (group.lastAt ?? new Date(0)).toISOString(),
+              content_state: states.get(group.projectId) ?? 'published',
+            },
+          ]
+        : [];
     }),
     count: total?.n ?? 0,
     page: page.page,

@@ -17,7 +17,10 @@ import { videoRequests } from './schema.ts';
 export const STATS_REPORT_QUEUE = 'downloads.stats-report';
 /** The report's link works this long (the e-mail says 7 days). */
 const REPORT_TTL_SECONDS = 7 * 24 * 3600;
-export const REPORT_HEADER = ['Date', 'User', 'Project ID', 'Title', 'Rendition', 'Agreement', 'Price'];
+export const REPORT_HEADER = ['Date', 'User', 'Project ID', 'Title', 'Rendition', 'Agreement', 'Price', 'State'];
+
+/** The story's state as the report says it (issue 24: a killed story must not be used). */
+const STATE_LABELS = { published: 'Published', corrected: 'Corrected', withheld: 'Withheld', killed: 'Killed' } as const;
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
@@ -53,6 +56,7 @@ export async function reportRows(db: JobDeps['db'], user: { id: number; companyI
       email: users.email,
       projectId: videoProjects.projectId,
       title: videoProjects.title,
+      state: videoProjects.editorialState,
       agreementType: agreements.agreementType,
       chargedKind: agreementOperations.kind,
     })
@@ -71,7 +75,7 @@ export async function reportRows(db: JobDeps['db'], user: { id: number; companyI
         .where(and(inArray(transactions.agreementId, oneOffIds), eq(transactions.status, 'succeeded')))
     : [];
   const paidFor = new Map(paid.map((row) => [row.agreementId, money(row.cents, row.currency)]));
-  return rows.map(({ request, email, projectId, title, agreementType, chargedKind }) => [
+  return rows.map(({ request, email, projectId, title, state, agreementType, chargedKind }) => [
     request.createdAt.toISOString(),
     email,
     projectId,
@@ -81,6 +85,7 @@ export async function reportRows(db: JobDeps['db'], user: { id: number; companyI
       .join(' '),
     request.agreementId && agreementType ? `#${request.agreementId} ${agreementType}` : 'free',
     agreementType === 'one_off' ? (paidFor.get(request.agreementId) ?? '') : chargedKind ? `1 ${chargedKind} item` : '0',
+    STATE_LABELS[state],
   ]);
 }
 

@@ -2,6 +2,7 @@ import type { Locale } from '../../../common/locales.ts';
 import { type COMMERCE_MAIL_KINDS, COMMERCE_TEXTS } from './commerce-texts.ts';
 import { type CAREERS_MAIL_KINDS, CAREERS_TEXTS } from './careers-texts.ts';
 import { type BROADCAST_MAIL_KINDS, BROADCAST_TEXTS } from './broadcast-texts.ts';
+import { type NEWSROOM_MAIL_KINDS, NEWSROOM_TEXTS } from './newsroom-texts.ts';
 
 export const MAIL_KINDS = [
   'confirmation',
@@ -20,6 +21,8 @@ export const MAIL_KINDS = [
   'career_application_received',
   'career_application_notice',
   'broadcast_booking_notice',
+  'content_corrected',
+  'content_killed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -30,7 +33,9 @@ export type CommerceMailKind = (typeof MAIL_KINDS)[number] & (typeof COMMERCE_MA
 export type CareersMailKind = (typeof MAIL_KINDS)[number] & (typeof CAREERS_MAIL_KINDS)[number];
 /** The kinds of e-mail about broadcast services; their texts are in broadcast-texts.ts. */
 export type BroadcastMailKind = (typeof MAIL_KINDS)[number] & (typeof BROADCAST_MAIL_KINDS)[number];
-type AccountMailKind = Exclude<MailKind, CommerceMailKind | CareersMailKind | BroadcastMailKind>;
+/** The kinds of e-mail about corrected and killed stories; their texts are in newsroom-texts.ts. */
+export type NewsroomMailKind = (typeof MAIL_KINDS)[number] & (typeof NEWSROOM_MAIL_KINDS)[number];
+type AccountMailKind = Exclude<MailKind, CommerceMailKind | CareersMailKind | BroadcastMailKind | NewsroomMailKind>;
 type LocaleTexts = Record<AccountMailKind, KindTexts> & { common: { footer: string; linkHelp: string } };
 
 /** The account e-mails (sign-up, passwords, sign-in) in the four interface languages. */
@@ -233,9 +238,12 @@ const ACCOUNT_TEXTS: Record<Locale, LocaleTexts> = {
 };
 
 /** E-mail texts in the four interface languages, every kind; `{{name}}` is filled from the message's values. */
-export const MAIL_TEXTS: Record<Locale, LocaleTexts & Record<CommerceMailKind | CareersMailKind | BroadcastMailKind, KindTexts>> = {
-  en: { ...ACCOUNT_TEXTS.en, ...COMMERCE_TEXTS.en, ...CAREERS_TEXTS.en, ...BROADCAST_TEXTS.en },
-  es: { ...ACCOUNT_TEXTS.es, ...COMMERCE_TEXTS.es, ...CAREERS_TEXTS.es, ...BROADCAST_TEXTS.es },
-  ru: { ...ACCOUNT_TEXTS.ru, ...COMMERCE_TEXTS.ru, ...CAREERS_TEXTS.ru, ...BROADCAST_TEXTS.ru },
-  ar: { ...ACCOUNT_TEXTS.ar, ...COMMERCE_TEXTS.ar, ...CAREERS_TEXTS.ar, ...BROADCAST_TEXTS.ar },
+export const MAIL_TEXTS: Record<
+  Locale,
+  LocaleTexts & Record<CommerceMailKind | CareersMailKind | BroadcastMailKind | NewsroomMailKind, KindTexts>
+> = {
+  en: { ...ACCOUNT_TEXTS.en, ...COMMERCE_TEXTS.en, ...CAREERS_TEXTS.en, ...BROADCAST_TEXTS.en, ...NEWSROOM_TEXTS.en },
+  es: { ...ACCOUNT_TEXTS.es, ...COMMERCE_TEXTS.es, ...CAREERS_TEXTS.es, ...BROADCAST_TEXTS.es, ...NEWSROOM_TEXTS.es },
+  ru: { ...ACCOUNT_TEXTS.ru, ...COMMERCE_TEXTS.ru, ...CAREERS_TEXTS.ru, ...BROADCAST_TEXTS.ru, ...NEWSROOM_TEXTS.ru },
+  ar: { ...ACCOUNT_TEXTS.ar, ...COMMERCE_TEXTS.ar, ...CAREERS_TEXTS.ar, ...BROADCAST_TEXTS.ar, ...NEWSROOM_TEXTS.ar },
 };

@@ -52,3 +52,36 @@ export const contentItems = pgTable(
   ],
 );
 export type ContentItemRow = typeof contentItems.$inferSelect;
+
+/**
+ * A notice to a customer who downloaded a story that was then corrected or killed (issue 24): one
+ * per customer, story, kind and revision, so a job run twice tells no one twice. The in-app notice
+ * is the row; `mailedAt` and `pushedAt` say the e-mail and the push went out.
+ */
+export const contentNotices = pgTable(
+  'content_notices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentItemId: integer('content_item_id')
+      .notNull()
+      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    videoProjectId: integer('video_project_id').references(() => videoProjects.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'corrected' | 'killed'>().notNull(),
+    revision: integer('revision').notNull(),
+    title: text('title').notNull(),
+    /** The correction's note, or the kill's reason. */
+    note: text('note').notNull(),
+    mailedAt: at('mailed_at'),
+    pushedAt: at('pushed_at'),
+    readAt: at('read_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('content_notices_once').on(table.userId, table.contentItemId, table.kind, table.revision),
+    index('content_notices_user_idx').on(table.userId, table.id.desc()),
+  ],
+);
+export type ContentNoticeRow = typeof contentNotices.$inferSelect;

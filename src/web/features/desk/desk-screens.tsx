@@ -28,12 +28,21 @@ export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
     () => Promise.all([import('./ingest/upload-page.tsx'), loadSections(['deskIngest'])]).then(([m]) => m),
     (m) => m.UploadPage,
   ),
+  deskContent: screenOf(
+    () => Promise.all([import('./content/list-page.tsx'), loadSections(['deskContent'])]).then(([module]) => module),
+    (m) => m.ContentListPage,
+  ),
+  deskContentItem: screenOf(
+    () => Promise.all([import('./content/item-page.tsx'), loadSections(['deskContent'])]).then(([module]) => module),
+    (m) => m.ContentItemPage,
+  ),
 };
 
 /** The desk's menu, in order: each item shows only to staff holding its screen's role. */
 export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
   { name: 'deskHome', label: 'desk.menu.home' },
+  { name: 'deskContent', label: 'desk.menu.content' },
+  { name: 'deskUploads', label: 'desk.menu.uploads' },
   { name: 'deskStaff', label: 'desk.menu.staff' },
   { name: 'deskAudit', label: 'desk.menu.audit' },
-  { name: 'deskUploads', label: 'desk.menu.uploads' },
 ];

@@ -113,6 +113,16 @@ function DownloadedItemCard({ item, open, onToggle }: { item: DownloadedItem; op
               {video.title}
             </Link>
           </h3>
+          {item.content_state === 'killed' || item.content_state === 'corrected' ? (
+            <p
+              className={`downloaded-item__state downloaded-item__state--${item.content_state}`}
+              role={item.content_state === 'killed' ? 'alert' : undefined}
+              data-testid="downloaded-item-state"
+              data-state={item.content_state}
+            >
+              <strong>{t(`myContent.contentState.${item.content_state}`)}</strong> {t(`myContent.contentState.${item.content_state}Text`)}
+            </p>
+          ) : null}
           <p className="downloaded-item__facts">
             <span data-testid="downloaded-item-count">
               {t('myContent.downloadsCount', { count: item.downloads_count, formatted: formatNumber(item.downloads_count, locale) })}
