@@ -187,8 +187,8 @@ export type DeskEventPeople = z.infer<typeof deskEventPeopleSchema>;
 export const deskAlertsSchema = z.object({ alerts: z.array(alertSchema) });
 export { ALERT_TARGETS, ALERT_TYPES };
 
-/** The dashboard's four banner places (spec content §3 "4 placeholders"). */
-export const BANNER_POSITIONS = [1, 2, 3, 4] as const;
+/** The dashboard's four banner places, first to fourth (spec content §3 "4 placeholders"; the seed counts from 0). */
+export const BANNER_POSITIONS = [0, 1, 2, 3] as const;
 export const BANNER_TARGETS = ['custom', 'live_event', 'video_project', 'tag'] as const;
 const EXTID = /^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$/;
 
