@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertSchema, alertsResponseSchema } from '../../../common/alerts.ts';
 import { bannerSchema, dashboardResponseSchema } from '../../../common/catalogue.ts';
 import { auditPageSchema } from '../../../common/desk.ts';
-import type { DeskRole } from '../../../common/desk-roles.ts';
 import { deskBannersSchema } from '../../../common/live-desk.ts';
 import { CHANNELS } from '../../../common/realtime.ts';
 import { listen, RawCable } from '../../test/cable.ts';
