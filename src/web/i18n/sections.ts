@@ -7,6 +7,7 @@ export const SECTIONS = [
   'broadcast',
   'careers',
   'desk',
+  'deskLive',
   'download',
   'errors',
   'live',
