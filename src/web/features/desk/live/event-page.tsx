@@ -193,8 +193,9 @@ function Health({ event }: { event: DeskEvent }) {
   if (url && pinned === null) setPinned({ url, attempt: attempts });
   if (!url && pinned !== null) setPinned(null);
   const preview = pinned;
+  // A figure and its unit read left to right whatever the page's direction.
   const number = (value: number | null, unit: string) =>
-    value === null ? t('deskLive.health.unknown') : `${value.toLocaleString(i18n.language)} ${unit}`;
+    value === null ? t('deskLive.health.unknown') : <bdi dir="ltr">{`${value.toLocaleString(i18n.language)} ${unit}`}</bdi>;
   const data = health.data;
   return (
     <section className="desk-live__panel" aria-labelledby="live-health" data-testid="live-health">
@@ -221,8 +222,8 @@ function Health({ event }: { event: DeskEvent }) {
             <dt>{t('deskLive.health.frameRate')}</dt>
             <dd data-testid="live-health-fps">{number(data.frame_rate, 'fps')}</dd>
             <dt>{t('deskLive.health.resolution')}</dt>
-            <dd data-testid="live-health-resolution" dir="ltr">
-              {data.width && data.height ? `${data.width}×${data.height}` : t('deskLive.health.unknown')}
+            <dd data-testid="live-health-resolution">
+              {data.width && data.height ? <bdi dir="ltr">{`${data.width}×${data.height}`}</bdi> : t('deskLive.health.unknown')}
             </dd>
             <dt>{t('deskLive.health.segmentAge')}</dt>
             <dd>{number(data.last_segment_age_seconds, t('deskLive.health.seconds'))}</dd>
