@@ -41,7 +41,7 @@ for (const locale of ['en', 'ar'] as const) {
     test.setTimeout(180_000);
     await signInAsStaff(page, 'newsroom', baseURL);
     await page.goto(`/${locale}/desk/live`);
-    await expect(page.getByTestId('desk-live-events')).toBeVisible();
+    await expect(page.getByTestId('desk-live-events')).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
     await page.getByTestId('live-new').click();
 
@@ -134,8 +134,9 @@ for (const locale of ['en', 'ar'] as const) {
   test(`${locale}: the banners screen shows the dashboard's four places`, async ({ page, baseURL }) => {
     await signInAsStaff(page, 'newsroom', baseURL);
     await page.goto(`/${locale}/desk/banners`);
-    await expect(page.getByTestId('desk-banners')).toBeVisible();
-    await expect(page.locator('[data-testid^="banner-place-"]')).toHaveCount(4);
+    // The desk's chunks load on first use: on a busy machine, give them time.
+    await expect(page.getByTestId('desk-banners')).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('[data-testid^="banner-place-"]')).toHaveCount(4, { timeout: 20_000 });
     await shot(page, `desk-banners-${locale}`);
   });
 }
