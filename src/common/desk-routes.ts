@@ -14,6 +14,13 @@ export const DESK_ROUTES = {
   deskUploads: { path: '/desk/uploads', role: 'editor' },
   deskContent: { path: '/desk/content', role: 'editor' },
   deskContentItem: { path: '/desk/content/:id', role: 'editor' },
+  deskLive: { path: '/desk/live', role: 'live' },
+  // Before the event's own path, so `new` is not taken for an id.
+  deskLiveNew: { path: '/desk/live/new', role: 'live' },
+  deskLiveEvent: { path: '/desk/live/:id', role: 'live' },
+  deskAlerts: { path: '/desk/alerts', role: 'live' },
+  // The API lets editors curate banners too; the screen sits with the live desk (docs/decisions.md "Live desk").
+  deskBanners: { path: '/desk/banners', role: 'live' },
 } as const satisfies Record<string, { path: string; role: DeskRole | null }>;
 
 export type DeskRouteName = keyof typeof DESK_ROUTES;

@@ -37,6 +37,8 @@ import { billingRoutes } from './modules/payments/billing-routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { livePlaybackRoutes } from './modules/live/playback-routes.ts';
 import { liveRoutes } from './modules/live/routes.ts';
+import { deskLiveRoutes } from './modules/live/desk-routes.ts';
+import { deskAlertRoutes } from './modules/alerts/desk-routes.ts';
 import { careerRoutes } from './modules/careers/routes.ts';
 import { broadcastRoutes } from './modules/broadcast/routes.ts';
 import { listRoutes } from './modules/lists/routes.ts';
@@ -152,9 +154,19 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(videoProjectRoutes, { db: database.db, clock: services.clock, secret: services.secret });
   await app.register(tagRoutes, { db: database.db, clock: services.clock });
   await app.register(alertRoutes, { ctx });
+  await app.register(deskAlertRoutes, { ctx });
   await app.register(listRoutes, { ctx });
   const hlsRoot = path.join(config.dataDir, 'live');
   await app.register(liveRoutes, { ctx: { ...ctx, jobs: services.jobs, files: services.files, tvu: services.tvu }, hlsRoot });
+  await app.register(deskLiveRoutes, {
+    ctx: {
+      ...ctx,
+      jobs: services.jobs,
+      files: services.files,
+      ingest: { host: new URL(publicOrigin(config)).hostname, rtmpPort: config.live.rtmpPort },
+    },
+    hlsRoot,
+  });
   await app.register(pushRoutes, { ctx, publicKey: services.push.publicKey });
   await app.register(livePlaybackRoutes, { ctx, secret: services.secret, hlsRoot });
   await app.register(agreementRoutes, { ctx, recaptcha: services.recaptcha });

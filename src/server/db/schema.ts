@@ -10,6 +10,7 @@ export * from '../modules/payments/schema.ts';
 export * from '../modules/company/schema.ts';
 export * from '../modules/downloads/schema.ts';
 export * from '../modules/live/schema.ts';
+export * from '../modules/live/desk-schema.ts';
 export * from '../modules/push/schema.ts';
 export * from '../modules/lists/schema.ts';
 export * from '../modules/careers/schema.ts';

@@ -9,6 +9,7 @@ export const SECTIONS = [
   'desk',
   'deskIngest',
   'deskContent',
+  'deskLive',
   'download',
   'errors',
   'live',

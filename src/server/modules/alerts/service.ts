@@ -43,13 +43,21 @@ export async function listAlerts(ctx: Pick<AlertsContext, 'db'>): Promise<Alert[
   return rows.map(alertView);
 }
 
-export async function createAlert(ctx: AlertsContext, input: AlertInput): Promise<Alert> {
+type Tx = Parameters<Parameters<AlertsContext['db']['transaction']>[0]>[0];
+/** The desk's record of a change (its audit log), written in the change's transaction. */
+export type AlertRecord = (tx: Tx, before: Alert | null, after: Alert | null) => Promise<void>;
+
+export async function createAlert(ctx: AlertsContext, input: AlertInput, record?: AlertRecord): Promise<Alert> {
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .insert(alerts)
-    .values({ ...columns(input), createdAt: now, updatedAt: now })
-    .returning();
-  if (!row) throw new Error('inserting an alert returned no row');
+  const row = await ctx.db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(alerts)
+      .values({ ...columns(input), createdAt: now, updatedAt: now })
+      .returning();
+    if (!made) throw new Error('inserting an alert returned no row');
+    await record?.(tx, null, alertView(made));
+    return made;
+  });
   const alert = alertView(row);
   announce(ctx, { type: 'created', alert });
   // Breaking news is pushed to every browser that asked for pushes (once per alert).
@@ -58,29 +66,37 @@ export async function createAlert(ctx: AlertsContext, input: AlertInput): Promis
 }
 
 /** Some fields change; the alert they make must still be whole (a custom target keeps a valid URL…). */
-export async function updateAlert(ctx: AlertsContext, id: number, changes: AlertChanges): Promise<Alert> {
-  const [current] = await ctx.db.select().from(alerts).where(eq(alerts.id, id));
-  if (!current) throw alertNotFound();
-  const merged = alertInputSchema.safeParse({
-    ...alertView(current),
-    ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
+export async function updateAlert(ctx: AlertsContext, id: number, changes: AlertChanges, record?: AlertRecord): Promise<Alert> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(alerts).where(eq(alerts.id, id)).for('update');
+    if (!current) throw alertNotFound();
+    const merged = alertInputSchema.safeParse({
+      ...alertView(current),
+      ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
+    });
+    if (!merged.success)
+      throw new Invalid(merged.error.issues.map((issue) => fieldError(issue.message, ['alert', ...issue.path.map(String)].join('.'))));
+    const [changed] = await tx
+      .update(alerts)
+      .set({ ...columns(merged.data), updatedAt: ctx.clock.now() })
+      .where(eq(alerts.id, id))
+      .returning();
+    if (!changed) throw alertNotFound();
+    await record?.(tx, alertView(current), alertView(changed));
+    return changed;
   });
-  if (!merged.success)
-    throw new Invalid(merged.error.issues.map((issue) => fieldError(issue.message, ['alert', ...issue.path.map(String)].join('.'))));
-  const [row] = await ctx.db
-    .update(alerts)
-    .set({ ...columns(merged.data), updatedAt: ctx.clock.now() })
-    .where(eq(alerts.id, id))
-    .returning();
-  if (!row) throw alertNotFound();
   const alert = alertView(row);
   announce(ctx, { type: 'updated', alert });
   if (alert.alert_type === 'red') await queuePush(ctx, { kind: 'alert', id: alert.id });
   return alert;
 }
 
-export async function deleteAlert(ctx: AlertsContext, id: number): Promise<void> {
-  const [row] = await ctx.db.delete(alerts).where(eq(alerts.id, id)).returning({ id: alerts.id });
-  if (!row) throw alertNotFound();
+export async function deleteAlert(ctx: AlertsContext, id: number, record?: AlertRecord): Promise<void> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const [gone] = await tx.delete(alerts).where(eq(alerts.id, id)).returning();
+    if (!gone) throw alertNotFound();
+    await record?.(tx, alertView(gone), null);
+    return gone;
+  });
   announce(ctx, { type: 'deleted', id: row.id });
 }

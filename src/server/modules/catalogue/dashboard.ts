@@ -19,7 +19,7 @@ import { dashboardEvents } from '../live/events.ts';
 
 type BannerRow = typeof banners.$inferSelect;
 
-function bannerView(row: BannerRow): Banner {
+export function bannerView(row: BannerRow): Banner {
   const url = row.imageUrl ?? `/media/banners/${row.id}.svg`;
   return {
     id: row.id,

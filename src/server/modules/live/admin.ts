@@ -59,7 +59,17 @@ async function freeSlugFor(tx: Tx, title: string): Promise<string> {
   }
 }
 
-export async function createEvent(ctx: LiveContext, input: LiveEventInput): Promise<LiveEventConsole> {
+/**
+ * What a caller adds to a change, inside its transaction: columns of its own (the desk's titles), a
+ * check of the row as it was (under its lock), and a record of the change (the desk's audit log).
+ */
+export type ChangeHooks = {
+  set?: Partial<typeof liveEvents.$inferInsert>;
+  check?(before: EventRow): void;
+  record?(tx: Tx, before: EventRow | null, after: EventRow): Promise<void>;
+};
+
+export async function createEvent(ctx: LiveContext, input: LiveEventInput, hooks: ChangeHooks = {}): Promise<LiveEventConsole> {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
     const slug = input.slug ?? (await freeSlugFor(tx, input.title));
@@ -73,12 +83,14 @@ export async function createEvent(ctx: LiveContext, input: LiveEventInput): Prom
         startAt: new Date(input.start_at),
         slug,
         streamKey: randomToken(18),
+        ...hooks.set,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
     if (!made) throw new Error('the live event was not recorded');
     await fileUnder(tx, made.id, input.tag_slugs);
+    await hooks.record?.(tx, null, made);
     return made;
   });
   await announce(ctx, row);
@@ -88,16 +100,31 @@ export async function createEvent(ctx: LiveContext, input: LiveEventInput): Prom
 /** The console's context: a finished event's recording is queued as a job. */
 export type ConsoleContext = LiveContext & { jobs?: JobSender };
 
-export async function updateEvent(ctx: ConsoleContext, id: number, changes: LiveEventChanges): Promise<LiveEventConsole> {
+export async function updateEvent(
+  ctx: ConsoleContext,
+  id: number,
+  changes: LiveEventChanges,
+  hooks: ChangeHooks = {},
+): Promise<LiveEventConsole> {
   const row: EventRow = await ctx.db.transaction(async (tx) => {
+    // Under the row's lock: a status change is judged against the status it replaces.
+    const [before] = await tx.select().from(liveEvents).where(eq(liveEvents.id, id)).for('update');
+    if (!before) throw eventNotFound();
+    hooks.check?.(before);
     if (changes.slug !== undefined && !(await slugFree(tx, changes.slug, id))) throw slugTaken();
     const [changed] = await tx
       .update(liveEvents)
-      .set({ ...columns(changes), ...(changes.slug !== undefined ? { slug: changes.slug } : {}), updatedAt: ctx.clock.now() })
+      .set({
+        ...columns(changes),
+        ...(changes.slug !== undefined ? { slug: changes.slug } : {}),
+        ...hooks.set,
+        updatedAt: ctx.clock.now(),
+      })
       .where(eq(liveEvents.id, id))
       .returning();
     if (!changed) throw eventNotFound();
     if (changes.tag_slugs !== undefined) await fileUnder(tx, id, changes.tag_slugs);
+    await hooks.record?.(tx, before, changed);
     return changed;
   });
   await announce(ctx, row);

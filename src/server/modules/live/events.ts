@@ -83,11 +83,12 @@ async function followedOf(ctx: Pick<LiveContext, 'db'>, eventIds: number[], user
 }
 
 /** What a status change carries: the event as lists show it, without anyone's own flags. */
-export function updateView(row: EventRow, eventTags: LiveEvent['tags']): LiveEventUpdate {
+export function updateView(row: EventRow, eventTags: LiveEvent['tags'], locale: Locale = 'en'): LiveEventUpdate {
   return {
     id: row.id,
     slug: row.slug,
-    title: row.title,
+    // The desk writes the title in four languages; English where one is missing.
+    title: (locale !== 'en' && row.titles[locale]) || row.title,
     status: row.status,
     start_at: row.startAt.toISOString(),
     front_page_ban: row.frontPageBan,
@@ -114,7 +115,7 @@ export async function eventViews(
     await bookedOf(ctx, ids, userId),
   ];
   return rows.map((row) => ({
-    ...updateView(row, eventTags.get(row.id) ?? []),
+    ...updateView(row, eventTags.get(row.id) ?? [], locale),
     subscribed: followed.has(row.id),
     booked: booked.has(row.id),
   }));

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, Forbidden, NotFound } from '../../http/errors.ts';
+import { noteViewer, viewerOf } from './desk-health.ts';
 import type { LiveContext } from './events.ts';
 import { checkPlayback, sessionDir, signedPlaylist } from './stream.ts';
 
@@ -17,7 +18,7 @@ const query = z.object({ expires: z.coerce.number().int(), sig: z.string().max(1
  */
 export async function livePlaybackRoutes(
   instance: FastifyInstance,
-  { ctx, secret, hlsRoot }: { ctx: Pick<LiveContext, 'clock'>; secret: string; hlsRoot: string },
+  { ctx, secret, hlsRoot }: { ctx: Pick<LiveContext, 'clock' | 'db'>; secret: string; hlsRoot: string },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get('/live/:eventId/:file', { schema: { hide: true, params, querystring: query } }, async (request, reply) => {
@@ -31,6 +32,10 @@ export async function livePlaybackRoutes(
     if (file.endsWith('.m3u8')) {
       const playlist = await readFile(at, 'utf8').catch(() => null);
       if (playlist === null) throw new NotFound({ code: 'stream_offline', message: 'The live picture is not on now' });
+      // The live desk counts who watches (desk-health.ts); a failed count does not stop the picture.
+      await noteViewer(ctx, eventId, viewerOf(request.ip, request.query.sig)).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'viewer not counted'),
+      );
       const signed = signedPlaylist(playlist, `expires=${request.query.expires}&sig=${encodeURIComponent(request.query.sig)}`);
       return reply.header('cache-control', 'no-cache').type('application/vnd.apple.mpegurl').send(signed);
     }

@@ -15,6 +15,8 @@ export const liveEvents = pgTable(
     id: serial('id').primaryKey(),
     slug: text('slug').notNull().unique(),
     title: text('title').notNull(),
+    /** The title in the other content languages (the desk writes all four; `title` is the English one). */
+    titles: jsonb('titles').$type<Partial<Record<'es' | 'ru' | 'ar', string>>>().notNull().default({}),
     description: text('description').notNull().default(''),
     status: text('status').$type<LiveEventStatus>().notNull(),
     startAt: at('start_at').notNull(),

@@ -9,6 +9,7 @@ import { liveEvents } from './schema.ts';
 import { DEMO_LIVE_SLUG } from './seed.ts';
 import { removeUnpublishedSessions } from './session-sweep.ts';
 import { ffmpegHasSrt, startSrtIngest, type SrtIngest } from './srt-ingest.ts';
+import { startHealthSampler, type HealthSampler } from './desk-health.ts';
 import { authorizePublisher, eventsThatMayPublish, recordSrtPort, wentLive } from './stream.ts';
 
 /**
@@ -27,6 +28,12 @@ export async function startLive(
   const hlsRoot = path.join(config.dataDir, 'live');
   const swept = await removeUnpublishedSessions(hlsRoot);
   if (swept > 0) log(`removed ${swept} session folders of sessions that never published`);
+  // What the live desk shows of each picture this process packages (desk-health.ts).
+  const health = startHealthSampler({ ctx, hlsRoot, ffmpeg, log });
+  const published = (eventId: number) => {
+    health.publishing(eventId);
+    void wentLive(ctx, eventId).catch((error: unknown) => log(`going live failed: ${String(error)}`));
+  };
   const ingest: Ingest = await startIngest({
     host: config.host,
     port: config.live.rtmpPort,
@@ -34,10 +41,11 @@ export async function startLive(
     hlsRoot,
     authorize: (key, client) => authorizePublisher(ctx, { key, client }),
     limits: config.live.ingestLimits,
-    onPublish: (eventId) => void wentLive(ctx, eventId).catch((error: unknown) => log(`going live failed: ${String(error)}`)),
+    onPublish: published,
+    onEnd: (eventId) => health.ended(eventId),
     log,
   });
-  const srt = await startSrt(config, ctx, ffmpeg, log);
+  const srt = await startSrt(config, ctx, ffmpeg, log, health);
   // Targets are pushed from this process, which also serves the HLS they pull.
   await resetTargets(ctx);
   const restreamer = startRestreamer({
@@ -57,6 +65,7 @@ export async function startLive(
     async stop() {
       publisher?.stop();
       restreamer.stop();
+      health.stop();
       await Promise.all([ingest.close(), srt?.close()]);
     },
   };
@@ -68,6 +77,7 @@ async function startSrt(
   ctx: LiveContext,
   ffmpeg: string,
   log: (message: string) => void,
+  health: HealthSampler,
 ): Promise<SrtIngest | null> {
   if (!config.live.srtPorts) return null;
   if (!ffmpegHasSrt(ffmpeg)) {
@@ -84,7 +94,11 @@ async function startSrt(
     openEvents: () => eventsThatMayPublish(ctx),
     onListening: (eventId, port) =>
       void recordSrtPort(ctx, eventId, port).catch((error: unknown) => log(`SRT port not recorded: ${String(error)}`)),
-    onPublish: (eventId) => void wentLive(ctx, eventId).catch((error: unknown) => log(`going live failed: ${String(error)}`)),
+    onPublish: (eventId) => {
+      health.publishing(eventId);
+      void wentLive(ctx, eventId).catch((error: unknown) => log(`going live failed: ${String(error)}`));
+    },
+    onEnd: (eventId) => health.ended(eventId),
     log,
   });
 }

@@ -7,6 +7,11 @@ type Screen = LazyExoticComponent<ComponentType>;
 const screenOf = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): Screen =>
   lazy(() => load().then((module) => ({ default: pick(module) })));
 
+/** A live desk screen loads with its texts (the deskLive section). */
+function liveDesk<M>(screen: Promise<M>): Promise<M> {
+  return Promise.all([screen, loadSections(['deskLive'])]).then(([module]) => module);
+}
+
 /**
  * One lazily loaded screen per desk route of src/common/desk-routes.ts; the type makes sure none is
  * missing. Each desk feature adds its screens here and in DESK_ROUTES.
@@ -36,6 +41,26 @@ export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
     () => Promise.all([import('./content/item-page.tsx'), loadSections(['deskContent'])]).then(([module]) => module),
     (m) => m.ContentItemPage,
   ),
+  deskLive: screenOf(
+    () => liveDesk(import('./live/events-page.tsx')),
+    (m) => m.LiveEventsPage,
+  ),
+  deskLiveNew: screenOf(
+    () => liveDesk(import('./live/new-event-page.tsx')),
+    (m) => m.NewLiveEventPage,
+  ),
+  deskLiveEvent: screenOf(
+    () => liveDesk(import('./live/event-page.tsx')),
+    (m) => m.LiveEventPage,
+  ),
+  deskAlerts: screenOf(
+    () => liveDesk(import('./live/alerts-page.tsx')),
+    (m) => m.AlertsPage,
+  ),
+  deskBanners: screenOf(
+    () => liveDesk(import('./live/banners-page.tsx')),
+    (m) => m.BannersPage,
+  ),
 };
 
 /** The desk's menu, in order: each item shows only to staff holding its screen's role. */
@@ -43,6 +68,9 @@ export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
   { name: 'deskHome', label: 'desk.menu.home' },
   { name: 'deskContent', label: 'desk.menu.content' },
   { name: 'deskUploads', label: 'desk.menu.uploads' },
+  { name: 'deskLive', label: 'desk.menu.live' },
+  { name: 'deskAlerts', label: 'desk.menu.alerts' },
+  { name: 'deskBanners', label: 'desk.menu.banners' },
   { name: 'deskStaff', label: 'desk.menu.staff' },
   { name: 'deskAudit', label: 'desk.menu.audit' },
 ];
