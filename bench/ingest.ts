@@ -144,7 +144,10 @@ async function previewFigures() {
   while (readyAt === null && performance.now() - uploaded < 30 * 60_000) {
     const [item] = await database.db.select().from(contentItems).where(eq(contentItems.id, sent.itemId));
     if (previewAt === null && item && ['poster', 'thumbnails', 'animated'].includes(item.mediaStage ?? '')) previewAt = performance.now();
-    if (item?.mediaState === 'ready') readyAt = previewAt ??= performance.now();
+    if (item?.mediaState === 'ready') {
+      readyAt = performance.now();
+      previewAt ??= readyAt;
+    }
     if (item?.mediaState === 'failed') throw new Error(`ingest failed: ${item.mediaError}`);
     await sleep(100);
   }
@@ -164,7 +167,7 @@ try {
   const copySeconds = (performance.now() - copyStarted) / 1000;
   await rm(path.join(dir, 'copy.bin'));
   const upload = await tusUpload(big, 'big.mp4');
-  const gib = BYTES / 1024 ** 3;
+  const gib = (BYTES / 1024 ** 3).toFixed(2);
   console.log(
     `upload of ${gib} GiB through tus (${UPLOAD_CHUNK_BYTES / MIB} MiB PATCHes): ${upload.seconds.toFixed(2)} s, ${(BYTES / MIB / upload.seconds).toFixed(0)} MiB/s`,
   );

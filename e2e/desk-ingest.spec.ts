@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -13,9 +13,11 @@ import { signInAsStaff } from './support/staff.ts';
  */
 const SHOTS = 'test-results/screens';
 
+let dir: string;
 let clip: string;
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 test.beforeAll(() => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'desk-ingest-e2e-'));
+  dir = mkdtempSync(path.join(tmpdir(), 'desk-ingest-e2e-'));
   clip = path.join(dir, 'harbour-fire.mp4');
   // 10 s of small picture: about 1.5 MB, sent in one PATCH that the test cuts in two.
   execFileSync('ffmpeg', [
