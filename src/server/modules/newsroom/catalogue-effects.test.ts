@@ -16,6 +16,7 @@ import { pushClients } from '../push/schema.ts';
 import type { PushSender } from '../push/sender.ts';
 import { newsroomProjectId } from './catalogue-sync.ts';
 import { notifyDownloaders } from './notices.ts';
+import { contentItemMedia } from './ingest/schema.ts';
 import { contentNotices } from './schema.ts';
 import { storyWithMaster, uniqueWord } from './test-support.ts';
 
@@ -87,6 +88,25 @@ describe('publishing reaches the catalogue; withholding and killing take the sto
     await callers.editor.post(`/api/desk/content/${story.id}/kill`, { reason: 'Staged footage' });
     await within(2000, async () => !(await found(other, searchUrl, slug)));
     expect(await found(t.app, '/api/content/video_projects/dashboard', newsroomProjectId(story.id))).toBe(false);
+  });
+
+  it("an ingested master's preview clip, poster and animated preview are the published video's", async () => {
+    const story = await storyWithMaster(t, editorActor());
+    await t.database.db.insert(contentItemMedia).values({
+      itemId: story.id,
+      previewKey: `previews/ingest-${story.id}.mp4`,
+      posterKey: `previews/ingest-${story.id}-960.jpg`,
+      animatedKeys: [`previews/ingest-${story.id}-a1.jpg`, `previews/ingest-${story.id}-a2.jpg`],
+      updatedAt: t.services.clock.now(),
+    });
+    const published = contentItemSchema.parse((await callers.editor.post(`/api/desk/content/${story.id}/publish`, {})).json());
+    const video = (await anonymous(t.app).get(`/api/content/video_projects/${published.video_project_slug ?? ''}`)).json<unknown>();
+    expect(video).toMatchObject({
+      preview_video_url: `/media/clips/ingest-${story.id}.mp4`,
+      selected_preview_image: `/media/clips/ingest-${story.id}-960.jpg`,
+      animated_preview_thumbnails: [`/media/clips/ingest-${story.id}-a1.jpg`, `/media/clips/ingest-${story.id}-a2.jpg`],
+      has_preview_video: true,
+    });
   });
 
   it('killing refuses new downloads, stops waiting renders, answers 410 on every link of it, and tells each customer who downloaded it', async () => {

@@ -8,6 +8,7 @@ import { videoProjects, videoProjectTags, videos, type EditorialState } from '..
 import { keywords, lookups, projectSlug, type NewProject } from '../catalogue/writer.ts';
 import { returnCharges } from '../downloads/quotas.ts';
 import { renditions, videoMasters, videoRequests } from '../downloads/schema.ts';
+import { contentItemMedia, type ContentItemMediaRow } from './ingest/schema.ts';
 import { countries } from '../reference/schema.ts';
 import type { ContentItemRow } from './schema.ts';
 
@@ -52,6 +53,20 @@ async function projectOf(db: Db, item: ContentItemRow, fields: ContentFields, pr
   };
 }
 
+/** An ingested master's files as the catalogue shows them: clips and pictures under /media/clips/. */
+function catalogueMedia(media: ContentItemMediaRow) {
+  const clip = (key: string | null) => (key?.startsWith('previews/') ? key.slice('previews/'.length) : null);
+  const url = (key: string | null) => {
+    const name = clip(key);
+    return name ? `/media/clips/${name}` : null;
+  };
+  return {
+    previewVideo: clip(media.previewKey),
+    previewImage: url(media.posterKey),
+    animatedThumbnails: media.animatedKeys.map(url).filter((link): link is string => link !== null),
+  };
+}
+
 /**
  * Makes or updates the catalogue's video project of a story being published or corrected, in the
  * caller's transaction: its columns, tags, renditions (every quality of every offered format) and
@@ -68,7 +83,10 @@ export async function listInCatalogue(
   const found = await lookups(tx, [project]);
   const country = project.countryCode ? found.countries.get(project.countryCode) : undefined;
   const embargo = project.restrictions?.find((restriction) => restriction.code === 'embargo')?.until;
+  const [media] = await tx.select().from(contentItemMedia).where(eq(contentItemMedia.itemId, item.id));
   const columns = {
+    // What ingest made of the master (newsroom/ingest): the preview clip, the poster, the animated preview.
+    ...(media ? catalogueMedia(media) : {}),
     title: project.title,
     language: project.language,
     languages: project.languages?.length ? project.languages : [project.language],
