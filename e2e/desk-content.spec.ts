@@ -82,6 +82,8 @@ for (const locale of ['en', 'ar'] as const) {
     // The desk's chunks load on first use: on a busy machine that takes a while.
     await expect(desk.getByTestId('desk-content')).toBeVisible({ timeout: 30_000 });
     await expect(desk.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+    await expect(desk.getByTestId('content-item').first()).toBeVisible();
+    await desk.screenshot({ path: path.join(SHOTS, `desk-content-list-${locale}.png`) });
     await desk.goto(`/${locale}/desk/content/${id}`);
     await expect(desk.getByTestId('describe-form')).toBeVisible({ timeout: 30_000 });
     await desk.locator('select[name="language"]').selectOption(locale);
