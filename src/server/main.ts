@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { startJobRunner, type JobRunner } from './jobs/runner.ts';
 import { seedDemoMasters } from './modules/downloads/demo-masters-seed.ts';
+import { seedDemoNewsroom } from './seed/newsroom.ts';
 import { reconcilePayments } from './modules/payments/reconciliation.ts';
 import { startLive } from './modules/live/start.ts';
 import { generateDemoClips } from './modules/media/demo-clips.ts';
@@ -120,7 +121,10 @@ async function main() {
       .catch((error: unknown) => app.log.warn({ err: error }, 'demo preview clips failed'))
       // Then the masters downloads are rendered from, one at a time.
       .then(() => seedDemoMasters({ db: database.db, files: services.files, log: app.log, count: config.demoMasters }))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'demo masters failed'));
+      .catch((error: unknown) => app.log.warn({ err: error }, 'demo masters failed'))
+      // Then the newsroom's drafts, whose footage is one of those masters.
+      .then(() => seedDemoNewsroom(database.db, new Date()))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'demo newsroom failed'));
   }
 }
 

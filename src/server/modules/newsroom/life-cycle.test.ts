@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bulkResultSchema,
@@ -154,6 +154,30 @@ describe('the life cycle', () => {
       .from(auditLog)
       .where(eq(auditLog.subjectId, String(story.id)));
     expect(published.filter((entry) => entry.action === 'content_item.publish')).toHaveLength(1);
+  });
+
+  it("tells the workers: the tag followers' push once at publication, the downloaders' notice at each correction and at the kill", async () => {
+    const story = await storyWithMaster(t, editorActor());
+    const jobsOf = async (name: string) =>
+      (
+        (await t.database.db.execute(sql`select data from pgboss.job where name = ${name} order by created_on`)) as {
+          rows: { data: Record<string, unknown> }[];
+        }
+      ).rows
+        .map((row) => row.data)
+        .filter((data) => data.itemId === story.id || data.kind === 'video');
+    const published = contentItemSchema.parse((await callers.editor.post(`/api/desk/content/${story.id}/publish`, {})).json());
+    await callers.editor.post(`/api/desk/content/${story.id}/correct`, { note: 'Name spelt right' });
+    await callers.editor.post(`/api/desk/content/${story.id}/kill`, { reason: 'Legal' });
+    const [row] = await t.database.db.select().from(contentItems).where(eq(contentItems.id, story.id));
+    expect(published.state).toBe('published');
+    expect((await jobsOf('push.notify')).filter((data) => data.id === row?.videoProjectId)).toEqual([
+      { kind: 'video', id: row?.videoProjectId },
+    ]);
+    expect(await jobsOf('newsroom.notify-downloaders')).toEqual([
+      { itemId: story.id, kind: 'corrected', revision: 2 },
+      { itemId: story.id, kind: 'killed', revision: 2 },
+    ]);
   });
 
   it('bulk actions decide each item on its own', async () => {

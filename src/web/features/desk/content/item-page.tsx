@@ -185,7 +185,7 @@ function Editor({ initial }: { initial: ContentItem }) {
         ) : null}
       </dl>
 
-      <SaveStatus state={form.state} onTakeTheirs={() => void form.takeTheirs()} onKeepMine={() => void form.keepMine()} />
+      {final ? null : <SaveStatus state={form.state} onTakeTheirs={() => void form.takeTheirs()} onKeepMine={() => void form.keepMine()} />}
 
       <div className="desk-content__buttons" data-testid="content-actions">
         {item.actions.map((action) => (
