@@ -43,6 +43,7 @@ import { careerRoutes } from './modules/careers/routes.ts';
 import { broadcastRoutes } from './modules/broadcast/routes.ts';
 import { listRoutes } from './modules/lists/routes.ts';
 import { publicListTitle } from './modules/lists/screens.ts';
+import { vacancyTitle } from './modules/careers/screens.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { currentUserRoutes } from './modules/accounts/current-user-routes.ts';
 import { devAccountRoutes } from './modules/accounts/dev-routes.ts';
@@ -213,7 +214,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   }
   await app.register(spaRoutes, {
     webRoot: config.webRoot,
-    screens: { ...catalogueScreens(database.db), publicList: publicListTitle(database.db) },
+    screens: { ...catalogueScreens(database.db), publicList: publicListTitle(database.db), vacancy: vacancyTitle(database.db) },
     publicUrl: config.publicUrl,
   });
   return app;

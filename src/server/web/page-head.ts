@@ -12,6 +12,8 @@ export type ScreenFinder = {
   liveEvent(slug: string): Promise<{ title: string } | null>;
   /** A public list by its share id (a private one is not found to anyone: the shell knows no session). */
   publicList?(publicId: string): Promise<{ title: string } | null>;
+  /** A published vacancy by its id, titled in the page's language. */
+  vacancy?(id: string, locale: Locale): Promise<{ title: string } | null>;
 };
 
 export type PageHead = { title: string; description: string; openGraph?: Record<string, string> };
@@ -69,6 +71,10 @@ export async function screenHead(
   if (route === 'liveEvent') {
     const event = await finder.liveEvent(params.slug ?? '');
     return event ? { ...site, title: pageTitle(event.title) } : null;
+  }
+  if (route === 'careerVacancy') {
+    const vacancy = finder.vacancy ? await finder.vacancy(params.id ?? '', locale) : null;
+    return vacancy ? { ...site, title: pageTitle(vacancy.title) } : null;
   }
   if (route === 'publicList') {
     const list = finder.publicList ? await finder.publicList(params.id ?? '') : null;

@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { videoProjects } from '../modules/catalogue/schema.ts';
+import { vacancies } from '../modules/careers/schema.ts';
 import { liveEvents } from '../modules/live/schema.ts';
 import { insertProjects } from '../modules/catalogue/writer.ts';
 import { seedTestCatalogue } from '../test/catalogue-fixtures.ts';
@@ -151,6 +152,24 @@ describe('screens whose content is missing (a missing video, tag or content page
     expect((await get('/en/events/no-such-event')).statusCode).toBe(404);
     expect((await get('/en/events/my-events')).statusCode).toBe(200);
     expect((await get('/es/events')).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a vacancy that does not exist or is withdrawn, 200 titled in the language for a published one', async () => {
+    const now = t.services.clock.now();
+    const texts = (title: string) => ({ title, department: '', location: 'London', summary: '', description: '' });
+    const [open, closed] = await t.database.db
+      .insert(vacancies)
+      .values([
+        { translations: { en: texts('Video editor'), ar: texts('محرر فيديو') }, publishedAt: now, createdAt: now, updatedAt: now },
+        { translations: { en: texts('Night producer') }, published: false, createdAt: now, updatedAt: now },
+      ])
+      .returning({ id: vacancies.id });
+    const shown = await get(`/ar/career/${open?.id}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('محرر فيديو');
+    expect((await get(`/en/career/${closed?.id}`)).statusCode).toBe(404);
+    expect((await get('/en/career/999999')).statusCode).toBe(404);
+    expect((await get('/en/career/not-a-number')).statusCode).toBe(404);
   });
 });
 
