@@ -257,7 +257,7 @@ test('a status change reaches an open events list without a reload', async ({ pa
 });
 
 /** An upcoming event made through the admin API, kept off the dashboard so other specs do not see it. */
-async function createUpcomingEvent(baseURL: string, title: string, access: 'free' | 'client'): Promise<{ slug: string }> {
+async function createUpcomingEvent(baseURL: string, title: string, access: 'free' | 'pool' | 'client'): Promise<{ slug: string }> {
   const admin = await adminApi(baseURL);
   try {
     const start = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
@@ -348,8 +348,9 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-test('en: a signed-in user books a client-only event with the privacy policy accepted', async ({ page, baseURL, request }) => {
-  const event = await createUpcomingEvent(baseURL ?? '', 'Central bank statement', 'client');
+test('en: a signed-in user books a pool event with the privacy policy accepted', async ({ page, baseURL, request }) => {
+  // A pool event is for subscribers; anyone signed in may book it (client-only events are the client group's: common/access.ts).
+  const event = await createUpcomingEvent(baseURL ?? '', 'Central bank statement', 'pool');
   await signInThroughApi(page, baseURL, await createAccount(request, { locale: 'en' }));
   await page.goto(`/en/events/${event.slug}`);
   await expect(page.getByTestId('event-facts')).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { acceptNecessaryCookies, DEMO_PASSWORD } from './accounts.ts';
+import { rememberStaffSession, staffSession } from './staff-sessions.ts';
 
 type Mail = { to: string; text: string; created_at: string };
 
@@ -17,6 +18,11 @@ export async function signInAsStaff(page: Page, who: DemoStaff, baseURL: string 
   await acceptNecessaryCookies(page.context(), origin);
   const email = `${who}@newsreel.example`;
   const headers = { origin };
+  const cookies = await staffSession(page.request, email);
+  if (cookies) {
+    await page.context().addCookies(cookies);
+    return;
+  }
   const started = new Date(Date.now() - 1000).toISOString();
   const signIn = await page.request.post('/users/sign_in.json', { data: { user: { email, password: DEMO_PASSWORD } }, headers });
   expect(signIn.status()).toBe(401); // the code is on its way
@@ -42,4 +48,6 @@ export async function signInAsStaff(page: Page, who: DemoStaff, baseURL: string 
   const note = (await (await page.request.get('/api/system/latest_release_notes')).json()) as { id?: number } | null;
   if (note?.id) await page.request.post('/api/current_user/accept_release_note', { data: { id: note.id }, headers });
   await page.request.patch('/api/system/newsletterrs_popup_dates', { headers });
+  const session = (await page.context().storageState()).cookies.filter((cookie) => cookie.name !== 'cookie_consent');
+  rememberStaffSession(email, session);
 }

@@ -55,8 +55,10 @@ describe('every route, with bad input, as a guest and as a user', () => {
 describe('every API route', () => {
   it('declares the contract of its answers, so the server checks each one before it leaves', () => {
     // The browser takes answers as typed by these contracts without parsing them again (docs/decisions.md).
+    // The tus protocol's calls (the desk's resumable uploads) answer in headers with empty bodies, no JSON to check.
+    const tus = /^\/api\/desk\/uploads(\/:id)?$/;
     const unchecked = t.app.routeTable
-      .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'))
+      .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !tus.test(route.url))
       .filter((route) => !route.answersChecked)
       .map((route) => `${route.method} ${route.url}`);
     expect(unchecked).toEqual([]);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveEventConsoleSchema, liveEventDetailSchema } from '../../../common/live.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { Browser } from '../../test/http.ts';
+import { type Browser } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { resolveFfmpeg } from '../media/ffmpeg.ts';
 import { DEFAULT_INGEST_LIMITS } from './ingest-guard.ts';
@@ -78,7 +78,8 @@ describe.skipIf(!ffmpegHasSrt(ffmpeg))('the SRT ingest of the platform', () => {
     expect((await consoleView(later.id)).srt_port).toBeNull();
 
     expect(await publish(port, 'somebody-elses-passphrase', 2)).not.toBe(0);
-    const visitor = new Browser(t.app);
+    // Free events are for registered users (common/access.ts liveAccessTo).
+    const visitor = (await agreementFixtures(t).signedIn()).browser;
     const view = async () => liveEventDetailSchema.parse((await visitor.get(`/api/content/live/events/${soon.slug}`)).json());
     expect((await view()).status).toBe('confirmed');
 
