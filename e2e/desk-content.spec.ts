@@ -19,11 +19,16 @@ const WORK = path.join(process.cwd(), 'test-results', 'desk-content');
 type Summary = { id: number; headline: string; media_state: string };
 
 /** A demo draft whose master is in and that nobody has described yet (the demo seeds them after its masters). */
-async function undescribedDraft(desk: Page): Promise<number> {
+/**
+ * A demo draft with its master in and nothing described yet; `nth` keeps the specs running at the
+ * same time (en, ar) on drafts of their own, so neither's saves meet the other's version.
+ */
+async function undescribedDraft(desk: Page, nth: number): Promise<number> {
   const deadline = Date.now() + 240_000;
   for (;;) {
     const list = (await (await desk.request.get('/api/desk/content?state=draft')).json()) as { items: Summary[] };
-    const draft = list.items.find((item) => item.media_state === 'ready' && item.headline === '');
+    const ready = list.items.filter((item) => item.media_state === 'ready' && item.headline === '').sort((a, b) => a.id - b.id);
+    const draft = ready[nth];
     if (draft) return draft.id;
     if (Date.now() > deadline) throw new Error('no draft with a master');
     await desk.waitForTimeout(3000);
@@ -77,7 +82,7 @@ for (const locale of ['en', 'ar'] as const) {
     const deskContext = await browser.newContext({ baseURL: origin });
     const desk = await deskContext.newPage();
     await signInAsStaff(desk, 'newsroom', origin);
-    const id = await undescribedDraft(desk);
+    const id = await undescribedDraft(desk, locale === 'en' ? 0 : 1);
     await desk.goto(`/${locale}/desk/content`);
     // The desk's chunks load on first use: on a busy machine that takes a while.
     await expect(desk.getByTestId('desk-content')).toBeVisible({ timeout: 30_000 });
