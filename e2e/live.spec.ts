@@ -394,6 +394,8 @@ function publish(baseURL: string, streamKey: string, seconds: number): Promise<n
 }
 
 test.describe('recordings and the archive', () => {
+  // The tests share the recording the first one makes: a retry starts again from it, in one worker.
+  test.describe.configure({ mode: 'serial' });
   /** The event this block streams and finishes, and its recording's video; set by the first test. */
   let recorded: { slug: string; title: string; videoSlug: string } | undefined;
   const recordingCard = (page: Page) => page.locator(`[data-testid="recording-card"][data-event-slug="${recorded?.slug}"]`);

@@ -227,7 +227,7 @@ for (const locale of ['en', 'ar'] as const) {
       browser,
     }) => {
       type Listing = { videos: { id: number; pool: boolean; project_slug: string; title: string }[] };
-      const listing = (await (await page.request.get('/api/content/video_projects?per_page=48')).json()) as Listing;
+      const listing = (await (await page.request.get('/api/content/video_projects?per_page=48&sort=oldest')).json()) as Listing;
       const pool = listing.videos.find((video) => video.pool);
       if (!pool) throw new Error('no pool video in the first 48');
       const detail = (await (await page.request.get(`/api/content/video_projects/${pool.id}`)).json()) as { limit_type: string };
