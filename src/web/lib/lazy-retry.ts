@@ -38,6 +38,7 @@ export async function loadWithRetry<T>(load: () => Promise<T>, timeoutMs = CHUNK
 }
 
 /** React's lazy with the load above. */
-export function lazyRetry<T extends ComponentType<never>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React's own bound for lazy().
+export function lazyRetry<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
   return lazy(() => loadWithRetry(load));
 }

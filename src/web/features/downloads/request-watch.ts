@@ -5,6 +5,8 @@ import { isWaiting } from '../my-content/my-content-view.ts';
 export const waitingIds = (requests: readonly VideoRequest[]): Set<number> =>
   new Set(requests.filter((request) => isWaiting(request.stage)).map((request) => request.id));
 
+type Finished = { id: number; outcome: 'completed' | 'failed' };
+
 /**
  * The requests that were being made at the last look and are finished now (spec: accounts §4 "Video
  * request": pending becomes completed on a transcoding message or when a refreshed list shows it),
@@ -13,12 +15,12 @@ export const waitingIds = (requests: readonly VideoRequest[]): Set<number> =>
 export function finishedSince(
   waiting: ReadonlySet<number> | null,
   requests: readonly VideoRequest[],
-): { id: number; outcome: 'completed' | 'failed' }[] {
+): Finished[] {
   if (!waiting) return [];
-  return requests.flatMap((request) => {
+  return requests.flatMap((request): Finished[] => {
     if (!waiting.has(request.id)) return [];
-    if (request.stage === 'download_now' || request.stage === 'ready') return [{ id: request.id, outcome: 'completed' as const }];
-    if (request.stage === 'failed') return [{ id: request.id, outcome: 'failed' as const }];
+    if (request.stage === 'download_now' || request.stage === 'ready') return [{ id: request.id, outcome: 'completed' }];
+    if (request.stage === 'failed') return [{ id: request.id, outcome: 'failed' }];
     return [];
   });
 }
