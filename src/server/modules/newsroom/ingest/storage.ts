@@ -1,11 +1,14 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { DeleteObjectsCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { FileStore as TusFileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
-import type { DataStore } from '@tus/utils';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
+import type { DataStore, KvStore } from '@tus/utils';
 import type { DownloadFiles } from '../../downloads/files.ts';
+import type { S3Settings } from '../../downloads/storage-s3.ts';
 
 export type IngestStorage = NonNullable<DownloadFiles['ingest']>;
 
@@ -20,6 +23,17 @@ const UPLOAD_EXPIRY_MS = 7 * 24 * 3600 * 1000;
 const S3_PART_BYTES = 50 * 1024 * 1024;
 
 /**
+ * The S3 store would keep each upload's state (its `.info`) in this process's memory once read; another
+ * process finishing or removing the upload would leave that copy wrong. Read it from the bucket each time.
+ */
+const noCache: KvStore<MetadataValue> = {
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+  list: async () => [],
+};
+
+/**
  * Where tus writes uploads (ARCHITECTURE "files"): the bucket when the platform stores its files in
  * S3 (the multipart upload is the resumable state, visible to every process), else a folder
  * (`uploadsDir`, the data and a JSON file of each upload's state: every process on the machine sees it).
@@ -28,6 +42,7 @@ export function uploadDatastore(storage: IngestStorage): DataStore {
   if (storage.s3)
     return new S3Store({
       partSize: S3_PART_BYTES,
+      cache: noCache,
       expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
       s3ClientConfig: {
         bucket: storage.s3.bucket,
@@ -35,9 +50,22 @@ export function uploadDatastore(storage: IngestStorage): DataStore {
         endpoint: storage.s3.endpoint,
         forcePathStyle: storage.s3.endpoint !== undefined,
         credentials: { accessKeyId: storage.s3.accessKeyId, secretAccessKey: storage.s3.secretAccessKey },
+        // Otherwise the parts (streamed from files) are sent with aws-chunked framing, stored as is by some services.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
       },
     });
   return new TusFileStore({ directory: storage.uploadsDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+}
+
+/** An S3 client of the platform's bucket, with the traps of S3-compatible services avoided (STACK "object storage"). */
+function bucketClient(s3: S3Settings): S3Client {
+  return new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    forcePathStyle: s3.endpoint !== undefined,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+  });
 }
 
 /** A finished upload as a local file for ffmpeg: the file itself on the folder store, a copy from the bucket. */
@@ -46,16 +74,38 @@ export async function uploadedFile(
   uploadId: string,
 ): Promise<{ file: string; size: number; release(): Promise<void>; remove(): Promise<void> }> {
   const storage = ingestStorage(files);
-  const datastore = uploadDatastore(storage);
-  const remove = async () => {
-    await datastore.remove(uploadId).catch(() => undefined);
-  };
   if (!storage.s3) {
+    const datastore = uploadDatastore(storage);
     const file = path.join(storage.uploadsDir, uploadId);
+    const remove = async () => {
+      await datastore.remove(uploadId).catch(() => undefined);
+    };
     return { file, size: (await stat(file)).size, release: async () => undefined, remove };
   }
+  const client = bucketClient(storage.s3);
+  const Bucket = storage.s3.bucket;
   await mkdir(files.workDir, { recursive: true });
   const file = path.join(files.workDir, `upload-${uploadId}`);
-  await pipeline(await (datastore as S3Store).read(uploadId), createWriteStream(file));
-  return { file, size: (await stat(file)).size, release: () => rm(file, { force: true }), remove };
+  try {
+    const object = await client.send(new GetObjectCommand({ Bucket, Key: uploadId }));
+    if (!(object.Body instanceof Readable)) throw new Error(`no readable body for the upload ${uploadId}`);
+    await pipeline(object.Body, createWriteStream(file));
+  } catch (error) {
+    client.destroy();
+    throw error;
+  }
+  return {
+    file,
+    size: (await stat(file)).size,
+    release: async () => {
+      client.destroy();
+      await rm(file, { force: true });
+    },
+    // The S3 store's own remove aborts the multipart upload first, which a finished one no longer
+    // has (NoSuchUpload), and gives up before deleting the object: the upload's objects go here.
+    remove: async () => {
+      const Objects = [uploadId, `${uploadId}.info`, `${uploadId}.part`].map((Key) => ({ Key }));
+      await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects } }));
+    },
+  };
 }

@@ -1,0 +1,143 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, testDownloadFiles, type TestApp } from '../../../test/harness.ts';
+import type { Browser } from '../../../test/http.ts';
+import { startS3Peer, type S3Peer } from '../../../test/s3-peer.ts';
+import { deskCallers } from '../../desk/test-support.ts';
+import type { DownloadFiles } from '../../downloads/files.ts';
+import { s3FileStore } from '../../downloads/storage-s3.ts';
+import { runFfmpeg } from '../../media/ffmpeg.ts';
+import { contentItems } from '../schema.ts';
+import { INGEST_QUEUE, ingestMaster, type IngestJobData } from './pipeline.ts';
+import { contentItemMedia } from './schema.ts';
+
+/** Masters uploaded over tus when the platform's files are on S3 (production): the bucket holds the upload. */
+
+let peer: S3Peer;
+let t: TestApp;
+let files: DownloadFiles;
+let bucket: S3Client;
+let dir: string;
+let clip: Buffer;
+let editor: Browser;
+const sent: { queue: string; data: IngestJobData }[] = [];
+
+const TUS = { 'tus-resumable': '1.0.0' };
+const meta = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+
+beforeAll(async () => {
+  peer = await startS3Peer();
+  dir = await mkdtemp(path.join(tmpdir(), 'ingest-s3-'));
+  const s3 = { endpoint: peer.endpoint, region: 'us-east-1', bucket: peer.bucket, accessKeyId: peer.accessKeyId, secretAccessKey: peer.secretAccessKey };
+  files = {
+    ...testDownloadFiles('test-secret-with-at-least-32-characters!', path.join(dir, 'files')),
+    store: s3FileStore({ ...s3, prefix: 'newsreel' }),
+    ingest: { uploadsDir: path.join(dir, 'uploads'), dropDir: path.join(dir, 'dropfolder'), s3: { ...s3, prefix: 'newsreel' } },
+  };
+  t = await createTestApp({
+    services: {
+      files,
+      jobs: {
+        send: async (queue, data) => {
+          sent.push({ queue, data: data as IngestJobData });
+          return 'job';
+        },
+        stop: async () => undefined,
+      },
+    },
+  });
+  editor = (await deskCallers(t)).editor;
+  bucket = new S3Client({ endpoint: peer.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: s3 });
+  await runFfmpeg(files.ffmpeg, [
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+    ...['-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+    ...['-movflags', '+faststart', path.join(dir, 'clip.mp4')],
+  ]);
+  clip = await readFile(path.join(dir, 'clip.mp4'));
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  bucket?.destroy();
+  await peer?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  sent.length = 0;
+});
+
+const deps = () => ({ db: t.database.db, clock: t.services.clock, files, broadcast: t.services.broadcaster.broadcast });
+const keys = async () => ((await bucket.send(new ListObjectsV2Command({ Bucket: peer.bucket }))).Contents ?? []).map((object) => object.Key!);
+const itemRow = async (id: number) => (await t.database.db.select().from(contentItems).where(eq(contentItems.id, id)))[0];
+
+/** A PATCH whose connection drops after `bytes`: the body stream fails part way. */
+function droppedBody(bytes: Buffer): Readable {
+  let sentOnce = false;
+  return new Readable({
+    read() {
+      if (sentOnce) return this.destroy(new Error('connection reset'));
+      sentOnce = true;
+      this.push(bytes);
+    },
+  });
+}
+
+describe('resumable uploads on S3', () => {
+  it('an upload cut part way resumes from the offset the bucket has, and the job ingests it from the bucket', async () => {
+    const created = await editor.post('/api/desk/uploads', undefined, {
+      headers: { ...TUS, 'upload-length': String(clip.length), 'upload-metadata': meta({ filename: 'harbour.mp4', filetype: 'video/mp4' }) },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const location = created.headers.location as string;
+    const id = location.split('/').at(-1)!;
+    const itemId = Number(created.headers['upload-item-id']);
+
+    const send = (offset: number, payload: Buffer | Readable) =>
+      editor.request({
+        method: 'PATCH',
+        url: location,
+        payload,
+        headers: { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      });
+    // A first third arrives whole (less than an S3 part: the bucket keeps it as the upload's incomplete part).
+    const third = Math.floor(clip.length / 3);
+    const first = await send(0, clip.subarray(0, third));
+    expect([first.statusCode, first.headers['upload-offset']]).toEqual([204, String(third)]);
+    // Then the connection drops part way through the next request.
+    await expect(send(third, droppedBody(clip.subarray(third, 2 * third)))).rejects.toThrow('connection reset');
+    // The client comes back and asks where to go on from: what reached the bucket, at least the first third.
+    const head = await editor.request({ method: 'HEAD', url: location, headers: TUS });
+    expect(head.statusCode).toBe(200);
+    const offset = Number(head.headers['upload-offset']);
+    expect(offset).toBeGreaterThanOrEqual(third);
+    expect(offset).toBeLessThan(clip.length);
+    expect(sent).toEqual([]);
+    // A PATCH from the wrong offset is refused; the rest from the right one finishes the upload.
+    expect((await send(offset + 1, clip.subarray(offset + 1))).statusCode).toBe(409);
+    const last = await send(offset, clip.subarray(offset));
+    expect(last.statusCode).toBe(204);
+    expect(sent).toEqual([{ queue: INGEST_QUEUE, data: { itemId, source: { kind: 'upload', id } } }]);
+    const uploaded = (await keys()).find((key) => key.endsWith(id));
+    expect(uploaded).toBeDefined();
+    expect((await bucket.send(new HeadObjectCommand({ Bucket: peer.bucket, Key: uploaded }))).ContentLength).toBe(clip.length);
+
+    expect(await ingestMaster(deps(), sent[0]!.data)).toEqual({ ready: 1 });
+    const item = await itemRow(itemId);
+    expect(item).toMatchObject({ mediaState: 'ready', sourceName: 'harbour.mp4' });
+    expect(item?.probe).toMatchObject({ video_codec: 'h264', width: 320, height: 180, size_bytes: clip.length });
+    // The master and the catalogue's files are in the bucket, under the platform's prefix.
+    expect(await files.store.size(item!.masterKey!)).toBe(clip.length);
+    const [media] = await t.database.db.select().from(contentItemMedia).where(eq(contentItemMedia.itemId, itemId));
+    expect(await files.store.size(media!.previewKey!)).toBeGreaterThan(1000);
+    expect(await keys()).toContain(`newsreel/${item!.masterKey}`);
+    // The finished upload is gone from the bucket; only the master stays.
+    expect((await keys()).filter((key) => key.includes(id))).toEqual([]);
+  }, 60_000);
+});
