@@ -19,6 +19,7 @@ import { contentItems } from '../schema.ts';
 import { announce, INGEST_QUEUE, ingestItemView, setMedia, type IngestJobData } from './pipeline.ts';
 import { contentItemMedia } from './schema.ts';
 import { ingestStorage, uploadDatastore } from './storage.ts';
+import { databaseLocker } from './tus-locker.ts';
 
 export type IngestContext = Pick<ServiceContext, 'db' | 'clock' | 'broadcast'> & { jobs: NonNullable<ServiceContext['jobs']> };
 
@@ -81,6 +82,8 @@ export async function ingestRoutes(instance: FastifyInstance, options: { ctx: In
     datastore: uploadDatastore(ingestStorage(options.files)),
     maxSize: options.maxBytes,
     relativeLocation: true,
+    // One upload is written by one request at a time across every API process.
+    locker: databaseLocker(ctx),
     async onUploadCreate(_request, upload) {
       const call = callContext.getStore();
       if (!call) throw tusRefusal(new Invalid({ message: 'No upload outside the desk' }));
