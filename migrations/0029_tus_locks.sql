@@ -5,4 +5,5 @@ CREATE TABLE "tus_locks" (
 	"release_requested" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "ingest_drop_files" ADD COLUMN "etag" text;
+ALTER TABLE "ingest_drop_files" ADD COLUMN "etag" text;--> statement-breakpoint
+ALTER TABLE "ingest_drop_files" ADD COLUMN "claimed_at" timestamp with time zone;

@@ -15,7 +15,14 @@ import path from 'node:path';
 export type S3Peer = { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; close(): Promise<void> };
 
 /** The part of s3rver's API used here (it is a Koa application); the package ships no types. */
-type PeerCall = { method: string; path: string; query: Record<string, string | string[] | undefined>; status: number; type: string; body: unknown };
+type PeerCall = {
+  method: string;
+  path: string;
+  query: Record<string, string | string[] | undefined>;
+  status: number;
+  type: string;
+  body: unknown;
+};
 type S3rverServer = {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
@@ -69,7 +76,9 @@ function multipartListing(server: S3rverServer) {
     if (!names) {
       call.status = 404;
       call.type = 'application/xml';
-      call.body = xml(`<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message><UploadId>${uploadId}</UploadId></Error>`);
+      call.body = xml(
+        `<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message><UploadId>${uploadId}</UploadId></Error>`,
+      );
       return;
     }
     if (call.method === 'DELETE') {
@@ -77,7 +86,10 @@ function multipartListing(server: S3rverServer) {
       call.status = 204;
       return;
     }
-    const numbers = names.filter((name) => /^\d+$/.test(name)).map(Number).sort((a, b) => a - b);
+    const numbers = names
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .sort((a, b) => a - b);
     const parts = await Promise.all(
       numbers.map(async (number) => {
         const file = path.join(folder, String(number));

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, testDownloadFiles, type TestApp } from '../../../test/harness.ts';
@@ -13,6 +13,7 @@ import type { DownloadFiles } from '../../downloads/files.ts';
 import { s3FileStore } from '../../downloads/storage-s3.ts';
 import { runFfmpeg } from '../../media/ffmpeg.ts';
 import { contentItems } from '../schema.ts';
+import { scanDropFolder } from './drop-folder.ts';
 import { INGEST_QUEUE, ingestMaster, type IngestJobData } from './pipeline.ts';
 import { contentItemMedia } from './schema.ts';
 
@@ -36,7 +37,13 @@ const meta = (fields: Record<string, string>) =>
 beforeAll(async () => {
   peer = await startS3Peer();
   dir = await mkdtemp(path.join(tmpdir(), 'ingest-s3-'));
-  const s3 = { endpoint: peer.endpoint, region: 'us-east-1', bucket: peer.bucket, accessKeyId: peer.accessKeyId, secretAccessKey: peer.secretAccessKey };
+  const s3 = {
+    endpoint: peer.endpoint,
+    region: 'us-east-1',
+    bucket: peer.bucket,
+    accessKeyId: peer.accessKeyId,
+    secretAccessKey: peer.secretAccessKey,
+  };
   files = {
     ...testDownloadFiles('test-secret-with-at-least-32-characters!', path.join(dir, 'files')),
     store: s3FileStore({ ...s3, prefix: 'newsreel' }),
@@ -73,8 +80,15 @@ beforeEach(() => {
   sent.length = 0;
 });
 
-const deps = () => ({ db: t.database.db, clock: t.services.clock, files, broadcast: t.services.broadcaster.broadcast });
-const keys = async () => ((await bucket.send(new ListObjectsV2Command({ Bucket: peer.bucket }))).Contents ?? []).map((object) => object.Key!);
+const deps = () => ({
+  db: t.database.db,
+  clock: t.services.clock,
+  files,
+  broadcast: t.services.broadcaster.broadcast,
+  jobs: t.services.jobs,
+});
+const keys = async () =>
+  ((await bucket.send(new ListObjectsV2Command({ Bucket: peer.bucket }))).Contents ?? []).map((object) => object.Key!);
 const itemRow = async (id: number) => (await t.database.db.select().from(contentItems).where(eq(contentItems.id, id)))[0];
 
 /** A PATCH whose connection drops after `bytes`: the body stream fails part way. */
@@ -92,7 +106,11 @@ function droppedBody(bytes: Buffer): Readable {
 describe('resumable uploads on S3', () => {
   it('an upload cut part way resumes from the offset the bucket has, and the job ingests it from the bucket', async () => {
     const created = await editor.post('/api/desk/uploads', undefined, {
-      headers: { ...TUS, 'upload-length': String(clip.length), 'upload-metadata': meta({ filename: 'harbour.mp4', filetype: 'video/mp4' }) },
+      headers: {
+        ...TUS,
+        'upload-length': String(clip.length),
+        'upload-metadata': meta({ filename: 'harbour.mp4', filetype: 'video/mp4' }),
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const location = created.headers.location as string;
@@ -140,4 +158,75 @@ describe('resumable uploads on S3', () => {
     // The finished upload is gone from the bucket; only the master stays.
     expect((await keys()).filter((key) => key.includes(id))).toEqual([]);
   }, 60_000);
+});
+
+describe('the drop folder on S3 (a prefix of the bucket)', () => {
+  const drop = (name: string, body: Buffer | string) =>
+    bucket.send(new PutObjectCommand({ Bucket: peer.bucket, Key: `newsreel/dropfolder/${name}`, Body: body }));
+  const dropped = async (sub = '') => (await keys()).filter((key) => key.startsWith(`newsreel/dropfolder/${sub}`));
+  const text = async (key: string) =>
+    await (await bucket.send(new GetObjectCommand({ Bucket: peer.bucket, Key: key }))).Body!.transformToString();
+
+  it('takes an object once it is unchanged between two scans, once however many processes scan, with its sidecar, and ingests it', async () => {
+    await drop('quay.mp4', clip.subarray(0, 1000));
+    await drop(
+      'quay.json',
+      JSON.stringify({
+        headline: 'El ferri atraca en plena tormenta',
+        located: 'Bilbao',
+        language: 'es-ES',
+        subject: [{ name: 'Weather' }],
+      }),
+    );
+    expect(await scanDropFolder(deps())).toEqual({ taken: 0, waiting: 1, badSidecars: 0 });
+    // Written again (the machine's upload was replaced): the next scan sees another object and waits.
+    await drop('quay.mp4', clip);
+    expect(await scanDropFolder(deps())).toEqual({ taken: 0, waiting: 1, badSidecars: 0 });
+    expect(sent).toEqual([]);
+    // Two processes scanning at once: one claims it.
+    const scans = await Promise.all([scanDropFolder(deps()), scanDropFolder(deps())]);
+    expect(scans.reduce((sum, scan) => sum + scan.taken, 0)).toBe(1);
+    expect(sent).toHaveLength(1);
+    // A later scan finds nothing more to take.
+    expect(await scanDropFolder(deps())).toEqual({ taken: 0, waiting: 0, badSidecars: 0 });
+    expect(sent).toHaveLength(1);
+    const { itemId, source } = sent[0]!.data;
+    expect(source.kind).toBe('drop-object');
+    expect(source.kind === 'drop-object' && source.key).toMatch(/^newsreel\/dropfolder\/\.claimed\/[0-9a-f]{8}-quay\.mp4$/);
+    expect(await dropped()).not.toContain('newsreel/dropfolder/quay.mp4');
+    expect(await dropped()).not.toContain('newsreel/dropfolder/quay.json');
+    const item = await itemRow(itemId);
+    expect(item).toMatchObject({ sourceName: 'quay.mp4', mediaState: 'probing' });
+    expect(item?.fields).toMatchObject({
+      language: 'es',
+      texts: { es: { headline: 'El ferri atraca en plena tormenta' } },
+      dateline_place: 'Bilbao',
+      tag_slugs: ['weather'],
+    });
+
+    expect(await ingestMaster(deps(), sent[0]!.data)).toEqual({ ready: 1 });
+    const ready = await itemRow(itemId);
+    expect(ready).toMatchObject({ mediaState: 'ready' });
+    expect(await files.store.size(ready!.masterKey!)).toBe(clip.length);
+    expect((await dropped('done/')).some((key) => key.endsWith('-quay.mp4'))).toBe(true);
+    expect(await dropped('.claimed/')).toEqual([]);
+  }, 60_000);
+
+  it('a bad sidecar sets the pair aside under failed/ with the reason; the other objects are still taken', async () => {
+    await drop('a-bad.mp4', clip);
+    await drop('a-bad.json', '{"headline": 42');
+    await drop('b-good.mov', clip);
+    await drop('notes.txt', 'not media');
+    await scanDropFolder(deps());
+    expect(await scanDropFolder(deps())).toEqual({ taken: 1, waiting: 0, badSidecars: 1 });
+    const failed = await dropped('failed/');
+    const report = failed.find((key) => key.endsWith('-a-bad.error.txt'));
+    expect(report).toBeDefined();
+    expect(await text(report!)).toContain('not JSON');
+    expect(failed.some((key) => key.endsWith('-a-bad.mp4'))).toBe(true);
+    expect(failed.some((key) => key.endsWith('-a-bad.json'))).toBe(true);
+    expect(await dropped()).toContain('newsreel/dropfolder/notes.txt');
+    expect(sent).toHaveLength(1);
+    expect(await itemRow(sent[0]!.data.itemId)).toMatchObject({ sourceName: 'b-good.mov' });
+  });
 });

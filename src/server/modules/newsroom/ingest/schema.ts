@@ -31,6 +31,8 @@ export const ingestDropFiles = pgTable('ingest_drop_files', {
   modifiedMs: bigint('modified_ms', { mode: 'number' }).notNull(),
   /** On S3 (the drop prefix): the object's ETag, which changes with its content. */
   etag: text('etag'),
+  /** On S3: when a process claimed the object (moving it out of the prefix is a copy, not an atomic rename). */
+  claimedAt: at('claimed_at'),
   seenAt: at('seen_at').notNull(),
 });
 

@@ -3,7 +3,19 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectsCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCopyCommand,
+} from '@aws-sdk/client-s3';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import type { DataStore, KvStore } from '@tus/utils';
@@ -57,8 +69,8 @@ export function uploadDatastore(storage: IngestStorage): DataStore {
   return new TusFileStore({ directory: storage.uploadsDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
 }
 
-/** An S3 client of the platform's bucket, with the traps of S3-compatible services avoided (STACK "object storage"). */
-function bucketClient(s3: S3Settings): S3Client {
+/** An S3 client of the platform's bucket (the caller destroys it), with the traps of S3-compatible services avoided (STACK "object storage"). */
+export function bucketClient(s3: S3Settings): S3Client {
   return new S3Client({
     endpoint: s3.endpoint,
     region: s3.region,
@@ -108,4 +120,77 @@ export async function uploadedFile(
       await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects } }));
     },
   };
+}
+
+/** The drop folder in production: `dropfolder/` under the platform's prefix in its bucket. */
+export function dropPrefix(s3: S3Settings): string {
+  const folder = s3.prefix?.replace(/\/+$/, '');
+  return folder ? `${folder}/dropfolder/` : 'dropfolder/';
+}
+
+/** A single CopyObject copies up to 5 GB; bigger masters are copied in parts. */
+const COPY_LIMIT_BYTES = 5 * 1024 ** 3;
+const COPY_PART_BYTES = 512 * 1024 ** 2;
+
+/** Moves an object inside the bucket: S3 has no rename, so a copy (server-side) then a delete. */
+export async function moveObject(client: S3Client, Bucket: string, from: string, to: string): Promise<void> {
+  const head = await client.send(new HeadObjectCommand({ Bucket, Key: from }));
+  const size = head.ContentLength ?? 0;
+  const CopySource = `${Bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
+  if (size <= COPY_LIMIT_BYTES) {
+    await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource }));
+  } else {
+    const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: to }));
+    try {
+      const Parts = [];
+      for (let start = 0, PartNumber = 1; start < size; start += COPY_PART_BYTES, PartNumber += 1) {
+        const CopySourceRange = `bytes=${start}-${Math.min(start + COPY_PART_BYTES, size) - 1}`;
+        const part = await client.send(new UploadPartCopyCommand({ Bucket, Key: to, UploadId, PartNumber, CopySource, CopySourceRange }));
+        Parts.push({ PartNumber, ETag: part.CopyPartResult?.ETag });
+      }
+      await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: to, UploadId, MultipartUpload: { Parts } }));
+    } catch (error) {
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: to, UploadId }));
+      throw error;
+    }
+  }
+  await client.send(new DeleteObjectCommand({ Bucket, Key: from }));
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+
+/** An object claimed from the drop prefix as a local file for ffmpeg (a copy, removed on release). */
+export async function droppedObject(
+  files: DownloadFiles,
+  key: string,
+): Promise<{ file: string; size: number; release(): Promise<void>; remove(): Promise<void> }> {
+  const { s3 } = ingestStorage(files);
+  if (!s3) throw new Error(`the dropped object ${key} is in a bucket, and the platform's files are not`);
+  const client = bucketClient(s3);
+  await mkdir(files.workDir, { recursive: true });
+  const file = path.join(files.workDir, `drop-${path.posix.basename(key)}`);
+  try {
+    const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+    if (!(object.Body instanceof Readable)) throw new Error(`no readable body for ${key}`);
+    await pipeline(object.Body, createWriteStream(file));
+  } finally {
+    client.destroy();
+  }
+  return { file, size: (await stat(file)).size, release: () => rm(file, { force: true }), remove: async () => undefined };
+}
+
+/** A claimed object goes to `done/` or `failed/` under the drop prefix; one already gone (a retry) is no error. */
+export async function settleDroppedObject(files: DownloadFiles, key: string, outcome: 'done' | 'failed'): Promise<void> {
+  const { s3 } = ingestStorage(files);
+  if (!s3) return;
+  const client = bucketClient(s3);
+  try {
+    await moveObject(client, s3.bucket, key, `${dropPrefix(s3)}${outcome}/${path.posix.basename(key)}`);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  } finally {
+    client.destroy();
+  }
 }

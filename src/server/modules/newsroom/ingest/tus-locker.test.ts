@@ -63,7 +63,9 @@ describe('the tus locker shared by processes', () => {
     expect(asked).toBeGreaterThanOrEqual(1);
     // A request that goes away stops waiting at once.
     const gone = new AbortController();
-    const waiting = locker().newLock('upload-c').lock(gone.signal, () => undefined);
+    const waiting = locker()
+      .newLock('upload-c')
+      .lock(gone.signal, () => undefined);
     gone.abort();
     await expect(waiting).rejects.toBe(ERRORS.ERR_LOCK_TIMEOUT);
     await first.unlock();
@@ -86,9 +88,11 @@ describe('the tus locker shared by processes', () => {
     });
     // The stale holder's late unlock leaves the new holder's lock alone.
     await crashed.unlock();
-    await expect(locker({ ...fast, acquireTimeoutMs: 200 }).newLock('upload-d').lock(never(), () => undefined)).rejects.toBe(
-      ERRORS.ERR_LOCK_TIMEOUT,
-    );
+    await expect(
+      locker({ ...fast, acquireTimeoutMs: 200 })
+        .newLock('upload-d')
+        .lock(never(), () => undefined),
+    ).rejects.toBe(ERRORS.ERR_LOCK_TIMEOUT);
     expect(asked).toBeGreaterThanOrEqual(1);
     await survivor.unlock();
   });
