@@ -115,6 +115,7 @@ describe('resumable uploads on S3', () => {
     expect(created.statusCode, created.body).toBe(201);
     const location = created.headers.location as string;
     const id = location.split('/').at(-1)!;
+    expect(location).toMatch(/^\/api\/desk\/uploads\/[0-9a-f]{32}$/);
     const itemId = Number(created.headers['upload-item-id']);
 
     const send = (offset: number, payload: Buffer | Readable) =>
@@ -142,8 +143,9 @@ describe('resumable uploads on S3', () => {
     const last = await send(offset, clip.subarray(offset));
     expect(last.statusCode).toBe(204);
     expect(sent).toEqual([{ queue: INGEST_QUEUE, data: { itemId, source: { kind: 'upload', id } } }]);
-    const uploaded = (await keys()).find((key) => key.endsWith(id));
-    expect(uploaded).toBeDefined();
+    // The upload is in the bucket under the platform's prefix, as every key of the platform.
+    expect((await keys()).filter((key) => !key.startsWith('newsreel/'))).toEqual([]);
+    const uploaded = `newsreel/uploads/${id}`;
     expect((await bucket.send(new HeadObjectCommand({ Bucket: peer.bucket, Key: uploaded }))).ContentLength).toBe(clip.length);
 
     expect(await ingestMaster(deps(), sent[0]!.data)).toEqual({ ready: 1 });

@@ -80,6 +80,17 @@ export function bucketClient(s3: S3Settings): S3Client {
   });
 }
 
+/**
+ * Where an upload's objects live in the bucket: `uploads/` under the platform's prefix, like every
+ * other key of the platform (the S3 store itself would put them at the bucket's root). The upload's
+ * id in its URL and in the ingest job is the name after it; on the folder store, the file's name.
+ */
+export function uploadKeyPrefix(storage: IngestStorage): string {
+  if (!storage.s3) return '';
+  const folder = storage.s3.prefix?.replace(/\/+$/, '');
+  return folder ? `${folder}/uploads/` : 'uploads/';
+}
+
 /** A finished upload as a local file for ffmpeg: the file itself on the folder store, a copy from the bucket. */
 export async function uploadedFile(
   files: DownloadFiles,
@@ -96,10 +107,11 @@ export async function uploadedFile(
   }
   const client = bucketClient(storage.s3);
   const Bucket = storage.s3.bucket;
+  const key = `${uploadKeyPrefix(storage)}${uploadId}`;
   await mkdir(files.workDir, { recursive: true });
   const file = path.join(files.workDir, `upload-${uploadId}`);
   try {
-    const object = await client.send(new GetObjectCommand({ Bucket, Key: uploadId }));
+    const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
     if (!(object.Body instanceof Readable)) throw new Error(`no readable body for the upload ${uploadId}`);
     await pipeline(object.Body, createWriteStream(file));
   } catch (error) {
@@ -116,7 +128,7 @@ export async function uploadedFile(
     // The S3 store's own remove aborts the multipart upload first, which a finished one no longer
     // has (NoSuchUpload), and gives up before deleting the object: the upload's objects go here.
     remove: async () => {
-      const Objects = [uploadId, `${uploadId}.info`, `${uploadId}.part`].map((Key) => ({ Key }));
+      const Objects = [key, `${key}.info`, `${key}.part`].map((Key) => ({ Key }));
       await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects } }));
     },
   };
