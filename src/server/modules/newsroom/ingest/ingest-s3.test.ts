@@ -4,9 +4,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, testDownloadFiles, type TestApp } from '../../../test/harness.ts';
-import type { Browser } from '../../../test/http.ts';
+import { buildApp } from '../../../app.ts';
+import { createTestApp, testConfig, testDownloadFiles, type TestApp } from '../../../test/harness.ts';
+import { Browser } from '../../../test/http.ts';
 import { startS3Peer, type S3Peer } from '../../../test/s3-peer.ts';
 import { deskCallers } from '../../desk/test-support.ts';
 import type { DownloadFiles } from '../../downloads/files.ts';
@@ -159,6 +161,62 @@ describe('resumable uploads on S3', () => {
     expect(await keys()).toContain(`newsreel/${item!.masterKey}`);
     // The finished upload is gone from the bucket; only the master stays.
     expect((await keys()).filter((key) => key.includes(id))).toEqual([]);
+  }, 60_000);
+});
+
+describe('two API processes on one database and one bucket', () => {
+  let other: FastifyInstance;
+  let elsewhere: Browser;
+  beforeAll(async () => {
+    // A second app (its own tus server, S3 store and locker) as another API process would run it.
+    other = await buildApp(testConfig(), t.services);
+    await other.ready();
+    elsewhere = new Browser(other);
+    elsewhere.setCookie('session', editor.cookie('session')!);
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  it('a client whose connection hangs on one process resumes on the other: the hung request is ended, its bytes kept', async () => {
+    const created = await editor.post('/api/desk/uploads', undefined, {
+      headers: { ...TUS, 'upload-length': String(clip.length), 'upload-metadata': meta({ filename: 'pier.mp4' }) },
+    });
+    const location = created.headers.location as string;
+    const itemId = Number(created.headers['upload-item-id']);
+    const third = Math.floor(clip.length / 3);
+    // The first process receives a third, then nothing more: a half-open connection.
+    let stalled = false;
+    const hung = editor.request({
+      method: 'PATCH',
+      url: location,
+      payload: new Readable({
+        read() {
+          if (stalled) return;
+          stalled = true;
+          this.push(clip.subarray(0, third));
+        },
+      }),
+      headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The client reconnects to the other process, which asks the first one (through the lock) to let go.
+    const head = await elsewhere.request({ method: 'HEAD', url: location, headers: TUS });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['upload-offset']).toBe(String(third));
+    await hung.catch(() => undefined);
+    const rest = await elsewhere.request({
+      method: 'PATCH',
+      url: location,
+      payload: clip.subarray(third),
+      headers: { ...TUS, 'upload-offset': String(third), 'content-type': 'application/offset+octet-stream' },
+    });
+    expect(rest.statusCode).toBe(204);
+    expect(sent).toEqual([{ queue: INGEST_QUEUE, data: { itemId, source: { kind: 'upload', id: location.split('/').at(-1) } } }]);
+    expect(await itemRow(itemId)).toMatchObject({ mediaState: 'probing' });
+    // Either process answers for the finished upload alike.
+    const after = await Promise.all([editor, elsewhere].map((who) => who.request({ method: 'HEAD', url: location, headers: TUS })));
+    expect(after.map((answer) => answer.headers['upload-offset'])).toEqual([String(clip.length), String(clip.length)]);
   }, 60_000);
 });
 
