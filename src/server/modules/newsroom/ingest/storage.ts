@@ -13,6 +13,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   S3Client,
+  type S3ClientConfig,
   S3ServiceException,
   UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
@@ -56,29 +57,26 @@ export function uploadDatastore(storage: IngestStorage): DataStore {
       partSize: S3_PART_BYTES,
       cache: noCache,
       expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
-      s3ClientConfig: {
-        bucket: storage.s3.bucket,
-        region: storage.s3.region,
-        endpoint: storage.s3.endpoint,
-        forcePathStyle: storage.s3.endpoint !== undefined,
-        credentials: { accessKeyId: storage.s3.accessKeyId, secretAccessKey: storage.s3.secretAccessKey },
-        // Otherwise the parts (streamed from files) are sent with aws-chunked framing, stored as is by some services.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-      },
+      s3ClientConfig: { bucket: storage.s3.bucket, ...bucketClientConfig(storage.s3) },
     });
   return new TusFileStore({ directory: storage.uploadsDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
 }
 
-/** An S3 client of the platform's bucket (the caller destroys it), with the traps of S3-compatible services avoided (STACK "object storage"). */
-export function bucketClient(s3: S3Settings): S3Client {
-  return new S3Client({
+/** How to reach the platform's bucket, with the traps of S3-compatible services avoided (STACK "object storage"). */
+function bucketClientConfig(s3: S3Settings): S3ClientConfig {
+  return {
     endpoint: s3.endpoint,
     region: s3.region,
     credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    // Other S3-compatible services seldom resolve bucket subdomains; AWS itself prefers them.
     forcePathStyle: s3.endpoint !== undefined,
+    // Otherwise streamed bodies (tus's parts, read from files) are sent with aws-chunked framing, which some services store as is.
     requestChecksumCalculation: 'WHEN_REQUIRED',
-  });
+  };
 }
+
+/** A client of the platform's bucket; the caller destroys it. */
+export const bucketClient = (s3: S3Settings) => new S3Client(bucketClientConfig(s3));
 
 /**
  * Where an upload's objects live in the bucket: `uploads/` under the platform's prefix, like every
