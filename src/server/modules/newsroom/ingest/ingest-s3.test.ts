@@ -17,7 +17,7 @@ import { runFfmpeg } from '../../media/ffmpeg.ts';
 import { contentItems } from '../schema.ts';
 import { scanDropFolder } from './drop-folder.ts';
 import { INGEST_QUEUE, ingestMaster, type IngestJobData } from './pipeline.ts';
-import { contentItemMedia } from './schema.ts';
+import { contentItemMedia, ingestDropFiles } from './schema.ts';
 
 /** Masters uploaded over tus when the platform's files are on S3 (production): the bucket holds the upload. */
 
@@ -288,5 +288,19 @@ describe('the drop folder on S3 (a prefix of the bucket)', () => {
     expect(await dropped()).toContain('newsreel/dropfolder/notes.txt');
     expect(sent).toHaveLength(1);
     expect(await itemRow(sent[0]!.data.itemId)).toMatchObject({ sourceName: 'b-good.mov' });
+  });
+
+  it('an object claimed by a process that died before moving it is claimed again an hour later', async () => {
+    await drop('tide.mp4', clip);
+    await scanDropFolder(deps());
+    // What the dead process left: its claim on the row, the object still in the prefix.
+    await t.database.db.update(ingestDropFiles).set({ claimedAt: t.services.clock.now() }).where(eq(ingestDropFiles.name, 'tide.mp4'));
+    expect(await scanDropFolder(deps())).toEqual({ taken: 0, waiting: 0, badSidecars: 0 });
+    t.services.clock.advance(59 * 60 * 1000);
+    expect(await scanDropFolder(deps())).toEqual({ taken: 0, waiting: 0, badSidecars: 0 });
+    t.services.clock.advance(2 * 60 * 1000);
+    expect(await scanDropFolder(deps())).toEqual({ taken: 1, waiting: 0, badSidecars: 0 });
+    expect(await itemRow(sent[0]!.data.itemId)).toMatchObject({ sourceName: 'tide.mp4' });
+    expect(await dropped()).not.toContain('newsreel/dropfolder/tide.mp4');
   });
 });
