@@ -64,7 +64,9 @@ async function staffCookies(origin: string): Promise<Cookies> {
     for (let attempt = 0; attempt < 50; attempt += 1) {
       type Mail = { to: string; text: string; created_at: string };
       const mails = (await (await api.get('/dev/mailbox.json')).json()) as Mail[];
-      const code = mails.filter((mail) => mail.to === email && mail.created_at >= started).map((mail) => /\b(\d{4})\b/.exec(mail.text)?.[1])[0];
+      const code = mails
+        .filter((mail) => mail.to === email && mail.created_at >= started)
+        .map((mail) => /\b(\d{4})\b/.exec(mail.text)?.[1])[0];
       if (code && (await api.post('/api/admin/users/admins/token_verifications', { data: { token: code } })).ok())
         return (await api.storageState()).cookies;
       await new Promise((resolve) => setTimeout(resolve, 200));

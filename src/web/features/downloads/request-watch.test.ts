@@ -6,8 +6,20 @@ const request = (id: number, stage: RequestStage) => ({ id, stage }) as VideoReq
 
 describe('requested files refreshed while signed in', () => {
   it('a file seen being made and found ready or failed at the next look is told; cancelled or still waiting is not', () => {
-    const before = [request(1, 'transcoding'), request(2, 'downloading'), request(3, 'transcoding'), request(4, 'transcoding'), request(5, 'ready')];
-    const after = [request(1, 'download_now'), request(2, 'failed'), request(3, 'cancelled'), request(4, 'transcoding'), request(5, 'ready')];
+    const before = [
+      request(1, 'transcoding'),
+      request(2, 'downloading'),
+      request(3, 'transcoding'),
+      request(4, 'transcoding'),
+      request(5, 'ready'),
+    ];
+    const after = [
+      request(1, 'download_now'),
+      request(2, 'failed'),
+      request(3, 'cancelled'),
+      request(4, 'transcoding'),
+      request(5, 'ready'),
+    ];
     expect(finishedSince(waitingIds(before), after)).toEqual([
       { id: 1, outcome: 'completed' },
       { id: 2, outcome: 'failed' },

@@ -12,10 +12,7 @@ type Finished = { id: number; outcome: 'completed' | 'failed' };
  * request": pending becomes completed on a transcoding message or when a refreshed list shows it),
  * as completed (the file can be fetched) or failed. None at the first look: nothing was seen waiting.
  */
-export function finishedSince(
-  waiting: ReadonlySet<number> | null,
-  requests: readonly VideoRequest[],
-): Finished[] {
+export function finishedSince(waiting: ReadonlySet<number> | null, requests: readonly VideoRequest[]): Finished[] {
   if (!waiting) return [];
   return requests.flatMap((request): Finished[] => {
     if (!waiting.has(request.id)) return [];
