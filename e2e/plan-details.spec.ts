@@ -241,6 +241,9 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(panel.locator('.quality-table__blocked')).toHaveCount(0);
       await expect(panel.getByTestId('download-button')).toBeEnabled();
       await expect(panel.getByText(text('video.reasons.subscribers_only'))).toHaveCount(0);
+      // A subscriber is not offered the pass again (spec: content §2 "a premium-plan promo box").
+      await expect(page.getByTestId('video-text')).toBeVisible();
+      await expect(page.getByTestId('premium-promo')).toHaveCount(0);
       // Its card says it is included in the pass, by the same rules.
       const found = `/${locale}/search?search=${encodeURIComponent(pool.title)}`;
       const cardOf = (on: typeof page) => on.getByTestId('video-card').filter({ has: on.locator(`a[href*="${pool.project_slug}"]`) });
@@ -252,6 +255,11 @@ for (const locale of ['en', 'ar'] as const) {
       await signInAsDemo(userPage, 'user', baseURL);
       await userPage.goto(`/${locale}/videos/${pool.project_slug}`);
       await expect(userPage.getByTestId('download-reason')).toHaveText(text('video.reasons.subscribers_only'));
+      // A user with no plan is: the promo box leads to the plans.
+      const promo = userPage.getByTestId('premium-promo');
+      await expect(promo.getByRole('heading')).toHaveText(text('video.promo.title'));
+      await expect(promo.getByTestId('premium-promo-plans')).toHaveAttribute('href', `/${locale}/plans`);
+      if (locale === 'ar') await userPage.screenshot({ path: 'test-results/screens/video-premium-promo-ar.png', fullPage: true });
       await userPage.goto(found);
       await expect(cardOf(userPage)).toBeVisible();
       await expect(cardOf(userPage).getByTestId('badge-included')).toHaveCount(0);
