@@ -111,6 +111,17 @@ describe('related, durations, trending', () => {
     expect((await get('/api/system/min_max_duration_video_projects')).json()).toEqual({ min_duration: 60, max_duration: 400 });
   });
 
+  it('filters by a duration between 0 and 9999999 seconds, and refuses one outside (spec: content §3)', async () => {
+    const listed = async (query: string) => (await get(`/api/content/video_projects?${query}`)).json<{ count: number }>().count;
+    expect(await listed('min_duration=0&max_duration=9999999')).toBe(await listed(''));
+    expect(await listed('min_duration=61&max_duration=400')).toBeLessThan(await listed(''));
+    for (const query of ['min_duration=-1', 'max_duration=10000000', 'min_duration=abc']) {
+      const refused = await get(`/api/content/video_projects?${query}`);
+      expect(refused.statusCode, query).toBe(422);
+      expect(refused.json<{ errors: { code: string }[] }>().errors.length).toBeGreaterThan(0);
+    }
+  });
+
   it('trending is the most downloaded of the last 24 hours; the dashboard carries it', async () => {
     const now = t.services.clock.now().getTime();
     const at = (hoursAgo: number) => new Date(now - hoursAgo * 3600 * 1000);
