@@ -54,6 +54,7 @@ import { systemRoutes } from './modules/accounts/system-routes.ts';
 import { watchCatalogueChanges } from './modules/catalogue/changes.ts';
 import { catalogueScreens } from './modules/catalogue/screens.ts';
 import { deskRoutes } from './modules/desk/routes.ts';
+import { clientErrorRoutes } from './modules/client-errors/routes.ts';
 import { ingestRoutes } from './modules/newsroom/ingest/routes.ts';
 import { isWithdrawnFile } from './modules/newsroom/catalogue-sync.ts';
 import { newsroomDeskRoutes } from './modules/newsroom/routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(currentUserRoutes, { ctx });
   await app.register(systemRoutes, { ctx, recaptcha: services.recaptcha });
   await app.register(deskRoutes, { ctx });
+  await app.register(clientErrorRoutes, { ctx });
   await app.register(ingestRoutes, { ctx: { ...ctx, jobs: services.jobs }, files: services.files, maxBytes: config.uploadMaxBytes });
   await app.register(newsroomDeskRoutes, { ctx });
   await app.register(catalogueAdminRoutes);
