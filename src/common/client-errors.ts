@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_ERROR_KINDS, CLIENT_ERROR_LIMITS, CLIENT_ERROR_METHODS, clip } from './client-error-limits.ts';
 import { MAX_ID, zod } from './validators.ts';
 
 /**
@@ -8,32 +9,7 @@ import { MAX_ID, zod } from './validators.ts';
  * it sends fits the body limit and the server keeps what was sent.
  */
 
-/** What failed: an API call the user made, an uncaught error, a promise nobody handled. */
-export const CLIENT_ERROR_KINDS = ['api', 'error', 'unhandled_rejection'] as const;
-export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
-
-export const CLIENT_ERROR_LIMITS = {
-  /** A batch larger than this is refused with 413 before it is read. */
-  bodyBytes: 16 * 1024,
-  reportsPerBatch: 10,
-  message: 1000,
-  stack: 4000,
-  url: 1000,
-  release: 100,
-  userAgent: 300,
-  path: 500,
-  code: 100,
-} as const;
-
-/** How long reports are kept before the daily prune removes them. */
-export const CLIENT_ERROR_RETENTION_DAYS = 30;
-
-/** Text cut to `max` characters, the cut marked, so a long stack is kept rather than refused. */
-export const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
 const clipped = (max: number) => z.string().transform((text) => clip(text, max));
-
-export const CLIENT_ERROR_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** The failed API call of an `api` report; status 0 is a network failure (no answer at all). */
 export const failedCallSchema = z.object({

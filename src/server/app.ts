@@ -7,6 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { parseSentryDsn } from '../common/sentry-dsn.ts';
 import type { Config } from './config.ts';
 import type { ServiceContext } from './context.ts';
 import { answerMachineOnly } from './http/dev-tools.ts';
@@ -103,7 +104,10 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   });
   registerErrorHandlers(app);
 
-  await app.register(securityHeaders, { stripe: config.stripe !== undefined });
+  await app.register(securityHeaders, {
+    stripe: config.stripe !== undefined,
+    reportingOrigin: config.sentryDsn ? parseSentryDsn(config.sentryDsn)?.origin : undefined,
+  });
   await app.register(fastifyCookie);
   await app.register(originCheck, { config });
   await app.register(rejectNul);
@@ -218,6 +222,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     webRoot: config.webRoot,
     screens: { ...catalogueScreens(database.db), publicList: publicListTitle(database.db), vacancy: vacancyTitle(database.db) },
     publicUrl: config.publicUrl,
+    sentryDsn: config.sentryDsn,
   });
   return app;
 }

@@ -1,11 +1,10 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CLIENT_ERROR_LIMITS,
-  clientErrorsPageSchema,
-  type ClientErrorReport,
-  type ClientErrorsPage,
-} from '../../../common/client-errors.ts';
-import { createTestApp, days, type TestApp } from '../../test/harness.ts';
+import { CLIENT_ERROR_LIMITS } from '../../../common/client-error-limits.ts';
+import { clientErrorsPageSchema, type ClientErrorReport, type ClientErrorsPage } from '../../../common/client-errors.ts';
+import { createTestApp, days, testConfig, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { deskCallers, deskExpectation, statusTable, type StatusCall } from '../desk/test-support.ts';
@@ -164,5 +163,21 @@ describe('browser error reports (POST /api/client_errors)', () => {
     const { removed } = await pruneClientErrors({ db: t.database.db, clock: at(days(31)) });
     expect(removed).toBeGreaterThan(0);
     expect((await deskList('?q=to-be-pruned')).client_errors).toEqual([]);
+  });
+});
+
+describe('a Sentry DSN instead of our endpoint (SENTRY_DSN)', () => {
+  it('is named in the page for the browser and allowed in its connect-src; a value that is no DSN stops start-up', async () => {
+    const webRoot = await mkdtemp(path.join(os.tmpdir(), 'newsreel-web-'));
+    await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+    const sentry = await createTestApp({ config: { webRoot }, env: { SENTRY_DSN: 'https://abc123@o1.ingest.sentry.io/4505' } });
+    try {
+      const page = await sentry.app.inject({ method: 'GET', url: '/en' });
+      expect(page.body).toContain('<meta name="sentry-dsn" content="https://abc123@o1.ingest.sentry.io/4505">');
+      expect(String(page.headers['content-security-policy'])).toMatch(/connect-src 'self' https:\/\/o1\.ingest\.sentry\.io/);
+    } finally {
+      await sentry.close();
+    }
+    expect(() => testConfig({}, { SENTRY_DSN: 'https://o1.ingest.sentry.io/4505' })).toThrow(/SENTRY_DSN/);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CLIENT_ERROR_LIMITS } from '../../../common/client-error-limits.ts';
 import {
-  CLIENT_ERROR_LIMITS,
   clientErrorsAcceptedSchema,
   clientErrorsBodySchema,
   clientErrorsPageSchema,

@@ -1,5 +1,5 @@
 import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ClientErrorKind } from '../../../common/client-errors.ts';
+import type { ClientErrorKind } from '../../../common/client-error-limits.ts';
 import { users } from '../accounts/schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

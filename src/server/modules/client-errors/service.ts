@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { CLIENT_ERROR_RETENTION_DAYS } from '../../../common/client-error-limits.ts';
 import {
-  CLIENT_ERROR_RETENTION_DAYS,
   CLIENT_ERRORS_PAGE_SIZE,
   type ClientErrorsPage,
   type ClientErrorsQuery,

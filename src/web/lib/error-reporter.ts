@@ -1,0 +1,172 @@
+import { CLIENT_ERROR_LIMITS, clip, type ClientErrorKind } from '../../common/client-error-limits.ts';
+import type { ClientErrorReport, FailedCall } from '../../common/client-errors.ts';
+import { retryAfterMs } from './retry-after.ts';
+
+/**
+ * Spec content §8: every failed action is also reported to error reporting. The reporter collects
+ * reports, drops repeats, and sends them in batches a moment later, so the page never waits for it.
+ * Its own failures are never reported (it does not go through the API client, and a failed send is
+ * dropped): a reporter that reports itself would loop.
+ */
+
+/** What a transport answers: the status, and the Retry-After header of a 429 or 503. */
+export type TransportAnswer = { status: number; retryAfter: string | null };
+/** Sends one batch (our endpoint, or Sentry); may reject on a network failure. */
+export type ReportTransport = (reports: ClientErrorReport[]) => Promise<TransportAnswer>;
+
+export type ErrorReporterOptions = {
+  transport: ReportTransport;
+  now?: () => number;
+  /** The page shown when the failure happened. */
+  page: () => string;
+  release: string | null;
+  userAgent: string | null;
+  /** How long reports gather before a batch leaves. */
+  batchDelayMs?: number;
+  /** The same failure again within this time is not reported again. */
+  repeatWindowMs?: number;
+  /** Reports one page sends at most: a failure in a render loop must not become a flood. */
+  maxPerPage?: number;
+};
+
+export type Failure = { kind: ClientErrorKind; message: string; stack?: string | null; request?: FailedCall | null };
+
+const encoder = new TextEncoder();
+const bytes = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
+
+export function createErrorReporter(options: ErrorReporterOptions) {
+  const now = options.now ?? (() => Date.now());
+  const batchDelayMs = options.batchDelayMs ?? 2_000;
+  const repeatWindowMs = options.repeatWindowMs ?? 10 * 60_000;
+  const maxPerPage = options.maxPerPage ?? 100;
+  const queue: ClientErrorReport[] = [];
+  const lastSent = new Map<string, number>();
+  let accepted = 0;
+  let pausedUntil = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let sending: Promise<void> | null = null;
+
+  const keyOf = (failure: Failure) =>
+    [failure.kind, failure.message, failure.request?.method, failure.request?.path, failure.request?.status].join('\u0000');
+
+  function schedule(delay: number) {
+    if (timer !== null) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void flush();
+    }, delay);
+  }
+
+  /** The next batch: as many reports as one POST takes, within the body limit (a report alone always fits, stack shortened). */
+  function nextBatch(): ClientErrorReport[] {
+    const batch: ClientErrorReport[] = [];
+    while (queue.length > 0 && batch.length < CLIENT_ERROR_LIMITS.reportsPerBatch) {
+      const candidate = queue[0] as ClientErrorReport;
+      if (batch.length > 0 && bytes({ reports: [...batch, candidate] }) > CLIENT_ERROR_LIMITS.bodyBytes * 0.9) break;
+      queue.shift();
+      // Text far from ASCII takes up to three bytes a character: shorten the stack until it fits.
+      while (bytes({ reports: [candidate] }) > CLIENT_ERROR_LIMITS.bodyBytes * 0.9 && candidate.stack)
+        candidate.stack = candidate.stack.slice(0, Math.floor(candidate.stack.length / 2));
+      batch.push(candidate);
+    }
+    return batch;
+  }
+
+  /** Sends the queue's full batches, or everything queued when `all`; what is left waits for the timer. */
+  async function sendQueued(all: boolean): Promise<void> {
+    while (queue.length >= CLIENT_ERROR_LIMITS.reportsPerBatch || (all && queue.length > 0)) {
+      if (now() < pausedUntil) break;
+      const batch = nextBatch();
+      let answer: TransportAnswer;
+      try {
+        answer = await options.transport(batch);
+      } catch {
+        // Offline, or the reporting service is down: these reports are lost, on purpose (see above).
+        continue;
+      }
+      if (answer.status === 429 || answer.status === 503) {
+        // Told to come back later: the batch waits its turn again, the rest with it.
+        pausedUntil = now() + Math.max(1_000, retryAfterMs(answer.retryAfter, now()));
+        queue.unshift(...batch);
+      }
+    }
+    if (queue.length > 0) schedule(Math.max(batchDelayMs, pausedUntil - now()));
+  }
+
+  /** Sends what is queued (a page being left sends at once); never rejects. */
+  function flush(all = true): Promise<void> {
+    if (all && timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    sending ??= sendQueued(all).finally(() => {
+      sending = null;
+    });
+    return sending;
+  }
+
+  /** Queues one failure, unless the same was reported lately or the page has reported enough. */
+  function report(failure: Failure): void {
+    if (failure.request?.path.startsWith('/api/client_errors')) return;
+    const key = keyOf(failure);
+    const at = now();
+    const last = lastSent.get(key);
+    if ((last !== undefined && at - last < repeatWindowMs) || accepted >= maxPerPage) return;
+    lastSent.set(key, at);
+    accepted += 1;
+    queue.push({
+      kind: failure.kind,
+      message: clip(failure.message || 'Error', CLIENT_ERROR_LIMITS.message),
+      stack: failure.stack ? clip(failure.stack, CLIENT_ERROR_LIMITS.stack) : null,
+      url: clip(options.page(), CLIENT_ERROR_LIMITS.url),
+      release: options.release,
+      user_agent: options.userAgent ? clip(options.userAgent, CLIENT_ERROR_LIMITS.userAgent) : null,
+      request: failure.request ?? null,
+      occurred_at: new Date(at).toISOString(),
+    });
+    if (queue.length >= CLIENT_ERROR_LIMITS.reportsPerBatch) void flush(false);
+    else schedule(batchDelayMs);
+  }
+
+  return { report, flush: () => flush(true) };
+}
+
+export type ErrorReporter = ReturnType<typeof createErrorReporter>;
+
+/** A thrown value as a report's message and stack. */
+export function describeThrown(value: unknown): { message: string; stack: string | null } {
+  if (value instanceof Error) return { message: `${value.name}: ${value.message}`, stack: value.stack ?? null };
+  if (typeof value === 'string') return { message: value, stack: null };
+  try {
+    return { message: JSON.stringify(value) ?? String(value), stack: null };
+  } catch {
+    return { message: String(value), stack: null };
+  }
+}
+
+type ErrorTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>;
+
+/**
+ * Uncaught errors and unhandled rejections of the page, reported; and whatever is queued is sent
+ * when the page is hidden or left. Returns the function that stops listening.
+ */
+export function listenForUncaughtErrors(target: ErrorTarget, reporter: ErrorReporter): () => void {
+  const onError = (event: ErrorEvent) => {
+    const described = event.error !== undefined && event.error !== null ? describeThrown(event.error) : null;
+    reporter.report({
+      kind: 'error',
+      message: described?.message ?? event.message,
+      stack: described?.stack ?? (event.filename ? `at ${event.filename}:${event.lineno}:${event.colno}` : null),
+    });
+  };
+  const onRejection = (event: PromiseRejectionEvent) => reporter.report({ kind: 'unhandled_rejection', ...describeThrown(event.reason) });
+  const onHide = () => void reporter.flush();
+  target.addEventListener('error', onError);
+  target.addEventListener('unhandledrejection', onRejection);
+  target.addEventListener('pagehide', onHide);
+  return () => {
+    target.removeEventListener('error', onError);
+    target.removeEventListener('unhandledrejection', onRejection);
+    target.removeEventListener('pagehide', onHide);
+  };
+}
