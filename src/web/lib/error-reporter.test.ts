@@ -5,6 +5,7 @@ import { createApiClient, type FailedAction } from './api-client.ts';
 import { createErrorReporter, listenForUncaughtErrors, type TransportAnswer } from './error-reporter.ts';
 import { parseSentryDsn } from '../../common/sentry-dsn.ts';
 import { ownEndpointTransport, sentryTransport } from './error-transports.ts';
+import { shouldRetry, retryDelay } from './query-client.ts';
 import { retryAfterMs } from './retry-after.ts';
 
 type Sent = ClientErrorReport[];
@@ -130,6 +131,15 @@ describe('the error reporter (spec content §8: every failed action is reported)
     expect(batches[2]?.[0]?.request?.status).toBe(500);
   });
 
+  it('a transport told to wait part-way through a batch gets only the reports it had not sent yet', async () => {
+    const { batches, transport } = recorder([{ status: 429, retryAfter: '1', sent: 2 }]);
+    const reporter = reporterWith(transport);
+    for (let n = 0; n < 3; n += 1) reporter.report({ kind: 'error', message: `failure ${n}` });
+    await reporter.flush();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(batches.map((batch) => batch.map((report) => report.message))).toEqual([['failure 0', 'failure 1', 'failure 2'], ['failure 2']]);
+  });
+
   it('listens for uncaught errors and unhandled rejections, and sends what waits when the page is hidden', async () => {
     const { batches, transport } = recorder();
     const reporter = reporterWith(transport);
@@ -198,6 +208,15 @@ describe('the API client tells error reporting of failed actions, and honours Re
     expect(await waited(503)).toBe(60_000);
     expect(await waited(500, { 'retry-after': '7' })).toBeNull();
     expect(retryAfterMs('Sat, 28 Nov 2026 12:00:30 GMT', start)).toBe(30_000);
+    // Queries ask once more after the wait; another 4xx is not asked again.
+    const tooMany = (await client(answering(429, { 'retry-after': '7' }))
+      .get('/api/x')
+      .catch((e: unknown) => e)) as Error;
+    expect([shouldRetry(0, tooMany), shouldRetry(1, tooMany), retryDelay(0, tooMany)]).toEqual([true, false, 7_000]);
+    const notFound = (await client(answering(404))
+      .get('/api/x')
+      .catch((e: unknown) => e)) as Error;
+    expect(shouldRetry(0, notFound)).toBe(false);
     expect(retryAfterMs('soon', start)).toBe(60_000);
   });
 });

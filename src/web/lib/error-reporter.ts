@@ -9,8 +9,11 @@ import { retryAfterMs } from './retry-after.ts';
  * dropped): a reporter that reports itself would loop.
  */
 
-/** What a transport answers: the status, and the Retry-After header of a 429 or 503. */
-export type TransportAnswer = { status: number; retryAfter: string | null };
+/**
+ * What a transport answers: the status, the Retry-After header of a 429 or 503, and for a transport
+ * that sends report by report, how many of the batch went before it was told to wait.
+ */
+export type TransportAnswer = { status: number; retryAfter: string | null; sent?: number };
 /** Sends one batch (our endpoint, or Sentry); may reject on a network failure. */
 export type ReportTransport = (reports: ClientErrorReport[]) => Promise<TransportAnswer>;
 
@@ -87,7 +90,7 @@ export function createErrorReporter(options: ErrorReporterOptions) {
       if (answer.status === 429 || answer.status === 503) {
         // Told to come back later: the batch waits its turn again, the rest with it.
         pausedUntil = now() + Math.max(1_000, retryAfterMs(answer.retryAfter, now()));
-        queue.unshift(...batch);
+        queue.unshift(...batch.slice(answer.sent ?? 0));
       }
     }
     if (queue.length > 0) schedule(Math.max(batchDelayMs, pausedUntil - now()));

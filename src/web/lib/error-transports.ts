@@ -67,7 +67,7 @@ export function sentryTransport(dsn: string, options: { fetch?: Fetch } = {}): R
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   return async (reports) => {
     let worst: TransportAnswer = { status: 200, retryAfter: null };
-    for (const report of reports) {
+    for (const [index, report] of reports.entries()) {
       const id = eventId();
       const envelope = [
         JSON.stringify({ event_id: id, sent_at: new Date().toISOString(), dsn }),
@@ -81,7 +81,7 @@ export function sentryTransport(dsn: string, options: { fetch?: Fetch } = {}): R
         body: envelope,
       });
       if (response.status === 429 || response.status === 503)
-        return { status: response.status, retryAfter: response.headers.get('retry-after') };
+        return { status: response.status, retryAfter: response.headers.get('retry-after'), sent: index };
       if (!response.ok) worst = { status: response.status, retryAfter: null };
     }
     return worst;
