@@ -7,8 +7,8 @@ import { AppRoutes } from './app/router.tsx';
 import { alertsQuery } from './features/alerts/alerts-query.ts';
 import { currentUserQuery } from './features/accounts/use-current-user.ts';
 import { readCookie } from './lib/cookies.ts';
-import { listenForUncaughtErrors } from './lib/error-reporter.ts';
-import { errorReporter } from './lib/error-reporting.ts';
+import { errorReporting } from './lib/error-reporting.ts';
+import { listenForUncaughtErrors } from './lib/uncaught-errors.ts';
 import { initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { siteQuery } from './lib/site.ts';
@@ -21,7 +21,7 @@ const locale = detectLocale({
   browserLanguages: navigator.languages,
 });
 void initI18n(locale);
-listenForUncaughtErrors(window, errorReporter);
+listenForUncaughtErrors(window, errorReporting);
 
 const queryClient = createQueryClient();
 // Every page needs the variant, the user and the alert bars: ask while the catalogue and the page's code load.

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, pathLocale } from '../../common/locales.ts';
 import { createApiClient } from './api-client.ts';
-import { errorReporter } from './error-reporting.ts';
+import { errorReporting } from './error-reporting.ts';
 import { takeFirstAnswer } from './first-answers.ts';
 
 /** The app's API client: the locale comes from the path, the Site header from the page's host. */
@@ -9,5 +9,5 @@ export const api = createApiClient({
   locale: () => pathLocale(window.location.pathname) ?? DEFAULT_LOCALE,
   site: () => window.location.host,
   firstAnswer: takeFirstAnswer,
-  onFailedAction: ({ message, ...request }) => errorReporter.report({ kind: 'api', message, request }),
+  onFailedAction: ({ message, ...request }) => errorReporting.report({ kind: 'api', message, request }),
 });

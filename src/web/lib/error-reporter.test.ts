@@ -2,11 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_ERROR_LIMITS } from '../../common/client-error-limits.ts';
 import type { ClientErrorReport } from '../../common/client-errors.ts';
 import { createApiClient, type FailedAction } from './api-client.ts';
-import { createErrorReporter, listenForUncaughtErrors, type TransportAnswer } from './error-reporter.ts';
+import { createErrorReporter, type TransportAnswer } from './error-reporter.ts';
 import { parseSentryDsn } from '../../common/sentry-dsn.ts';
 import { ownEndpointTransport, sentryTransport } from './error-transports.ts';
 import { shouldRetry, retryDelay } from './query-client.ts';
 import { retryAfterMs } from './retry-after.ts';
+import { listenForUncaughtErrors } from './uncaught-errors.ts';
 
 type Sent = ClientErrorReport[];
 

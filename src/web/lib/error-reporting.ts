@@ -1,16 +1,27 @@
-import { createErrorReporter } from './error-reporter.ts';
-import { ownEndpointTransport, sentryTransport } from './error-transports.ts';
+import type { ErrorReporter, Failure } from './error-reporter.ts';
+import type { ReportSink } from './uncaught-errors.ts';
+
+let loaded: Promise<ErrorReporter> | null = null;
+const reporter = () => (loaded ??= import('./page-reporter.ts').then((module) => module.pageReporter()));
 
 /**
- * The page's error reporter. Where the server is configured with a Sentry DSN it names it in the
- * page (`<meta name="sentry-dsn">`) and reports go there; else to our own endpoint.
+ * A reporter that cannot load (its chunk failed) leaves reporting off for this page: reporting that
+ * would need the very code that failed to load, and an unhandled rejection here would come back
+ * through the page's own listener.
  */
-const sentryDsn = typeof document === 'undefined' ? null : document.querySelector<HTMLMetaElement>('meta[name="sentry-dsn"]')?.content;
-const site = () => window.location.host;
+const reportingOff = () => undefined;
 
-export const errorReporter = createErrorReporter({
-  transport: (sentryDsn ? sentryTransport(sentryDsn) : null) ?? ownEndpointTransport({ baseUrl: import.meta.env.VITE_API_URL ?? '', site }),
-  page: () => window.location.href,
-  release: import.meta.env.VITE_RELEASE ?? null,
-  userAgent: typeof navigator === 'undefined' ? null : navigator.userAgent,
-});
+/**
+ * The page's error reporting: the reporter (src/web/lib/page-reporter.ts) loads with the first
+ * failure, so pages that fail at nothing never fetch it.
+ */
+export const errorReporting: ReportSink = {
+  report(failure: Failure) {
+    reporter()
+      .then((loadedReporter) => loadedReporter.report(failure))
+      .catch(reportingOff);
+  },
+  flush() {
+    loaded?.then((loadedReporter) => loadedReporter.flush()).catch(reportingOff);
+  },
+};
