@@ -6,6 +6,7 @@ import { AppRouter } from './app/app-router.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { alertsQuery } from './features/alerts/alerts-query.ts';
 import { currentUserQuery } from './features/accounts/use-current-user.ts';
+import { onFailedAction } from './lib/api.ts';
 import { readCookie } from './lib/cookies.ts';
 import { errorReporting } from './lib/error-reporting.ts';
 import { listenForUncaughtErrors } from './lib/uncaught-errors.ts';
@@ -22,6 +23,7 @@ const locale = detectLocale({
 });
 void initI18n(locale);
 listenForUncaughtErrors(window, errorReporting);
+onFailedAction(({ message, ...request }) => errorReporting.report({ kind: 'api', message, request }));
 
 const queryClient = createQueryClient();
 // Every page needs the variant, the user and the alert bars: ask while the catalogue and the page's code load.

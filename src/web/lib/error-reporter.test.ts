@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_ERROR_LIMITS } from '../../common/client-error-limits.ts';
 import type { ClientErrorReport } from '../../common/client-errors.ts';
-import { createApiClient, type FailedAction } from './api-client.ts';
+import { createApiClient, retryAfterMs, type FailedAction } from './api-client.ts';
 import { createErrorReporter, type TransportAnswer } from './error-reporter.ts';
 import { parseSentryDsn } from '../../common/sentry-dsn.ts';
 import { ownEndpointTransport, sentryTransport } from './error-transports.ts';
 import { shouldRetry, retryDelay } from './query-client.ts';
-import { retryAfterMs } from './retry-after.ts';
 import { listenForUncaughtErrors } from './uncaught-errors.ts';
 
 type Sent = ClientErrorReport[];
@@ -25,6 +24,7 @@ const start = Date.parse('2026-11-28T12:00:00Z');
 const reporterWith = (transport: (reports: Sent) => Promise<TransportAnswer>) =>
   createErrorReporter({
     transport,
+    retryAfterMs,
     now: () => Date.now(),
     page: () => 'http://localhost:3000/en/plans',
     release: 'build-7',

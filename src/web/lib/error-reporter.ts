@@ -1,6 +1,5 @@
 import { CLIENT_ERROR_LIMITS, clip, type ClientErrorKind } from '../../common/client-error-limits.ts';
 import type { ClientErrorReport, FailedCall } from '../../common/client-errors.ts';
-import { retryAfterMs } from './retry-after.ts';
 
 /**
  * Spec content §8: every failed action is also reported to error reporting. The reporter collects
@@ -19,6 +18,8 @@ export type ReportTransport = (reports: ClientErrorReport[]) => Promise<Transpor
 
 export type ErrorReporterOptions = {
   transport: ReportTransport;
+  /** The API client's reading of a Retry-After value (api-client.ts), passed so this lazy chunk does not share the client's. */
+  retryAfterMs: (value: string | null, now: number) => number;
   now?: () => number;
   /** The page shown when the failure happened. */
   page: () => string;
@@ -89,7 +90,7 @@ export function createErrorReporter(options: ErrorReporterOptions) {
       }
       if (answer.status === 429 || answer.status === 503) {
         // Told to come back later: the batch waits its turn again, the rest with it.
-        pausedUntil = now() + Math.max(1_000, retryAfterMs(answer.retryAfter, now()));
+        pausedUntil = now() + Math.max(1_000, options.retryAfterMs(answer.retryAfter, now()));
         queue.unshift(...batch.slice(answer.sent ?? 0));
       }
     }

@@ -1,8 +1,9 @@
+import { retryAfterMs } from './api-client.ts';
 import type { ErrorReporter, Failure } from './error-reporter.ts';
 import type { ReportSink } from './uncaught-errors.ts';
 
 let loaded: Promise<ErrorReporter> | null = null;
-const reporter = () => (loaded ??= import('./page-reporter.ts').then((module) => module.pageReporter()));
+const reporter = () => (loaded ??= import('./page-reporter.ts').then((module) => module.pageReporter(retryAfterMs)));
 
 /**
  * A reporter that cannot load (its chunk failed) leaves reporting off for this page: reporting that
