@@ -3,18 +3,15 @@ import type { ApiErrorItem } from '../../common/errors.ts';
 import type { FirstAnswer } from '../../common/first-answers.ts';
 import type { Locale } from '../../common/locales.ts';
 
-/** Spec content §9: without a Retry-After header a 429 or 503 is asked again after 60 seconds. */
-export const RETRY_AFTER_FALLBACK_MS = 60_000;
-
-/** Statuses whose answer says "not now": their Retry-After (or the fallback) says when to ask again. */
-export const isRetryLater = (status: number) => status === 429 || status === 503;
-
-/** Milliseconds to wait from a Retry-After value: delay-seconds or an HTTP date (RFC 9110 §10.2.3); else the fallback. */
+/**
+ * Milliseconds to wait from a Retry-After value: delay-seconds or an HTTP date (RFC 9110 §10.2.3);
+ * without one (or one that is neither), 60 s (spec content §9).
+ */
 export function retryAfterMs(value: string | null | undefined, now: number): number {
-  const text = value?.trim() ?? '';
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = text === '' ? Number.NaN : Date.parse(text);
-  return Number.isNaN(date) ? RETRY_AFTER_FALLBACK_MS : Math.max(0, date - now);
+  const seconds = Number(value);
+  if (value && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value ?? '');
+  return date >= 0 ? Math.max(0, date - now) : 60_000;
 }
 
 /** A failed call: the HTTP status and the server's `errors` list (spec: accounts §8). */
@@ -68,20 +65,12 @@ export type ApiClientOptions = {
   firstAnswer?: (url: string) => FirstAnswer | undefined;
   /**
    * Told of each failed action (spec content §8): a POST, PUT, PATCH or DELETE that got no answer
-   * or a 5xx. For error reporting only: it cannot change what the caller receives.
+   * (status 0) or a 5xx. For error reporting only: it cannot change what the caller receives.
    */
-  onFailedAction?: (failure: FailedAction) => void;
+  onFailedAction?: FailedActionListener;
 };
 
-/** A failed action as error reporting receives it: status 0 when no answer came. */
-export type FailedAction = {
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  status: number;
-  code: string | null;
-  message: string;
-};
-const ACTIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export type FailedActionListener = (method: string, url: string, error: ApiError) => void;
 
 function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValue>): string {
   const absolute = /^https?:\/\//.test(path);
@@ -115,7 +104,9 @@ function isErrorBody(body: unknown): body is { errors: ApiErrorItem[] } {
 /** Turns a non-2xx answer into an ApiError, whatever the body holds. */
 async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text();
-  const retryAfter = isRetryLater(response.status) ? retryAfterMs(response.headers.get('retry-after'), Date.now()) : null;
+  // A 429 or 503 says when to ask again.
+  const retryAfter =
+    response.status === 429 || response.status === 503 ? retryAfterMs(response.headers.get('retry-after'), Date.now()) : null;
   try {
     const body: unknown = JSON.parse(text);
     if (isErrorBody(body)) return new ApiError(response.status, body.errors, retryAfter);
@@ -149,14 +140,7 @@ export function createApiClient(options: ApiClientOptions) {
     const held = method === 'GET' ? options.firstAnswer?.(url) : undefined;
     if (held) return answerFrom<T>(held);
     const failed = (error: ApiError) => {
-      if (ACTIONS.has(method) && (error.status === 0 || error.status >= 500))
-        options.onFailedAction?.({
-          method: method as FailedAction['method'],
-          path: new URL(url, 'http://relative.invalid').pathname,
-          status: error.status,
-          code: error.codes[0] ?? null,
-          message: error.message,
-        });
+      if (method !== 'GET' && (error.status === 0 || error.status >= 500)) options.onFailedAction?.(method, url, error);
       return error;
     };
     let response: Response;

@@ -1,11 +1,11 @@
 import { DEFAULT_LOCALE, pathLocale } from '../../common/locales.ts';
-import { createApiClient, type FailedAction } from './api-client.ts';
+import { createApiClient, type FailedActionListener } from './api-client.ts';
 import { takeFirstAnswer } from './first-answers.ts';
 
-let failedActionListener: ((failure: FailedAction) => void) | null = null;
+let failedActionListener: FailedActionListener | null = null;
 
 /** Who hears of the app's failed actions: error reporting, wired by main.tsx (the client itself knows no reporter). */
-export function onFailedAction(listener: (failure: FailedAction) => void): void {
+export function onFailedAction(listener: FailedActionListener): void {
   failedActionListener = listener;
 }
 
@@ -15,5 +15,5 @@ export const api = createApiClient({
   locale: () => pathLocale(window.location.pathname) ?? DEFAULT_LOCALE,
   site: () => window.location.host,
   firstAnswer: takeFirstAnswer,
-  onFailedAction: (failure) => failedActionListener?.(failure),
+  onFailedAction: (...failure) => failedActionListener?.(...failure),
 });

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_ERROR_LIMITS } from '../../common/client-error-limits.ts';
 import type { ClientErrorReport } from '../../common/client-errors.ts';
-import { createApiClient, retryAfterMs, type FailedAction } from './api-client.ts';
+import { ApiError, createApiClient, retryAfterMs } from './api-client.ts';
 import { createErrorReporter, type TransportAnswer } from './error-reporter.ts';
 import { parseSentryDsn } from '../../common/sentry-dsn.ts';
 import { ownEndpointTransport, sentryTransport } from './error-transports.ts';
 import { shouldRetry, retryDelay } from './query-client.ts';
-import { listenForUncaughtErrors } from './uncaught-errors.ts';
+import { listenForFailures } from './error-reporting.ts';
+import { failedCallOf, reportingWith } from './uncaught-errors.ts';
 
 type Sent = ClientErrorReport[];
 
@@ -141,24 +142,36 @@ describe('the error reporter (spec content §8: every failed action is reported)
     expect(batches.map((batch) => batch.map((report) => report.message))).toEqual([['failure 0', 'failure 1', 'failure 2'], ['failure 2']]);
   });
 
-  it('listens for uncaught errors and unhandled rejections, and sends what waits when the page is hidden', async () => {
+  it('listens for uncaught errors, unhandled rejections and failed actions, loading the reporter with the first; a hidden page sends what waits', async () => {
     const { batches, transport } = recorder();
-    const reporter = reporterWith(transport);
     const target = new EventTarget();
-    const stop = listenForUncaughtErrors(target, reporter);
-    const error = Object.assign(new Event('error'), { error: new RangeError('too deep'), message: 'too deep' });
-    target.dispatchEvent(error);
+    let loads = 0;
+    const failedAction = listenForFailures(target, () => {
+      loads += 1;
+      return Promise.resolve(reportingWith(reporterWith(transport)));
+    });
+    target.dispatchEvent(new Event('pagehide'));
+    expect(loads).toBe(0);
+    target.dispatchEvent(Object.assign(new Event('error'), { error: new RangeError('too deep'), message: 'too deep' }));
     target.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: 'nobody caught me' }));
+    failedAction('PATCH', '/api/current_user?locale=en', new ApiError(0, [{ code: 'network_error', message: 'Failed to fetch' }]));
+    await vi.advanceTimersByTimeAsync(0);
     target.dispatchEvent(new Event('pagehide'));
     await vi.advanceTimersByTimeAsync(0);
-    expect(batches[0]?.map((report) => [report.kind, report.message])).toEqual([
-      ['error', 'RangeError: too deep'],
-      ['unhandled_rejection', 'nobody caught me'],
+    expect(loads).toBe(1);
+    expect(batches[0]?.map((report) => [report.kind, report.message, report.request?.status ?? null])).toEqual([
+      ['error', 'RangeError: too deep', null],
+      ['unhandled_rejection', 'nobody caught me', null],
+      ['api', 'Failed to fetch', 0],
     ]);
-    stop();
-    target.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: 'after stop' }));
-    await vi.advanceTimersByTimeAsync(5_000);
-    expect(batches).toHaveLength(1);
+  });
+
+  it('a reporter that fails to load leaves reporting off, without an unhandled rejection', async () => {
+    const target = new EventTarget();
+    const failedAction = listenForFailures(target, () => Promise.reject(new Error('chunk failed')));
+    failedAction('POST', '/api/lists', new ApiError(500, [{ code: 'internal_error', message: 'Internal error' }]));
+    target.dispatchEvent(Object.assign(new Event('error'), { error: new Error('x'), message: 'x' }));
+    await vi.advanceTimersByTimeAsync(0);
   });
 });
 
@@ -170,14 +183,14 @@ describe('the API client tells error reporting of failed actions, and honours Re
       )) as unknown as typeof fetch;
 
   it('a POST, PATCH or DELETE answered 5xx or not at all is a failed action; a GET or a 4xx is not', async () => {
-    const failures: FailedAction[] = [];
+    const failures: ReturnType<typeof failedCallOf>[] = [];
     const make = (fetchImpl: typeof fetch) =>
       createApiClient({
         baseUrl: 'https://api.example.com',
         locale: () => 'en',
         site: () => 'x',
         fetch: fetchImpl,
-        onFailedAction: (f) => failures.push(f),
+        onFailedAction: (method, url, error) => failures.push(failedCallOf(method, url, error)),
       });
     await make(answering(500))
       .post('/api/lists')
@@ -192,8 +205,8 @@ describe('the API client tells error reporting of failed actions, and honours Re
       .delete('/api/lists/3')
       .catch(() => undefined);
     expect(failures).toEqual([
-      { method: 'POST', path: '/api/lists', status: 500, code: 'boom', message: 'Boom' },
-      { method: 'DELETE', path: '/api/lists/3', status: 0, code: 'network_error', message: 'Failed to fetch' },
+      { method: 'POST', path: '/api/lists', status: 500, code: 'boom' },
+      { method: 'DELETE', path: '/api/lists/3', status: 0, code: 'network_error' },
     ]);
   });
 

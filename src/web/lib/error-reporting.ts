@@ -1,9 +1,7 @@
-import { retryAfterMs } from './api-client.ts';
-import type { ErrorReporter, Failure } from './error-reporter.ts';
-import type { ReportSink } from './uncaught-errors.ts';
+import type { FailedActionListener } from './api-client.ts';
+import type { PageReporting } from './uncaught-errors.ts';
 
-let loaded: Promise<ErrorReporter> | null = null;
-const reporter = () => (loaded ??= import('./page-reporter.ts').then((module) => module.pageReporter(retryAfterMs)));
+type ErrorTarget = Pick<Window, 'addEventListener'>;
 
 /**
  * A reporter that cannot load (its chunk failed) leaves reporting off for this page: reporting that
@@ -13,16 +11,24 @@ const reporter = () => (loaded ??= import('./page-reporter.ts').then((module) =>
 const reportingOff = () => undefined;
 
 /**
- * The page's error reporting: the reporter (src/web/lib/page-reporter.ts) loads with the first
- * failure, so pages that fail at nothing never fetch it.
+ * The first page's part of error reporting (spec content §8): it only listens, and hands uncaught
+ * errors, unhandled rejections and failed actions to the reporter, which `load` fetches with the
+ * page's first failure; pages that fail at nothing never fetch it. Returns the listener of failed actions.
  */
-export const errorReporting: ReportSink = {
-  report(failure: Failure) {
-    reporter()
-      .then((loadedReporter) => loadedReporter.report(failure))
+export function listenForFailures(target: ErrorTarget, load: () => Promise<PageReporting>): FailedActionListener {
+  let loaded: Promise<PageReporting> | null = null;
+  const reporting = () => (loaded ??= load());
+  const onEvent = (event: Event) => {
+    // Leaving the page sends what waits; with no reporter loaded, nothing does.
+    if (event.type !== 'pagehide' || loaded)
+      reporting()
+        .then((loadedReporting) => loadedReporting.handleEvent(event))
+        .catch(reportingOff);
+  };
+  for (const type of ['error', 'unhandledrejection', 'pagehide']) target.addEventListener(type, onEvent);
+  return (...failure) => {
+    reporting()
+      .then((loadedReporting) => loadedReporting.handleFailedAction(...failure))
       .catch(reportingOff);
-  },
-  flush() {
-    loaded?.then((loadedReporter) => loadedReporter.flush()).catch(reportingOff);
-  },
-};
+  };
+}
