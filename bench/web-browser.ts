@@ -3,7 +3,7 @@
  * DevTools protocol's encodedDataLength, i.e. compressed bytes plus headers), request count, and
  * LCP, CLS and long tasks from PerformanceObservers registered before the page's own scripts.
  */
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type BrowserContextOptions } from '@playwright/test';
 import { CHROMIUM as CHROMIUM_BINARY, CHROMIUM_FLAGS } from '../scripts/chromium.ts';
 
 export const CHROMIUM = CHROMIUM_BINARY ?? 'chromium';
@@ -39,8 +39,12 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 }
 
-export async function loadCold(browser: Browser, url: string, profile: Profile): Promise<PageFigures> {
+/** Cookies a load starts with (a signed-in session), as Playwright's storage state holds them. */
+export type Cookies = NonNullable<Exclude<BrowserContextOptions['storageState'], string | undefined>>['cookies'];
+
+export async function loadCold(browser: Browser, url: string, profile: Profile, cookies: Cookies = []): Promise<PageFigures> {
   const context = await browser.newContext(profile === 'mobile' ? MOBILE : { viewport: { width: 1350, height: 940 } });
+  await context.addCookies(cookies);
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

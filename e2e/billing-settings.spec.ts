@@ -107,7 +107,10 @@ for (const { locale, who, profile, billing } of JOURNEYS) {
 
     await page.getByTestId('billing-vat_id').fill(billing.vatId);
     await page.getByTestId('billing-save').click();
-    await expect(page.getByTestId('notification')).toContainText(text('alert.flash.billing_updated'));
+    // The address and the VAT id changed: both notices (spec §8 "Billing information updated", "VAT ID updated").
+    const notices = page.getByTestId('notification');
+    await expect(notices.filter({ hasText: text('alert.flash.billing_updated') })).toBeVisible();
+    await expect(notices.filter({ hasText: text('alert.flash.vat_updated') })).toBeVisible();
     await expect(messageOf(page, 'billing-vat_id')).toHaveCount(0);
 
     await page.reload();

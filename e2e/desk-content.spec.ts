@@ -3,36 +3,92 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
+import { catalogueText } from './support/catalogues.ts';
 import { signInThroughApi } from './support/demo.ts';
 import { buyPass } from './support/pass.ts';
 import { signInAsStaff } from './support/staff.ts';
 
 /**
- * The newsroom desk (issue 24 "Describe" and "Publish, correct, withhold, kill"), in English and
- * Arabic: an editor describes a story whose master is in and publishes it; a subscriber finds it by
- * a word of its headline and downloads it branded at 720p; the editor kills it; the subscriber's my
- * content says Killed, the file's link answers 410 and the "do not use" e-mail arrives.
+ * The newsroom desk's journey (issue 24 "Tests and figures"), in English and Arabic: an editor
+ * uploads a 10-second clip, the connection is cut mid-upload and the upload goes on where the server
+ * had it; the story's media becomes ready, its stages shown live; the editor describes it and
+ * publishes it; a subscriber finds it by a word of its headline and downloads it branded at 720p;
+ * the editor kills it; the subscriber's my content says Killed, the file's link answers 410 and the
+ * "do not use" e-mail arrives.
  */
 const SHOTS = path.join(process.cwd(), 'test-results', 'screens');
 const WORK = path.join(process.cwd(), 'test-results', 'desk-content');
 
-type Summary = { id: number; headline: string; media_state: string };
+/** 10 s of 720p picture and tone, small enough to send in one PATCH that the test cuts in two. */
+function makeClip(file: string) {
+  execFileSync('ffmpeg', [
+    ...['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '10'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '1500k', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
+  ]);
+}
 
-/** A demo draft whose master is in and that nobody has described yet (the demo seeds them after its masters). */
 /**
- * A demo draft with its master in and nothing described yet; `nth` keeps the specs running at the
- * same time (en, ar) on drafts of their own, so neither's saves meet the other's version.
+ * Cuts the first PATCH mid-way, as a dropped connection does: the server receives its first half,
+ * then the browser goes offline and sees the request fail. Answers how many bytes got through.
  */
-async function undescribedDraft(desk: Page, nth: number): Promise<number> {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    const list = (await (await desk.request.get('/api/desk/content?state=draft')).json()) as { items: Summary[] };
-    const ready = list.items.filter((item) => item.media_state === 'ready' && item.headline === '').sort((a, b) => a.id - b.id);
-    const draft = ready[nth];
-    if (draft) return draft.id;
-    if (Date.now() > deadline) throw new Error('no draft with a master');
-    await desk.waitForTimeout(3000);
-  }
+async function cutFirstPatch(page: Page): Promise<{ delivered: () => number }> {
+  let delivered = 0;
+  let cut = false;
+  await page.route('**/api/desk/uploads/*', async (route) => {
+    const request = route.request();
+    if (cut || request.method() !== 'PATCH') return route.fallback();
+    cut = true;
+    const body = request.postDataBuffer() ?? Buffer.alloc(0);
+    const half = body.subarray(0, Math.floor(body.length / 2));
+    const headers = Object.fromEntries(Object.entries(request.headers()).filter(([name]) => name.toLowerCase() !== 'content-length'));
+    const response = await route.fetch({ postData: half, headers });
+    expect(response.status()).toBe(204);
+    delivered = Number(response.headers()['upload-offset']);
+    await page.context().setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+  return { delivered: () => delivered };
+}
+
+/** The editor uploads the clip on the Uploads screen, through a cut, and waits for its story to be ready; answers the story's id. */
+async function uploadThroughACut(desk: Page, locale: 'en' | 'ar', clip: string): Promise<number> {
+  const text = (key: string, values: Record<string, string | number> = {}) => catalogueText(locale, key, values);
+  await desk.goto(`/${locale}/desk/uploads`);
+  // The desk's chunks and texts load on first use: on a busy machine that takes a while.
+  await expect(desk.getByRole('heading', { name: text('deskIngest.title') })).toBeVisible({ timeout: 30_000 });
+  await expect(desk.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+  const calls: string[] = [];
+  desk.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/desk/uploads')) calls.push(request.method());
+  });
+  const cut = await cutFirstPatch(desk);
+  await desk.getByTestId('ingest-files').setInputFiles(clip);
+  const row = desk.getByTestId('ingest-row');
+  // The server named the story at once: a new draft, linked from the row.
+  const link = row.getByTestId('ingest-item-link');
+  await expect(link).toBeVisible();
+  // The connection dropped with half the file at the server: the upload waits for it to come back.
+  await expect(row).toHaveAttribute('data-status', 'offline');
+  await expect(row.getByTestId('ingest-status')).toHaveText(text('deskIngest.status.offline'));
+  expect(cut.delivered()).toBeGreaterThan(100_000);
+  await desk.screenshot({ path: path.join(SHOTS, `desk-ingest-offline-${locale}.png`), fullPage: true });
+  await desk.context().setOffline(false);
+
+  await expect(row).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  // One upload, asked where it stood after the cut (HEAD) and continued: never sent again from the start.
+  expect(calls.filter((method) => method === 'POST')).toHaveLength(1);
+  expect(calls).toContain('HEAD');
+  expect(calls.filter((method) => method === 'PATCH').length).toBeGreaterThanOrEqual(2);
+  await expect(row.getByTestId('ingest-percent')).toHaveText(text('deskIngest.percent', { percent: 100 }));
+  const stage = row.getByTestId('ingest-stage');
+  await expect(stage).toHaveAttribute('data-state', 'ready', { timeout: 150_000 });
+  await expect(stage).toContainText(text('deskIngest.mediaState.ready'));
+  await expect(stage).toContainText('1280×720');
+  await desk.screenshot({ path: path.join(SHOTS, `desk-ingest-ready-${locale}.png`), fullPage: true });
+  const id = Number(/\/desk\/content\/(\d+)/.exec((await link.getAttribute('href')) ?? '')?.[1]);
+  expect(id).toBeGreaterThan(0);
+  return id;
 }
 
 function ffprobeSize(file: string): string {
@@ -67,7 +123,7 @@ const HEADLINES = { en: 'Harbour {{word}} reopens after the storm', ar: 'إعا�
 const KILLED = { en: 'Killed', ar: 'مسحوب' } as const;
 
 for (const locale of ['en', 'ar'] as const) {
-  test(`${locale}: an editor describes and publishes a story, a subscriber downloads it branded at 720p, the kill reaches them`, async ({
+  test(`${locale}: an editor uploads a clip through a cut connection, describes and publishes it, a subscriber downloads it branded at 720p, the kill reaches them`, async ({
     browser,
     baseURL,
   }) => {
@@ -78,15 +134,15 @@ for (const locale of ['en', 'ar'] as const) {
     const word = `quokka${Math.random().toString(36).slice(2, 8)}`;
     const headline = HEADLINES[locale].replace('{{word}}', word);
 
-    // The editor describes the story in its own language; the form saves as they type.
+    // The editor uploads the story's master and describes it in its own language; the form saves as they type.
     const deskContext = await browser.newContext({ baseURL: origin });
     const desk = await deskContext.newPage();
     await signInAsStaff(desk, 'newsroom', origin);
-    const id = await undescribedDraft(desk, locale === 'en' ? 0 : 1);
+    const clip = path.join(WORK, `harbour-${locale}.mp4`);
+    makeClip(clip);
+    const id = await uploadThroughACut(desk, locale, clip);
     await desk.goto(`/${locale}/desk/content`);
-    // The desk's chunks load on first use: on a busy machine that takes a while.
     await expect(desk.getByTestId('desk-content')).toBeVisible({ timeout: 30_000 });
-    await expect(desk.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
     await expect(desk.getByTestId('content-item').first()).toBeVisible();
     await desk.screenshot({ path: path.join(SHOTS, `desk-content-list-${locale}.png`) });
     await desk.goto(`/${locale}/desk/content/${id}`);

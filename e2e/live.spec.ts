@@ -326,6 +326,23 @@ for (const locale of ['en', 'ar'] as const) {
     await target.getByTestId('event-target-remove').click();
     await expect(targets.getByTestId('event-target')).toHaveCount(0);
 
+    // Facebook's api kind (spec: content §1 "facebook (base and api)"): the Live API's stream URL
+    // alone, which must end with its key; the key is kept apart and never shown back.
+    await form.getByTestId('event-target-kind').selectOption('facebook_api');
+    await expect(form.getByTestId('event-target-stream_key')).toHaveCount(0);
+    const urlError = form.locator('.field', { has: page.getByTestId('event-target-url') }).locator('.field__error');
+    await form.getByTestId('event-target-url').fill('rtmps://live-api-s.facebook.com:443/rtmp/');
+    await form.getByTestId('event-target-submit').click();
+    await expect(urlError).toBeVisible();
+    await form.getByTestId('event-target-url').fill('rtmps://live-api-s.facebook.com:443/rtmp/FB-77-0-AbCd?s_bl=1');
+    await form.getByTestId('event-target-submit').click();
+    await expect(target).toHaveAttribute('data-kind', 'facebook_api');
+    await expect(target.getByTestId('event-target-address')).toHaveText('rtmps://live-api-s.facebook.com:443/rtmp/');
+    await expect(target.getByTestId('event-target-key')).toHaveText(text.keySet);
+    await expect(targets).not.toContainText('FB-77-0-AbCd');
+    await target.getByTestId('event-target-remove').click();
+    await expect(targets.getByTestId('event-target')).toHaveCount(0);
+
     // TVU: without a TVU e-mail in the profile there is no receiver to choose, and the form says where to add it.
     await form.getByTestId('event-target-kind').selectOption('tvu');
     const missing = form.getByTestId('event-target-tvu-missing');

@@ -92,6 +92,7 @@ for (const locale of ['en', 'ar'] as const) {
     await page.screenshot({ path: path.join(SHOTS, `cards-${locale}-phone-remove.png`) });
     await dialog.getByTestId('remove-card-confirm').click();
     await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('notification').filter({ hasText: text('alert.flash.payment_card_updated') })).toBeVisible();
     await expect(section.getByRole('heading', { level: 2 })).toBeFocused();
     await expect(rows).toHaveCount(1);
     await expect(rows.nth(0)).toContainText(mastercard);

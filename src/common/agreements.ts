@@ -74,7 +74,12 @@ export const availableForOperationsSchema = z.object({
   agreements: z.array(z.object({ id: z.number().int(), agreement_type: z.enum(AGREEMENT_TYPES), balances: z.array(balanceSchema) })),
 });
 
-export const PURCHASE_BLOCKS = ['sign_in_required', 'pass_already_held', 'client_account'] as const;
+/**
+ * Why a purchase is not possible now; `pass_temporarily_unavailable`: a payment for the caller's pass
+ * is still pending (spec: accounts §8 "pass temporarily unavailable"; docs/decisions.md).
+ */
+export const PURCHASE_BLOCKS = ['sign_in_required', 'pass_already_held', 'client_account', 'pass_temporarily_unavailable'] as const;
+export type PurchaseBlock = (typeof PURCHASE_BLOCKS)[number];
 export const purchasePossibilitySchema = z.object({
   agreement_type: z.enum(AGREEMENT_TYPES),
   possible: z.boolean(),

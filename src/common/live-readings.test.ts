@@ -319,7 +319,7 @@ describe('my events reading (spec: content §4 "Live event status")', () => {
 
 describe('tag landing reading (spec: content §4 "Live event status")', () => {
   type Known = 'removed' | 'front' | 'merged';
-  type Unknown = 'absent' | 'front' | 'appended';
+  type Unknown = 'absent' | 'appended';
   /** A landing of the floods tag: 3 of its 30 lives on this page, and its videos. */
   const landing = () =>
     Object.freeze({ tag: FLOODS, videos: Object.freeze([{ id: 100 }]), lives: stored(), lives_count: 30 }) satisfies TagLandingLives;
@@ -333,7 +333,8 @@ describe('tag landing reading (spec: content §4 "Live event status")', () => {
     confirmed: staying,
     delayed: staying,
     ahead: staying,
-    live: { ...staying, shown: ['front', 'front'], banned: ['front', 'front'] },
+    // A listed event that goes live moves to the front; a new one is appended, live or not (spec §4).
+    live: { ...staying, shown: ['front', 'appended'], banned: ['front', 'appended'] },
     next: staying,
     finished: staying,
     terminated: each(['removed', 'absent']),
@@ -346,7 +347,6 @@ describe('tag landing reading (spec: content §4 "Live event status")', () => {
   };
   const UNKNOWN: Record<Unknown, { ids: number[]; count: number }> = {
     absent: { ids: [1, 2, 3], count: 30 },
-    front: { ids: [9, 1, 2, 3], count: 31 },
     appended: { ids: [1, 2, 3, 9], count: 31 },
   };
 

@@ -115,6 +115,12 @@ export function myEventsReading(mine: MyEvents, update: LiveEventUpdate): MyEven
   return { ...mine, count: myEventsCount({ booked_events, followed_events }), booked_events, followed_events };
 }
 
+/** The tag landing's own list rule: the events list's, except that a new event is appended even when live. */
+function tagLivesReading(events: readonly LiveEvent[], update: LiveEventUpdate): LiveEvent[] {
+  if (!holds(events, update) && !isGone(update.status) && update.visible) return [...events, newcomer(update)];
+  return eventsListReading(events, update);
+}
+
 /** The live part of a tag landing; the landing's other fields pass through untouched. */
 export type TagLandingLives = { lives: LiveEvent[]; lives_count: number };
 
@@ -125,13 +131,13 @@ function carriesTag(update: LiveEventUpdate, tagSlug: string): boolean {
 /**
  * Tag landing: applies only to events of the shown tag. "Terminated, canceled or not visible:
  * removed, count falls by 1. Live: moved to front. Otherwise merged. A new visible event is
- * appended and count rises by 1." As in the events list, a new live event goes to the front and a
- * new terminated or canceled one is not added. An event the landing shows whose update no longer
- * carries the tag leaves it, and the count falls by 1; the count falls only for an event that was
- * there and never below 0.
+ * appended and count rises by 1." "Moved to front" is for an event the landing shows; a new visible
+ * event is appended whatever its status, live included (a new terminated or canceled one is not
+ * added). An event the landing shows whose update no longer carries the tag leaves it, and the
+ * count falls by 1; the count falls only for an event that was there and never below 0.
  */
 export function tagLandingReading<L extends TagLandingLives>(landing: L, tagSlug: string, update: LiveEventUpdate): L {
-  const lives = carriesTag(update, tagSlug) ? eventsListReading(landing.lives, update) : without(landing.lives, update);
+  const lives = carriesTag(update, tagSlug) ? tagLivesReading(landing.lives, update) : without(landing.lives, update);
   const change = Number(holds(lives, update)) - Number(holds(landing.lives, update));
   const lives_count = Math.max(0, landing.lives_count + change);
   return { ...landing, lives, lives_count };

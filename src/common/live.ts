@@ -172,6 +172,7 @@ export const liveEventChangesBodySchema = z.object({ live_event: liveEventChange
  */
 export const TARGET_KINDS = [
   'facebook',
+  'facebook_api',
   'youtube',
   'periscope',
   'vkontakte',
@@ -183,8 +184,15 @@ export const TARGET_KINDS = [
   'tvu',
 ] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
-/** Kinds the customer gives an ingest address for (the rest: an HLS link of ours, or a TVU receiver). */
-export const RTMP_TARGET_KINDS = TARGET_KINDS.filter((kind) => !['srt', 'hls_full_hd', 'tvu'].includes(kind));
+/**
+ * Kinds the customer gives an ingest address and a stream key for (the rest: an SRT address, an HLS
+ * link of ours, a TVU receiver, or Facebook's Live API stream URL, which carries its key).
+ * `facebook` is Facebook's base kind: the server URL and stream key its Live Producer shows;
+ * `facebook_api` is the spec's api kind (content §1 "facebook (base and api)", docs/decisions.md).
+ */
+export const RTMP_TARGET_KINDS = TARGET_KINDS.filter((kind) => !['srt', 'hls_full_hd', 'tvu', 'facebook_api'].includes(kind));
+/** Kinds restreamed by pushing to an address the customer gave (RTMP or SRT). */
+export const PUSHED_TARGET_KINDS = TARGET_KINDS.filter((kind) => !['hls_full_hd', 'tvu'].includes(kind));
 /** Spec §3 "Up to a number of streams is allowed": five targets per customer and event. */
 export const MAX_TARGETS_PER_EVENT = 5;
 export const TARGET_STATES = ['idle', 'connecting', 'streaming', 'failed'] as const;
@@ -192,6 +200,27 @@ export type TargetState = (typeof TARGET_STATES)[number];
 
 const RTMP_URL = /^rtmps?:\/\/[^\s/]+(\/\S*)?$/i;
 const SRT_URL = /^srt:\/\/[^\s/:]+:\d{2,5}(\?\S*)?$/i;
+/** Facebook's Live API stream URL (`secure_stream_url`): RTMPS, an application, then the stream key. */
+const FACEBOOK_API_URL = /^rtmps:\/\/[^\s/]+\/[^\s/?#]+\/[^\s/?#]+(\?\S*)?$/i;
+
+/** An address of the right shape that is still no URI (a port past 65535, a bracket in the host): "Invalid URI". */
+export function isUri(text: string): boolean {
+  try {
+    return new URL(text).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Facebook's Live API stream URL split as the platform keeps it: the address up to the application,
+ * and the stream key (the last segment with its query), which is stored encrypted like any key.
+ */
+export function splitStreamUrl(text: string): { url: string; stream_key: string } {
+  const url = new URL(text);
+  const cut = url.pathname.lastIndexOf('/') + 1;
+  return { url: `${url.protocol}//${url.host}${url.pathname.slice(0, cut)}`, stream_key: `${url.pathname.slice(cut)}${url.search}` };
+}
 
 /** POST …/events/{slug}/targets `{target: {...}}`: the address and key a kind needs, checked by kind. */
 export const liveTargetInputSchema = z
@@ -207,10 +236,17 @@ export const liveTargetInputSchema = z
     if ((RTMP_TARGET_KINDS as readonly string[]).includes(target.kind)) {
       if (!target.url) need('url');
       else if (!RTMP_URL.test(target.url)) need('url', 'validation.rtmp');
+      else if (!isUri(target.url)) need('url', 'validation.uri');
       if (!target.stream_key) need('stream_key');
+    } else if (target.kind === 'facebook_api') {
+      if (!target.url) need('url');
+      else if (!RTMP_URL.test(target.url)) need('url', 'validation.rtmp');
+      else if (!isUri(target.url)) need('url', 'validation.uri');
+      else if (!FACEBOOK_API_URL.test(target.url)) need('url', 'validation.stream_url');
     } else if (target.kind === 'srt') {
       if (!target.url) need('url');
       else if (!SRT_URL.test(target.url)) need('url', 'validation.srt');
+      else if (!isUri(target.url)) need('url', 'validation.uri');
     } else if (target.kind === 'tvu' && !target.tvu_receiver) need('tvu_receiver');
   });
 export type LiveTargetInput = z.infer<typeof liveTargetInputSchema>;
@@ -239,7 +275,7 @@ export const liveTokenSchema = z.object({ token: z.string(), language_id: z.stri
 /** GET /api/content/live/transcoder_providers: each target kind and what the customer gives for it. */
 type TargetField = 'url' | 'stream_key' | 'tvu_receiver';
 function targetNeeds(kind: TargetKind): TargetField[] {
-  if (kind === 'srt') return ['url'];
+  if (kind === 'srt' || kind === 'facebook_api') return ['url'];
   if (kind === 'tvu') return ['tvu_receiver'];
   if (kind === 'hls_full_hd') return [];
   return ['url', 'stream_key'];

@@ -94,3 +94,6 @@ export function passesLuhn(number: string): boolean {
   }
   return sum % 10 === 0;
 }
+
+/** A pass payment left pending (at the bank's extra step) this long is given up, and the pass is for sale again. */
+export const PENDING_PASS_ABANDONED_MS = 60 * 60 * 1000;

@@ -67,12 +67,11 @@ export function resolveSiteVariant(map: SiteVariantMap, site: string | undefined
 /**
  * Locales the language switcher hides (spec: accounts §2, "Hidden locales"). The landing variant
  * hides ar and es; the Russian-region variant hides en, ar and es, except on password pages where
- * only ar and es are hidden. The spec also hides ru, es and ar on the standard variant; we ship
- * all four catalogues complete, so the standard variant hides none unless HIDDEN_LOCALES says so
- * (docs/decisions.md, "Hidden locales on the standard variant").
+ * only ar and es are hidden; the standard variant hides ru, es and ar. HIDDEN_LOCALES changes any
+ * of them (docs/decisions.md, "Hidden locales on the standard variant").
  */
 export const DEFAULT_HIDDEN_LOCALES: Record<SiteVariant, Locale[]> = {
-  standard: [],
+  standard: ['ru', 'es', 'ar'],
   landing: ['ar', 'es'],
   ru: ['en', 'ar', 'es'],
 };

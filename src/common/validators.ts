@@ -25,6 +25,8 @@ export const VALIDATION_MESSAGES = {
   'validation.ip': 'Value is not an IP address',
   'validation.rtmp': 'Value is not an RTMP URL',
   'validation.srt': 'Value is not an SRT URL',
+  'validation.uri': 'Invalid URI',
+  'validation.stream_url': 'Paste the whole stream URL, ending with its stream key',
   'validation.confirm': 'Confirmation does not match',
   'validation.terms_required': 'You must agree to the Terms of Service and Privacy Policy',
   'validation.date': 'Value is not a date',

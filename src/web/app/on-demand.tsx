@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazyRetry } from '../lib/lazy-retry.ts';
 import type { CurrentUser } from '../../common/accounts.ts';
 import type { Locale } from '../../common/locales.ts';
 import { useTranslation } from 'react-i18next';
@@ -14,20 +15,37 @@ import '../features/accounts/time-zone-select.css';
  * carries neither forms (react-hook-form, zod) nor dialog and radio primitives.
  */
 // With the error and validation texts: a wrong code may be said before the every-page sections have loaded.
-const AuthDialogs = lazy(() =>
+const AuthDialogs = lazyRetry(() =>
   Promise.all([import('../features/accounts/auth-dialogs.tsx'), loadSections(['errors', 'validation'])]).then(([m]) => ({
     default: m.AuthDialogs,
   })),
 );
-const AccountOverlays = lazy(() => import('../features/accounts/account-overlays.tsx').then((m) => ({ default: m.AccountOverlays })));
-const TimeZoneSelect = lazy(() => import('../features/accounts/time-zone-select.tsx').then((m) => ({ default: m.TimeZoneSelect })));
-const DownloadsLive = lazy(() => import('../features/downloads/downloads-live.tsx').then((m) => ({ default: m.DownloadsLive })));
-const PushSettings = lazy(() =>
+const AccountOverlays = lazyRetry(() => import('../features/accounts/account-overlays.tsx').then((m) => ({ default: m.AccountOverlays })));
+const TimeZoneSelect = lazyRetry(() => import('../features/accounts/time-zone-select.tsx').then((m) => ({ default: m.TimeZoneSelect })));
+const DownloadsLive = lazyRetry(() => import('../features/downloads/downloads-live.tsx').then((m) => ({ default: m.DownloadsLive })));
+const PushSettings = lazyRetry(() =>
   Promise.all([import('../features/push/push-settings.tsx'), loadSections(['push'])]).then(([m]) => ({ default: m.PushSettings })),
 );
-const MixedContentPanel = lazy(() =>
+const MixedContentPanel = lazyRetry(() =>
   import('../features/catalogue/mixed-content-panel.tsx').then((m) => ({ default: m.MixedContentPanel })),
 );
+
+/**
+ * A part of the frame that loads on demand: while it loads, its fallback; if it never arrives (the
+ * connection stayed away past the chunk timeout), nothing, rather than taking the page down with it.
+ */
+class FramePart extends Component<{ children: ReactNode; fallback?: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (this.state.failed) return this.props.fallback ?? null;
+    return <Suspense fallback={this.props.fallback ?? null}>{this.props.children}</Suspense>;
+  }
+}
 
 /** The sign-in, sign-up and two-factor dialogs, from the first time one of them is asked for. */
 export function AuthDialogsOnDemand({ landing }: { landing: boolean }) {
@@ -36,9 +54,9 @@ export function AuthDialogsOnDemand({ landing }: { landing: boolean }) {
   if (open !== null && !wanted) setWanted(true);
   if (!wanted && open === null) return null;
   return (
-    <Suspense fallback={null}>
+    <FramePart>
       <AuthDialogs landing={landing} />
-    </Suspense>
+    </FramePart>
   );
 }
 
@@ -46,9 +64,9 @@ export function AuthDialogsOnDemand({ landing }: { landing: boolean }) {
 export function AccountOverlaysOnDemand({ user, locale }: { user: CurrentUser | null; locale: Locale }) {
   if (!user) return null;
   return (
-    <Suspense fallback={null}>
+    <FramePart>
       <AccountOverlays user={user} locale={locale} />
-    </Suspense>
+    </FramePart>
   );
 }
 
@@ -56,9 +74,9 @@ export function AccountOverlaysOnDemand({ user, locale }: { user: CurrentUser | 
 export function DownloadsLiveOnDemand({ user, locale }: { user: CurrentUser | null; locale: Locale }) {
   if (!user) return null;
   return (
-    <Suspense fallback={null}>
+    <FramePart>
       <DownloadsLive locale={locale} />
-    </Suspense>
+    </FramePart>
   );
 }
 
@@ -66,9 +84,9 @@ export function DownloadsLiveOnDemand({ user, locale }: { user: CurrentUser | nu
 export function MixedContentPanelOnDemand({ user }: { user: CurrentUser | null }) {
   if (!user || user.admin_group === 'client_supervisor') return null;
   return (
-    <Suspense fallback={null}>
+    <FramePart>
       <MixedContentPanel user={user} />
-    </Suspense>
+    </FramePart>
   );
 }
 
@@ -90,9 +108,9 @@ export function TimeZoneSelectOnDemand({ user }: { user: CurrentUser | null }) {
   );
   if (!loaded) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
+    <FramePart fallback={placeholder}>
       <TimeZoneSelect user={user} />
-    </Suspense>
+    </FramePart>
   );
 }
 
@@ -113,8 +131,8 @@ export function PushOnDemand({ locale }: { locale: Locale }) {
   }, []);
   if (!due) return null;
   return (
-    <Suspense fallback={null}>
+    <FramePart>
       <PushSettings locale={locale} />
-    </Suspense>
+    </FramePart>
   );
 }

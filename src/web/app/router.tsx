@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent } from 'react';
+import { lazyRetry } from '../lib/lazy-retry.ts';
 import { Route, Routes } from 'react-router';
 import { PRIVATE_ROUTES, ROUTES, screenOnVariant, type RouteName } from '../../common/routes.ts';
 import { RequireUser } from '../features/accounts/require-user.tsx';
@@ -14,7 +15,7 @@ type Page = LazyExoticComponent<ComponentType>;
  * and with it the catalogue sections the page's texts come from (src/web/lib/i18n.ts).
  */
 function pageOf<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, sections: Section[] = []): Page {
-  return lazy(() => Promise.all([load(), loadSections(sections)]).then(([module]) => ({ default: pick(module) })));
+  return lazyRetry(() => Promise.all([load(), loadSections(sections)]).then(([module]) => ({ default: pick(module) })));
 }
 
 /** One lazily loaded page per screen of src/common/routes.ts; the type makes sure none is missing. */

@@ -1,4 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { delayedBlur } from './blur-delay.ts';
 import './field.css';
 
 type FieldFrameProps = { id: string; label: ReactNode; error?: string; hint?: ReactNode; required?: boolean; children: ReactNode };
@@ -32,7 +33,7 @@ function FieldFrame({ id, label, error, hint, required, children }: FieldFramePr
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string; hint?: ReactNode };
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, id, required, ...input },
+  { label, error, hint, id, required, onBlur, ...input },
   ref,
 ) {
   const generated = useId();
@@ -46,6 +47,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
         aria-required={required || undefined}
+        onBlur={delayedBlur(onBlur)}
         {...input}
       />
     </FieldFrame>
@@ -61,7 +63,7 @@ type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
 };
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, error, hint, id, required, options, placeholder, ...select },
+  { label, error, hint, id, required, options, placeholder, onBlur, ...select },
   ref,
 ) {
   const generated = useId();
@@ -75,6 +77,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${selectId}-error` : undefined}
         aria-required={required || undefined}
+        onBlur={delayedBlur(onBlur)}
         {...select}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

@@ -6,6 +6,8 @@ export const accountErrors = {
   locked: () => new Unauthenticated({ code: 'user_locked', message: 'Your account is locked' }),
   unconfirmed: () => new Unauthenticated({ code: 'unconfirmed', message: 'You have to confirm your email address before continuing' }),
   deactivated: () => new Unauthenticated({ code: 'deactivated', message: 'User is deactivated' }),
+  notMigrated: () =>
+    new Unauthenticated({ code: 'user_not_migrated', message: 'User has not migrated: choose a password with "Forgot your password?"' }),
   needTwoFactor: () => new Unauthenticated({ code: 'user_need_2FA', message: 'Enter the code we sent to your e-mail' }),
   noPendingTwoFactor: () => new Unauthenticated({ code: 'two_factor_expired', message: 'Sign in again to get a new code' }),
   wrongCode: () => new NotFound({ code: 'wrong_verification_code', message: 'Wrong verification code' }),

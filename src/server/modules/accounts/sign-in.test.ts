@@ -69,6 +69,25 @@ describe('sign-in (POST /users/sign_in.json)', () => {
     expect(response.json()).toEqual({ errors: [{ code: 'deactivated', message: 'User is deactivated' }] });
   });
 
+  it('tells an account moved over without its password that it has not migrated; choosing one through a reset lets it in', async () => {
+    const user = await createUser(t.database.db, { passwordHash: null });
+    const browser = new Browser(t.app);
+    const refused = await browser.signIn(user.email, 'Any-password-1');
+    expect(refused.statusCode).toBe(401);
+    expect(codes(refused)).toEqual(['user_not_migrated']);
+    // Spec §8 "user has not migrated": the password-reset page gives it its password here.
+    expect((await browser.post('/api/users/password_instructions', { email: user.email })).json()).toEqual({ ok: true });
+    const token = linkParam(await lastMailTo(t.app, user.email), 'reset_password_token');
+    const chosen = await browser.patch('/users/password', {
+      user: { reset_password_token: token, password: 'Migrated-at-last-1', password_confirmation: 'Migrated-at-last-1' },
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect((await browser.signIn(user.email, 'Migrated-at-last-1')).statusCode).toBe(200);
+    // An unconfirmed account has no password either, and is told nothing new.
+    const unconfirmed = await createUser(t.database.db, { passwordHash: null, confirmedAt: null });
+    expect(codes(await new Browser(t.app).signIn(unconfirmed.email, 'Any-password-1'))).toEqual(['invalid_email_or_password']);
+  });
+
   it('gives a new session id at every sign-in and ends the one the browser held', async () => {
     const user = await createUser(t.database.db);
     const browser = new Browser(t.app);

@@ -44,11 +44,17 @@ async function checkAttempt(
   user: UserRow | undefined,
   password: string,
   links: { base: string },
-): Promise<'right' | 'wrong' | 'locked'> {
+): Promise<'right' | 'wrong' | 'locked' | 'not_migrated'> {
   if (!user) {
     await countEvent(ctx.db, ATTEMPTS_ON_UNKNOWN_ADDRESSES, sha256(email.toLowerCase()), ctx.clock.now());
     await verifyPassword(null, password);
     return 'wrong';
+  }
+  // An account moved over from the earlier platform without its password: no password can be
+  // right, so it is told to choose one (spec §8 "user has not migrated"; docs/decisions.md).
+  if (user.confirmedAt && !user.deactivatedAt && user.passwordHash === null) {
+    await verifyPassword(null, password); // the same work as any other answer
+    return 'not_migrated';
   }
   const { attempt, locked } = await countSignInAttempt(ctx, user.id);
   if (attempt > CHECKED_ATTEMPTS) {
@@ -79,6 +85,7 @@ export async function signIn(
   const user = await findUserByEmail(ctx, input.email);
   const outcome = await checkAttempt(ctx, input.email, user, input.password, links);
   if (outcome === 'wrong' || !user) throw accountErrors.invalidCredentials();
+  if (outcome === 'not_migrated') throw accountErrors.notMigrated();
   await refund(ctx.db, failureSlot);
   if (outcome === 'locked') throw accountErrors.locked();
   if (!user.confirmedAt) throw accountErrors.unconfirmed();

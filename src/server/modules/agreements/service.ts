@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AccessAgreement } from '../../../common/access.ts';
 import {
   agreementFlags,
@@ -8,11 +8,14 @@ import {
   type AgreementType,
   type Balance,
   type ContentKind,
+  type PurchaseBlock,
 } from '../../../common/agreements.ts';
+import { PENDING_PASS_ABANDONED_MS } from '../../../common/payment-values.ts';
 import type { ServiceContext } from '../../context.ts';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.ts';
 import { users } from '../accounts/schema.ts';
 import type { UserRow } from '../accounts/sessions.ts';
+import { transactions } from '../payments/schema.ts';
 import { agreementBalances, agreementOperations, agreements } from './schema.ts';
 
 export type AgreementsContext = Pick<ServiceContext, 'db' | 'clock'>;
@@ -253,7 +256,7 @@ const HELD: readonly string[] = ['active', 'user_accepting', 'payment_required']
 
 /** GET …/agreements/purchase_possibility ?agreement_type: may the caller buy one now, and if not, why. */
 export async function purchasePossibility(ctx: AgreementsContext, user: UserRow | null, type: AgreementType) {
-  const answer = (reason: 'sign_in_required' | 'pass_already_held' | 'client_account' | null) => ({
+  const answer = (reason: PurchaseBlock | null) => ({
     agreement_type: type,
     possible: reason === null,
     reason,
@@ -266,6 +269,21 @@ export async function purchasePossibility(ctx: AgreementsContext, user: UserRow 
       ({ row }) => row.agreementType === 'pass' && HELD.includes(row.status) && (row.validTill === null || row.validTill > now),
     );
     if (held) return answer('pass_already_held');
+    // A payment for the pass still pending (the bank's extra step, a wallet approval): the pass is
+    // for sale again once it settles or is given up, so not now.
+    const [pending] = await ctx.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.userId, user.id),
+          eq(transactions.kind, 'pass'),
+          eq(transactions.status, 'pending'),
+          gt(transactions.createdAt, new Date(now.getTime() - PENDING_PASS_ABANDONED_MS)),
+        ),
+      )
+      .limit(1);
+    if (pending) return answer('pass_temporarily_unavailable');
   }
   return answer(null);
 }

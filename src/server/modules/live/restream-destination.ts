@@ -53,7 +53,7 @@ function parse(kind: TargetRow['kind'], text: string): Parsed | null {
 export async function vetTargetUrl(ctx: { outbound: OutboundPolicy }, kind: TargetRow['kind'], text: string): Promise<void> {
   const field = 'target.url';
   const parsed = parse(kind, text);
-  if (!parsed) throw new Invalid({ code: kind === 'srt' ? 'srt' : 'rtmp', field, message: 'Value is not a target address' });
+  if (!parsed) throw new Invalid({ code: 'uri', field, message: 'Invalid URI' });
   if (parsed.refusedOptions.length > 0)
     throw new Invalid({
       code: 'srt_options_refused',

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import type { TargetState } from '../../../common/live.ts';
+import { PUSHED_TARGET_KINDS, type TargetState } from '../../../common/live.ts';
 import type { ServiceContext } from '../../context.ts';
 import { FfmpegError, FFMPEG_MEMORY, spawnFfmpeg } from '../media/ffmpeg.ts';
 import { OutboundRefused } from '../security/outbound.ts';
@@ -32,17 +32,6 @@ export type RestreamOptions = {
 
 type Running = { child: ChildProcess; startedAt: number };
 type TargetRow = typeof liveTargets.$inferSelect;
-
-const PUSHED_KINDS = [
-  'facebook',
-  'youtube',
-  'periscope',
-  'vkontakte',
-  'odnoklassniki',
-  'custom_rtmp_hd',
-  'custom_rtmp_full_hd',
-  'srt',
-] as const;
 
 /**
  * The one ffmpeg a target gets: the event's HLS pulled from the platform, copied to the checked
@@ -112,7 +101,7 @@ export function startRestreamer(options: RestreamOptions): { sync(): Promise<voi
     const targets = await ctx.db
       .select()
       .from(liveTargets)
-      .where(inArray(liveTargets.kind, [...PUSHED_KINDS]));
+      .where(inArray(liveTargets.kind, [...PUSHED_TARGET_KINDS]));
     // A session is on for pulling once its first playlist is written (before that the pull would fail).
     const on = new Map<number, boolean>();
     for (const eventId of new Set(targets.map((target) => target.eventId))) {

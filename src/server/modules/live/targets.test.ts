@@ -59,6 +59,59 @@ describe('restream targets (spec §1, §7)', () => {
     expect(listed.targets.map((item) => item.kind)).toEqual(['youtube', 'srt', 'hls_full_hd']);
   });
 
+  it('facebook comes in two kinds: base (server URL and stream key) and api (the Live API stream URL, which carries its key)', async () => {
+    const { browser } = await a.signedIn();
+    const free = await event();
+    const base = await browser.post(targetsOf(free.slug), {
+      target: { kind: 'facebook', url: 'rtmps://live-api-s.facebook.com:443/rtmp/', stream_key: 'FB-1-0-Base' },
+    });
+    expect(liveTargetSchema.parse(base.json())).toMatchObject({ kind: 'facebook', stream_key_set: true });
+
+    const streamUrl = 'rtmps://live-api-s.facebook.com:443/rtmp/FB-2-0-AbCd?s_bl=1&s_vt=api-s&a=Xy';
+    const api = await browser.post(targetsOf(free.slug), { target: { kind: 'facebook_api', url: streamUrl } });
+    expect(api.statusCode).toBe(201);
+    const target = liveTargetSchema.parse(api.json());
+    // The key is part of the stream URL: kept encrypted and never sent back, like any key.
+    expect(target).toMatchObject({ kind: 'facebook_api', url: 'rtmps://live-api-s.facebook.com:443/rtmp/', stream_key_set: true });
+    expect(api.body).not.toContain('FB-2-0-AbCd');
+    const [row] = await t.database.db.select().from(liveTargets).where(eq(liveTargets.id, target.id));
+    expect(decrypt(row?.streamKeyEncrypted ?? '', t.services.secret)).toBe('FB-2-0-AbCd?s_bl=1&s_vt=api-s&a=Xy');
+
+    const providers = (await browser.get('/api/content/live/transcoder_providers')).json<{
+      providers: { kind: string; needs: string[] }[];
+    }>();
+    expect(providers.providers.filter((provider) => provider.kind.startsWith('facebook'))).toEqual([
+      { kind: 'facebook', needs: ['url', 'stream_key'] },
+      { kind: 'facebook_api', needs: ['url'] },
+    ]);
+
+    for (const [url, code] of [
+      [undefined, 'required'],
+      ['http://www.facebook.com/live', 'rtmp'],
+      ['rtmps://live-api-s.facebook.com:443/rtmp/', 'stream_url'],
+      ['rtmps://live-api-s.facebook.com:99999/rtmp/FB-3', 'uri'],
+    ] as const) {
+      const answer = await browser.post(targetsOf(free.slug), { target: { kind: 'facebook_api', ...(url ? { url } : {}) } });
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json<{ errors: { field?: string; code: string }[] }>().errors[0]).toMatchObject({ field: 'target.url', code });
+    }
+  });
+
+  it('an address of the right shape that is no URI answers "Invalid URI" on the address field', async () => {
+    const { browser } = await a.signedIn();
+    const free = await event();
+    for (const target of [
+      { kind: 'youtube', url: 'rtmp://a.rtmp.youtube.com:70000/live2', stream_key: 'k' },
+      { kind: 'custom_rtmp_hd', url: 'rtmp://ingest[1].example.com/live', stream_key: 'k' },
+      { kind: 'srt', url: 'srt://ingest.example.net:99999' },
+    ]) {
+      const answer = await browser.post(targetsOf(free.slug), { target });
+      expect(answer.statusCode).toBe(422);
+      // The browser shows the code's translation, "Invalid URI" (validation.uri).
+      expect(answer.json<{ errors: { field?: string; code: string }[] }>().errors[0]).toMatchObject({ field: 'target.url', code: 'uri' });
+    }
+  });
+
   it(`at most ${MAX_TARGETS_PER_EVENT} targets per customer and event, even when 12 are asked for at once`, async () => {
     const { browser, user } = await a.signedIn();
     const free = await event();
@@ -159,7 +212,9 @@ describe('stream tokens and transcoder providers', () => {
     const answer = (await new Browser(t.app).get('/api/content/live/transcoder_providers')).json<{
       providers: { kind: string; needs: string[] }[];
     }>();
-    expect(answer.providers).toHaveLength(10);
+    // Spec content §1: facebook (base and api), youtube, periscope, vkontakte, odnoklassniki,
+    // custom_rtmp (hd and full_hd), srt, hls_full_hd, tvu.
+    expect(answer.providers).toHaveLength(11);
     expect(answer.providers.find((provider) => provider.kind === 'youtube')?.needs).toEqual(['url', 'stream_key']);
     expect(answer.providers.find((provider) => provider.kind === 'tvu')?.needs).toEqual(['tvu_receiver']);
   });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { LiveAction } from '../../../common/access.ts';
-import { MAX_TARGETS_PER_EVENT, type LiveTarget, type LiveTargetInput } from '../../../common/live.ts';
+import { MAX_TARGETS_PER_EVENT, splitStreamUrl, type LiveTarget, type LiveTargetInput } from '../../../common/live.ts';
 import type { ServiceContext } from '../../context.ts';
 import { Invalid, NotFound, QuotaExceeded } from '../../http/errors.ts';
 import { users } from '../accounts/schema.ts';
@@ -65,6 +65,8 @@ export async function addTarget(
   if (input.kind === 'tvu') await checkReceiver(ctx.tvu, user, input.tvu_receiver ?? '');
   // The platform will connect there: a listener, or an address the outbound policy refuses, is refused now.
   else if (input.kind !== 'hls_full_hd' && input.url) await vetTargetUrl(ctx, input.kind, input.url);
+  // Facebook's Live API stream URL carries the stream key: kept apart, encrypted, as any key is.
+  const address = input.kind === 'facebook_api' && input.url ? splitStreamUrl(input.url) : { url: input.url, stream_key: input.stream_key };
   const row = await ctx.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const [held] = await tx
@@ -79,8 +81,8 @@ export async function addTarget(
         eventId: event.id,
         userId: user.id,
         kind: input.kind,
-        url: input.kind === 'hls_full_hd' || input.kind === 'tvu' ? null : (input.url ?? null),
-        streamKeyEncrypted: input.stream_key ? encrypt(input.stream_key, ctx.secret) : null,
+        url: input.kind === 'hls_full_hd' || input.kind === 'tvu' ? null : (address.url ?? null),
+        streamKeyEncrypted: address.stream_key ? encrypt(address.stream_key, ctx.secret) : null,
         tvuReceiver: input.kind === 'tvu' ? (input.tvu_receiver ?? null) : null,
         createdAt: ctx.clock.now(),
       })

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import { contentKindOf } from '../../../common/access.ts';
 import type { ContentKind, Currency } from '../../../common/agreement-values.ts';
-import { ONE_OFF_CENTS, type PurchaseKind } from '../../../common/payment-values.ts';
+import { ONE_OFF_CENTS, PENDING_PASS_ABANDONED_MS, type PurchaseKind } from '../../../common/payment-values.ts';
 import type { Product } from '../../../common/payments.ts';
 import { canonicalPlanId, passPlanId } from '../../../common/plan-values.ts';
 import type { Db } from '../../db/client.ts';
@@ -30,7 +30,7 @@ export type Order = {
 };
 
 /** A pass purchase left at the bank's extra step this long is given up (incomplete). */
-const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+const ABANDONED_AFTER_MS = PENDING_PASS_ABANDONED_MS;
 
 export const billingCountryMissing = () =>
   new Invalid({

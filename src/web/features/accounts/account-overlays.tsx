@@ -7,12 +7,11 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { accountsApi } from './api.ts';
+import { newsletterCookie, newsletterPopupDue, rememberNewsletterPopup } from './newsletter-prompt.ts';
 import { useSignOut } from './sign-out.ts';
 import { storeCurrentUser } from './use-current-user.ts';
 import { useVisitPrompt } from './visit-prompt.ts';
 import './accounts.css';
-
-const NEWSLETTER_POPUP_EVERY_DAYS = 90;
 
 /** Mandatory, full-screen terms acceptance (spec: accounts §4 "Terms"): accept reloads the user, reject signs out. */
 function TermsScreen() {
@@ -84,7 +83,7 @@ function ReleaseNotesDialog({ note, locale }: { note: ReleaseNote; locale: Local
   );
 }
 
-/** The newsletter opt-in popup, at most every 90 days for a user who is not subscribed. */
+/** The newsletter opt-in popup, at most every 90 days for a user who is not subscribed (newsletter-prompt.ts). */
 function NewsletterPopup() {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -99,8 +98,7 @@ function NewsletterPopup() {
   useEffect(() => {
     // Not on top of the page while it loads.
     const timer = setTimeout(() => {
-      const every = NEWSLETTER_POPUP_EVERY_DAYS * 24 * 3600 * 1000;
-      setDue(!subscribed && (shownAt === null || Date.now() - new Date(shownAt).getTime() > every));
+      setDue(newsletterPopupDue({ subscribed, shownAt, cookie: newsletterCookie(), now: Date.now() }));
     }, 2000);
     return () => clearTimeout(timer);
   }, [subscribed, shownAt]);
@@ -108,6 +106,7 @@ function NewsletterPopup() {
     if (!mayOpen || recorded.current) return;
     recorded.current = true;
     setOpen(true);
+    rememberNewsletterPopup(new Date());
     void accountsApi.newsletterPopupShown();
   }, [mayOpen]);
 

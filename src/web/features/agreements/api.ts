@@ -1,4 +1,4 @@
-import type { agreementSchema, agreementsResponseSchema } from '../../../common/agreements.ts';
+import type { agreementSchema, agreementsResponseSchema, purchasePossibilitySchema } from '../../../common/agreements.ts';
 import type {
   newPlanRequestSchema,
   PlanRequestForm,
@@ -33,4 +33,10 @@ export const agreementsApi = {
   companyTypes: (signal?: AbortSignal) => api.get<Answer<typeof companyTypesResponseSchema>>('/api/company_types', { signal }),
   jobTitles: (signal?: AbortSignal) => api.get<Answer<typeof jobTitlesResponseSchema>>('/api/job_titles', { signal }),
   countries: (signal?: AbortSignal) => api.get<Answer<typeof countriesResponseSchema>>('/api/countries.json', { signal }),
+  /** May the signed-in user buy the pass now, and if not, why (spec §7 purchase_possibility). */
+  passPossibility: (signal?: AbortSignal) =>
+    api.get<Answer<typeof purchasePossibilitySchema>>('/api/current_user/agreements/purchase_possibility', {
+      query: { agreement_type: 'pass' },
+      signal,
+    }),
 };

@@ -1,16 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { LOGO_POSITIONS } from '../../../common/catalogue-values.ts';
 import { canonicalPlanId } from '../../../common/plan-values.ts';
 import type { Plan } from '../../../common/plans.ts';
 import { LINKS, matchRoute } from '../../../common/routes.ts';
+import type { PurchaseBlock } from '../../../common/agreements.ts';
 import { useScreenMeta } from '../../lib/page-meta.ts';
+import { useSignedInUserId } from '../../lib/session.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { LogoExample } from '../../ui/logo-example.tsx';
 import { LOGO_POSITION_KEYS } from '../../ui/logo-positions.ts';
 import { formatMoney, formatNumber } from '../../lib/money.ts';
 import { planFeatures } from './plan-features.ts';
+import { agreementsApi } from './api.ts';
 import { usePlans } from './queries.ts';
 import './plans.css';
 
@@ -145,7 +149,27 @@ function PlanPrice({ plan, locale }: { plan: Plan; locale: string }) {
 
 /** Region and enterprise are requested through the demo form; the pass is bought once the payment page exists. */
 function PlanAction({ plan, locale }: { plan: Plan; locale: string }) {
+  const userId = useSignedInUserId();
+  // A signed-in user's pass may be held up for now (a payment for it still pending): asked each visit.
+  const possibility = useQuery({
+    queryKey: ['agreements', 'pass-possibility', userId],
+    queryFn: ({ signal }) => agreementsApi.passPossibility(signal),
+    enabled: userId !== null && plan.action.kind === 'buy' && canBuyOnline(),
+    staleTime: 0,
+  });
+  return <PlanActionView plan={plan} locale={locale} blocked={possibility.data?.reason ?? null} />;
+}
+
+/** The card's action once it is known whether the pass can be bought now (`blocked`: why not). */
+export function PlanActionView({ plan, locale, blocked }: { plan: Plan; locale: string; blocked: PurchaseBlock | null }) {
   const { t } = useTranslation();
+  if (plan.action.kind === 'buy' && blocked === 'pass_temporarily_unavailable')
+    return (
+      <div className="plan-card__note" role="status" data-testid="pass-unavailable">
+        <p className="plan-card__unavailable">{t('plans.actions.passUnavailable')}</p>
+        <p>{t('plans.actions.passUnavailableLead')}</p>
+      </div>
+    );
   if (plan.action.kind === 'request')
     return (
       <Link

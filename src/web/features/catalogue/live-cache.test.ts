@@ -68,6 +68,13 @@ describe('the tag landing reading on every loaded page of a landing (spec: conte
     ]);
   });
 
+  it('appends a new event of the tag that is already live, rather than putting it first', () => {
+    expect(livesOf(tagLandingWithStatusChange(loaded, update(3, { status: 'live' })))).toEqual([
+      [[1, 2, 3], 3],
+      [[1, 2, 3], 3],
+    ]);
+  });
+
   it('moves an event that goes live to the front, the count unchanged', () => {
     expect(livesOf(tagLandingWithStatusChange(loaded, update(2, { status: 'live' })))).toEqual([
       [[2, 1], 2],
@@ -103,9 +110,10 @@ describe('a status change from the channel reaches the catalogue’s cached answ
     applyStatusChange(client, update(1, { status: 'live' }));
     for (const [, answer] of client.getQueriesData<DashboardResponse>({ queryKey: CATALOGUE_KEYS.allDashboards }))
       expect(ids(answer?.payload.live_events ?? [])).toEqual([1, 2]);
+    // A new live event is appended to the tag landing's lives (spec: content §4), not put first.
     expect(livesOf(client.getQueryData(CATALOGUE_KEYS.tagLanding('en', 'space')))).toEqual([
-      [[1, 2], 2],
-      [[1, 2], 2],
+      [[2, 1], 2],
+      [[2, 1], 2],
     ]);
     expect(livesOf(client.getQueryData(CATALOGUE_KEYS.tagLanding('ar', 'floods')))).toEqual([
       [[4], 1],

@@ -14,6 +14,7 @@ import { LoadingFallback } from '../../ui/loading.tsx';
 import { NotFoundPage } from '../../ui/not-found.tsx';
 import { CATALOGUE_KEYS, catalogueApi } from './api.ts';
 import { DownloadPanel } from './download-panel.tsx';
+import { PremiumPromo } from './premium-promo.tsx';
 import { AddToListButton } from '../lists/add-to-list-button.tsx';
 import { formatDate, formatDuration, formatPublished } from './format.ts';
 import { videoQuery } from './query-params.ts';
@@ -132,6 +133,7 @@ function VideoView({ video }: { video: VideoProject }) {
           <Facts video={video} />
           <Restrictions video={video} />
           <DownloadPanel video={video} />
+          <PremiumPromo />
           <Trending query={query} />
         </aside>
       </div>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyRetry } from '../../lib/lazy-retry.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LINKS } from '../../../common/routes.ts';
@@ -8,7 +9,7 @@ import { saveConsent, useConsent } from './consent-store.ts';
 import './consent.css';
 
 // The per-category dialog (Radix dialog and checkboxes) loads when "Settings" is pressed.
-const ConsentDialog = lazy(() => import('./consent-dialog.tsx').then((module) => ({ default: module.ConsentDialog })));
+const ConsentDialog = lazyRetry(() => import('./consent-dialog.tsx').then((module) => ({ default: module.ConsentDialog })));
 
 /** Banner shown until a consent choice is stored; "Settings" opens the per-category dialog. */
 export function CookieBanner({

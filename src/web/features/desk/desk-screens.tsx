@@ -1,11 +1,12 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent } from 'react';
+import { lazyRetry } from '../../lib/lazy-retry.ts';
 import type { DeskRouteName } from '../../../common/desk-routes.ts';
 import { loadSections } from '../../lib/i18n.ts';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
 const screenOf = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): Screen =>
-  lazy(() => load().then((module) => ({ default: pick(module) })));
+  lazyRetry(() => load().then((module) => ({ default: pick(module) })));
 
 /** A live desk screen loads with its texts (the deskLive section). */
 function liveDesk<M>(screen: Promise<M>): Promise<M> {

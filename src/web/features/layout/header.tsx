@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazyRetry } from '../../lib/lazy-retry.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LINKS } from '../../../common/routes.ts';
@@ -13,7 +14,7 @@ import { ProfileMenu } from './profile-menu.tsx';
 import { TopMenu } from './top-menu.tsx';
 import './header.css';
 
-const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((module) => ({ default: module.MobileMenu })));
+const MobileMenu = lazyRetry(() => import('./mobile-menu.tsx').then((module) => ({ default: module.MobileMenu })));
 
 export type HeaderAccount = { email: string; menuUser: ProfileMenuUser; onSignOut: () => void } | null;
 type HeaderProps = {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyRetry } from '../../lib/lazy-retry.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LOCALES, stripLocale, type Locale } from '../../../common/locales.ts';
@@ -14,7 +15,7 @@ export function switcherLocales(site: SiteInfo, pathname: string, current: Local
   return LOCALES.filter((locale) => locale === current || !hidden.includes(locale));
 }
 
-const LanguageMenu = lazy(() => import('./language-menu.tsx').then((module) => ({ default: module.LanguageMenu })));
+const LanguageMenu = lazyRetry(() => import('./language-menu.tsx').then((module) => ({ default: module.LanguageMenu })));
 
 /** The button's name holds the visible code, so a speech user can say what they see (WCAG 2.5.3). */
 export function languageButtonName(label: string, locale: Locale): string {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyRetry } from '../../lib/lazy-retry.ts';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../common/locales.ts';
 import { UserIcon } from '../../ui/icons.tsx';
@@ -6,7 +7,7 @@ import type { MenuItem } from './menus.ts';
 
 export type ProfileMenuProps = { email: string; items: MenuItem[]; locale: Locale; onSignOut: () => void };
 
-const ProfileDropdown = lazy(() => import('./profile-dropdown.tsx').then((module) => ({ default: module.ProfileDropdown })));
+const ProfileDropdown = lazyRetry(() => import('./profile-dropdown.tsx').then((module) => ({ default: module.ProfileDropdown })));
 
 /**
  * The signed-in user's menu; the items come from profileMenu() for the variant and the user. The

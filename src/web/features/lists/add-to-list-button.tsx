@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyRetry } from '../../lib/lazy-retry.ts';
 import { useTranslation } from 'react-i18next';
 
-const AddToListDialog = lazy(() => import('./add-to-list-entry.ts').then((entry) => entry.loadAddToListDialog()));
+const AddToListDialog = lazyRetry(() => import('./add-to-list-entry.ts').then((entry) => entry.loadAddToListDialog()));
 
 /**
  * "Add to list" (spec: content §2 "Lists") on a video card, or with its label on the video page.

@@ -170,6 +170,8 @@ function TargetForm({ event }: { event: LiveEventDetail }) {
             dir="ltr"
             autoComplete="off"
             type={field === 'stream_key' ? 'password' : 'text'}
+            // Facebook's api kind takes the Live API's stream URL, key included (spec: content §1).
+            hint={field === 'url' && kind === 'facebook_api' ? t('live.targetHint_facebook_api') : undefined}
             value={values[field]}
             error={fieldErrors[field]}
             onChange={(change) => setValues({ ...values, [field]: change.target.value })}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +18,7 @@ import { FormErrors, RequiredNote, SelectField, TextField, revealFocusedField } 
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { BILLING_KEYS } from './billing-api.ts';
 import { BillingKindChoice } from './billing-kind-choice.tsx';
+import { billingSavedNotices } from './billing-notices.ts';
 import { saveBillingSettings, VatIdNotValid } from './save-billing.ts';
 import './billing-settings.css';
 
@@ -75,6 +76,8 @@ export function BillingForm({
   const client = useQueryClient();
   const userId = useSignedInUserId();
   const [formErrors, setFormErrors] = useState<string[]>([]);
+  // What was saved last, to tell which notice a save earns ("VAT ID updated", spec §8).
+  const lastSaved = useRef(settings);
   const form = useForm<Input, unknown, BillingSettingsUpdate>({
     resolver: zodResolver(billingSettingsUpdateSchema),
     mode: 'onTouched',
@@ -94,7 +97,13 @@ export function BillingForm({
       // A company's VAT id is the company's too (spec §4): the current user is reloaded with it.
       void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       form.reset(defaults(saved));
-      notifications.notify({ type: 'success', children: t('alert.flash.billing_updated') });
+      const notices = billingSavedNotices(lastSaved.current, saved);
+      lastSaved.current = saved;
+      for (const key of notices)
+        notifications.notify({
+          type: 'success',
+          children: key === 'alert.flash.vat_updated' ? t('alert.flash.vat_updated') : t('alert.flash.billing_updated'),
+        });
       onSaved?.(saved);
     },
     onError: (failure) => {

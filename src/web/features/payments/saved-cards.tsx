@@ -25,7 +25,7 @@ const expiry = (card: SavedCard) => `${String(card.exp_month).padStart(2, '0')}/
 
 /**
  * The saved cards of the billing settings page (spec: accounts §2 billing settings, §7
- * payment_methods, §8 "Payment method added"): the cards kept for renewals and later purchases, the
+ * payment_methods, §8 "Payment method added", "Payment method updated"): the cards kept for renewals and later purchases, the
  * default one marked; a card is added through the provider's card form and removed after asking.
  * With Stripe the card form is Stripe.js, which only checkout loads: cards are added when paying.
  */
@@ -54,6 +54,8 @@ export function SavedCards() {
       keep(answer);
       setRemoving(null);
       focusNext.current = 'heading';
+      // The cards on file, and maybe the one renewals are charged to, changed (docs/decisions.md).
+      notifications.notify({ type: 'success', children: t('alert.flash.payment_card_updated') });
     },
   });
 

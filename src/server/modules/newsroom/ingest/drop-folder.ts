@@ -2,69 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inArray, notInArray } from 'drizzle-orm';
-import { z } from 'zod';
-import { LOCALES, type Locale } from '../../../../common/locales.ts';
 import type { ContentFields } from '../../../../common/newsroom.ts';
-import { slugify } from '../../../../common/slug.ts';
-import type { JobDefinition, JobDeps } from '../../../jobs/definition.ts';
+import type { JobDefinition } from '../../../jobs/definition.ts';
 import { createDraft } from '../items.ts';
 import { INGEST_QUEUE, setMedia, type IngestJobData } from './pipeline.ts';
+import { scanDropBucket } from './drop-bucket.ts';
+import {
+  DROP_SUBFOLDERS,
+  fieldsFromSidecar,
+  MEDIA_EXTENSIONS,
+  parseSidecar,
+  type DropDeps,
+  type DropScan,
+  type Sidecar,
+} from './drop-files.ts';
 import { ingestDropFiles } from './schema.ts';
 import { ingestStorage } from './storage.ts';
 
 export const DROP_FOLDER_QUEUE = 'newsroom.drop-folder';
-
-/** The media files the drop folder takes; anything else (sidecars, notes) is left alone. */
-const MEDIA_EXTENSIONS = new Set(['.mp4', '.mov', '.mxf', '.mkv', '.m4v', '.avi', '.mts', '.ts', '.webm', '.mpg', '.mpeg']);
-/** Where claimed files wait for their ingest, then go: out of the way of the next scan. */
-export const DROP_SUBFOLDERS = { claimed: '.claimed', done: 'done', failed: 'failed' } as const;
-
-const text = z.string().max(20_000);
-/**
- * The sidecar: a ninjs 2.x document (IPTC) of the fields the desk's describe form has. Unknown
- * fields are ignored; a field of the wrong shape makes the sidecar bad.
- */
-export const sidecarSchema = z.looseObject({
-  headline: z.string().max(200).optional(),
-  body_text: text.optional(),
-  description_text: text.optional(),
-  slugline: z.string().max(200).optional(),
-  language: z.string().max(20).optional(),
-  located: z.string().max(200).optional(),
-  byline: z.string().max(200).optional(),
-  copyrightnotice: z.string().max(200).optional(),
-  usageterms: z.string().max(2000).optional(),
-  urgency: z.number().int().min(1).max(9).optional(),
-  firstcreated: z.string().max(40).optional(),
-  subject: z
-    .array(z.looseObject({ name: z.string().max(100).optional(), code: z.string().max(100).optional() }))
-    .max(30)
-    .optional(),
-});
-export type Sidecar = z.infer<typeof sidecarSchema>;
-
-/** A sidecar's fields as the describe form's: the story filed in its language, tags from its subjects. */
-export function fieldsFromSidecar(sidecar: Sidecar): Partial<ContentFields> {
-  const language = (LOCALES as readonly string[]).includes(sidecar.language?.slice(0, 2) ?? '')
-    ? (sidecar.language?.slice(0, 2) as Locale)
-    : 'en';
-  const script = sidecar.body_text ?? sidecar.description_text ?? '';
-  const date = /^(\d{4}-\d{2}-\d{2})/.exec(sidecar.firstcreated ?? '')?.[1] ?? null;
-  const tags = [...new Set((sidecar.subject ?? []).map((subject) => slugify(subject.name ?? subject.code ?? '')).filter(Boolean))];
-  return {
-    language,
-    texts: { [language]: { headline: sidecar.headline ?? sidecar.slugline ?? '', script, shotlist: [] } },
-    dateline_place: sidecar.located ?? '',
-    dateline_date: date,
-    tag_slugs: tags.slice(0, 30),
-    source: sidecar.byline ?? '',
-    credit: sidecar.copyrightnotice ?? '',
-    restrictions_text: sidecar.usageterms ?? '',
-  };
-}
-
-export type DropScan = { taken: number; waiting: number; badSidecars: number };
-type DropDeps = Pick<JobDeps, 'db' | 'clock' | 'files' | 'broadcast' | 'jobs'> & { log?: (details: object, message: string) => void };
 
 /** Moves a file out of the folder into `sub` under a unique name; false when another process took it first. */
 async function claim(dropDir: string, sub: string, name: string, unique: string): Promise<string | null> {
@@ -87,7 +42,9 @@ async function claim(dropDir: string, sub: string, name: string, unique: string)
  * with a `.error.txt` saying why; the scan goes on with the other files.
  */
 export async function scanDropFolder(deps: DropDeps): Promise<DropScan> {
-  const { dropDir } = ingestStorage(deps.files);
+  const { dropDir, s3 } = ingestStorage(deps.files);
+  // When the platform's files are on S3, the drop folder is a prefix of the bucket.
+  if (s3) return scanDropBucket(deps, s3);
   for (const sub of Object.values(DROP_SUBFOLDERS)) await mkdir(path.join(dropDir, sub), { recursive: true });
   const names = (await readdir(dropDir, { withFileTypes: true }))
     .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && MEDIA_EXTENSIONS.has(path.extname(entry.name).toLowerCase()))
@@ -143,16 +100,7 @@ export async function scanDropFolder(deps: DropDeps): Promise<DropScan> {
 }
 
 async function readSidecar(file: string): Promise<{ ok: true; sidecar: Sidecar } | { ok: false; error: string }> {
-  let json: unknown;
-  try {
-    json = JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    return { ok: false, error: `not JSON (${error instanceof Error ? error.message : String(error)})` };
-  }
-  const parsed = sidecarSchema.safeParse(json);
-  if (!parsed.success)
-    return { ok: false, error: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'document'}: ${issue.message}`).join('; ') };
-  return { ok: true, sidecar: parsed.data };
+  return parseSidecar(await readFile(file, 'utf8'));
 }
 
 /** Every minute (the least a schedule allows): a file left stable over a minute is taken at the next. */

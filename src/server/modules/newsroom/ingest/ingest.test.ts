@@ -14,7 +14,8 @@ import { deskCallers, deskExpectation, statusTable, type StatusCall } from '../.
 import { CHANNEL_DEFINITIONS, DESK_INGEST_STREAM } from '../../realtime/channels.ts';
 import { createDraft } from '../items.ts';
 import { contentItems } from '../schema.ts';
-import { DROP_SUBFOLDERS, scanDropFolder } from './drop-folder.ts';
+import { DROP_SUBFOLDERS } from './drop-files.ts';
+import { scanDropFolder } from './drop-folder.ts';
 import { INGEST_QUEUE, ingestMaster, type IngestJobData } from './pipeline.ts';
 import { contentItemMedia } from './schema.ts';
 import { ingestStorage } from './storage.ts';

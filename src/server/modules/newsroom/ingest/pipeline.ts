@@ -12,14 +12,16 @@ import { contentItems, type ContentItemRow } from '../schema.ts';
 import { makeArtefacts } from './artefacts.ts';
 import { checkWhole, MasterRefused, probeMaster } from './probe.ts';
 import { contentItemMedia, type ContentItemMediaRow } from './schema.ts';
-import { ingestStorage, uploadedFile } from './storage.ts';
+import { droppedObject, ingestStorage, settleDroppedObject, uploadedFile } from './storage.ts';
 
 export const INGEST_QUEUE = 'newsroom.ingest';
 
-/** Where a master waits: a finished tus upload, or a file claimed from the drop folder. */
+/** Where a master waits: a finished tus upload, or a file (or object) claimed from the drop folder. */
 export const ingestSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('upload'), id: z.string().regex(/^[\w-]{1,128}$/) }),
   z.object({ kind: z.literal('drop'), file: z.string().min(1) }),
+  /** An object claimed from the drop prefix of the bucket (production). */
+  z.object({ kind: z.literal('drop-object'), key: z.string().min(1) }),
 ]);
 export type IngestSource = z.infer<typeof ingestSourceSchema>;
 const jobDataSchema = z.object({ itemId: z.number().int().positive(), source: ingestSourceSchema });
@@ -88,6 +90,7 @@ async function refuse(deps: IngestDeps, itemId: number, code: string, message: s
 
 /** A dropped file goes to `done/` or `failed/` beside the drop folder's other files once its fate is known. */
 async function settleDropped(deps: IngestDeps, source: IngestSource, outcome: 'done' | 'failed') {
+  if (source.kind === 'drop-object') return settleDroppedObject(deps.files, source.key, outcome);
   if (source.kind !== 'drop') return;
   const target = path.join(ingestStorage(deps.files).dropDir, outcome);
   await mkdir(target, { recursive: true });
@@ -104,7 +107,12 @@ export async function ingestMaster(deps: IngestDeps, data: IngestJobData): Promi
   const [item] = await deps.db.select().from(contentItems).where(eq(contentItems.id, data.itemId));
   if (!item || item.mediaState === 'ready') return { skipped: 1 };
   await setMedia(deps, item.id, { state: 'probing', stage: 'probe', progress: 0, error: null });
-  const local = data.source.kind === 'upload' ? await uploadedFile(deps.files, data.source.id) : await droppedFile(data.source.file);
+  const local =
+    data.source.kind === 'upload'
+      ? await uploadedFile(deps.files, data.source.id)
+      : data.source.kind === 'drop'
+        ? await droppedFile(data.source.file)
+        : await droppedObject(deps.files, data.source.key);
   try {
     let probe: Probe;
     try {

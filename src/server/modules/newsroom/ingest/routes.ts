@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { Server as TusServer } from '@tus/server';
 import type { Upload } from '@tus/utils';
@@ -18,7 +19,8 @@ import { contentItemNotFound, createDraft } from '../items.ts';
 import { contentItems } from '../schema.ts';
 import { announce, INGEST_QUEUE, ingestItemView, setMedia, type IngestJobData } from './pipeline.ts';
 import { contentItemMedia } from './schema.ts';
-import { ingestStorage, uploadDatastore } from './storage.ts';
+import { ingestStorage, uploadDatastore, uploadKeyPrefix } from './storage.ts';
+import { databaseLocker } from './tus-locker.ts';
 
 export type IngestContext = Pick<ServiceContext, 'db' | 'clock' | 'broadcast'> & { jobs: NonNullable<ServiceContext['jobs']> };
 
@@ -62,6 +64,9 @@ async function storyFor(ctx: IngestContext, actor: Actor, metadata: z.infer<type
   });
 }
 
+/** An upload's id in URLs and jobs: its name in the store, less the bucket's folder of uploads. */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
 /** The story a finished upload belongs to, as its metadata says. */
 const itemIdOf = (upload: Upload) => Number(upload.metadata?.item_id ?? NaN);
 
@@ -76,11 +81,19 @@ const itemIdOf = (upload: Upload) => Number(upload.metadata?.item_id ?? NaN);
 export async function ingestRoutes(instance: FastifyInstance, options: { ctx: IngestContext; files: DownloadFiles; maxBytes: number }) {
   const { ctx } = options;
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const storage = ingestStorage(options.files);
+  const keyPrefix = uploadKeyPrefix(storage);
+  const idOf = (upload: Upload) => upload.id.slice(keyPrefix.length);
   const tus = new TusServer({
     path: INGEST_UPLOAD_PATH,
-    datastore: uploadDatastore(ingestStorage(options.files)),
+    datastore: uploadDatastore(storage),
+    namingFunction: () => `${keyPrefix}${randomUUID().replaceAll('-', '')}`,
+    generateUrl: (_request, { path, id }) => `${path}/${id.slice(keyPrefix.length)}`,
+    getFileIdFromRequest: (_request, id) => (id && UPLOAD_ID.test(id) ? `${keyPrefix}${id}` : undefined),
     maxSize: options.maxBytes,
     relativeLocation: true,
+    // One upload is written by one request at a time across every API process.
+    locker: databaseLocker(ctx),
     async onUploadCreate(_request, upload) {
       const call = callContext.getStore();
       if (!call) throw tusRefusal(new Invalid({ message: 'No upload outside the desk' }));
@@ -102,7 +115,7 @@ export async function ingestRoutes(instance: FastifyInstance, options: { ctx: In
       const itemId = itemIdOf(upload);
       if (Number.isInteger(itemId)) {
         await setMedia(ctx, itemId, { state: 'probing', stage: 'probe', progress: 0 });
-        const data: IngestJobData = { itemId, source: { kind: 'upload', id: upload.id } };
+        const data: IngestJobData = { itemId, source: { kind: 'upload', id: idOf(upload) } };
         await ctx.jobs.send(INGEST_QUEUE, data);
       }
       return { headers: { 'Upload-Item-Id': String(itemId) } };

@@ -1,4 +1,4 @@
-import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { contentItems } from '../schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -29,5 +29,21 @@ export const ingestDropFiles = pgTable('ingest_drop_files', {
   name: text('name').primaryKey(),
   size: bigint('size', { mode: 'number' }).notNull(),
   modifiedMs: bigint('modified_ms', { mode: 'number' }).notNull(),
+  /** On S3 (the drop prefix): the object's ETag, which changes with its content. */
+  etag: text('etag'),
+  /** On S3: when a process claimed the object (moving it out of the prefix is a copy, not an atomic rename). */
+  claimedAt: at('claimed_at'),
   seenAt: at('seen_at').notNull(),
+});
+
+/**
+ * Who holds each tus upload's lock (tus-locker.ts), shared by every API process: a lease the holder
+ * renews while its request runs, so a crashed holder's lock ends on its own. A process that wants the
+ * lock sets `releaseRequested`; the holder sees it at its next renewal and ends its request.
+ */
+export const tusLocks = pgTable('tus_locks', {
+  uploadId: text('upload_id').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  releaseRequested: boolean('release_requested').notNull().default(false),
 });

@@ -1,0 +1,63 @@
+import { createInstance } from 'i18next';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { PurchaseBlock } from '../../../common/agreements.ts';
+import type { Plan } from '../../../common/plans.ts';
+import { LOCALES } from '../../../common/locales.ts';
+import { readCatalogue } from '../../../../scripts/catalogues.ts';
+import { PlanActionView } from './plans-page.tsx';
+
+/** The pass as GET /api/plans answers it (only its action matters here). */
+const pass: Plan = {
+  id: 'pass-annually-eur',
+  kind: 'pass',
+  currency: 'EUR',
+  price: { monthly_cents: 800, billed_cents: 9600, billing_period: 'year', months_free: 2 },
+  minimum_term_months: 12,
+  member_accounts: 2,
+  pool_items_per_month: 10,
+  archival_days: null,
+  coverage: 'worldwide',
+  live_access: false,
+  branded: true,
+  planning: false,
+  platform_limits: null,
+  action: { kind: 'buy', plan_id: 'pass-annually-eur' },
+};
+
+async function render(locale: string, blocked: PurchaseBlock | null): Promise<string> {
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({ lng: locale, resources: { [locale]: { translation: readCatalogue(locale) } } });
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[`/${locale}/plans`]}>
+        <PlanActionView plan={pass} locale={locale} blocked={blocked} />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+/** The pass card's action on the choose-plan page (spec: accounts §2, §8 "pass temporarily unavailable"). */
+describe('the pass card on the choose-plan page', () => {
+  it('says the pass is temporarily unavailable, with no buy button, while a payment for it is pending', async () => {
+    const html = await render('en', 'pass_temporarily_unavailable');
+    expect(html).toContain('data-testid="pass-unavailable"');
+    expect(html).toContain('Pass temporarily unavailable');
+    expect(html).not.toContain('data-testid="buy-pass"');
+  });
+
+  it('says it in every language', async () => {
+    for (const locale of LOCALES) {
+      const html = await render(locale, 'pass_temporarily_unavailable');
+      expect(html, locale).not.toContain('plans.actions.');
+    }
+  });
+
+  it('otherwise offers the pass as before', async () => {
+    const html = await render('en', null);
+    expect(html).not.toContain('Pass temporarily unavailable');
+    expect(html).toContain('data-testid="buy-pass"');
+  });
+});
