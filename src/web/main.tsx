@@ -6,10 +6,8 @@ import { AppRouter } from './app/app-router.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { alertsQuery } from './features/alerts/alerts-query.ts';
 import { currentUserQuery } from './features/accounts/use-current-user.ts';
-import { onFailedAction } from './lib/api.ts';
 import { readCookie } from './lib/cookies.ts';
-import { retryAfterMs } from './lib/api-client.ts';
-import { listenForFailures } from './lib/error-reporting.ts';
+import { startErrorReporting } from './lib/error-reporting.ts';
 import { initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { siteQuery } from './lib/site.ts';
@@ -22,8 +20,8 @@ const locale = detectLocale({
   browserLanguages: navigator.languages,
 });
 void initI18n(locale);
-// Error reporting (spec content §8): the reporter loads with the page's first failure.
-onFailedAction(listenForFailures(window, () => import('./lib/page-reporter.ts').then((module) => module.pageReporting(retryAfterMs))));
+// Error reporting (spec content §8): failures are kept until the page has loaded, then reported.
+startErrorReporting(window);
 
 const queryClient = createQueryClient();
 // Every page needs the variant, the user and the alert bars: ask while the catalogue and the page's code load.

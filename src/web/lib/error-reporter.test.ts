@@ -6,7 +6,7 @@ import { createErrorReporter, type TransportAnswer } from './error-reporter.ts';
 import { parseSentryDsn } from '../../common/sentry-dsn.ts';
 import { ownEndpointTransport, sentryTransport } from './error-transports.ts';
 import { shouldRetry, retryDelay } from './query-client.ts';
-import { listenForFailures } from './error-reporting.ts';
+import { attachReporting } from './page-reporter.ts';
 import { failedCallOf, reportingWith } from './uncaught-errors.ts';
 
 type Sent = ClientErrorReport[];
@@ -142,36 +142,31 @@ describe('the error reporter (spec content §8: every failed action is reported)
     expect(batches.map((batch) => batch.map((report) => report.message))).toEqual([['failure 0', 'failure 1', 'failure 2'], ['failure 2']]);
   });
 
-  it('listens for uncaught errors, unhandled rejections and failed actions, loading the reporter with the first; a hidden page sends what waits', async () => {
+  it('reports what failed before it loaded first, then listens for uncaught errors, rejections and failed actions; a hidden page sends what waits', async () => {
     const { batches, transport } = recorder();
-    const target = new EventTarget();
-    let loads = 0;
-    const failedAction = listenForFailures(target, () => {
-      loads += 1;
-      return Promise.resolve(reportingWith(reporterWith(transport)));
-    });
-    target.dispatchEvent(new Event('pagehide'));
-    expect(loads).toBe(0);
+    const target = new EventTarget() as unknown as Window;
+    const early: Parameters<typeof attachReporting>[2] = [];
+    const keep = (event: Event) => void early.push([event]);
+    target.addEventListener('error', keep);
     target.dispatchEvent(Object.assign(new Event('error'), { error: new RangeError('too deep'), message: 'too deep' }));
+    early.push(['POST', '/api/lists?locale=en', new ApiError(503, [{ code: 'service_unavailable', message: 'Service unavailable' }])]);
+    let failedActions: ((method: string, url: string, error: ApiError) => void) | null = null;
+    attachReporting(target, reportingWith(reporterWith(transport)), early, keep, (listener) => {
+      failedActions = listener;
+    });
     target.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: 'nobody caught me' }));
-    failedAction('PATCH', '/api/current_user?locale=en', new ApiError(0, [{ code: 'network_error', message: 'Failed to fetch' }]));
-    await vi.advanceTimersByTimeAsync(0);
+    failedActions!('PATCH', '/api/current_user?locale=en', new ApiError(0, [{ code: 'network_error', message: 'Failed to fetch' }]));
     target.dispatchEvent(new Event('pagehide'));
     await vi.advanceTimersByTimeAsync(0);
-    expect(loads).toBe(1);
-    expect(batches[0]?.map((report) => [report.kind, report.message, report.request?.status ?? null])).toEqual([
-      ['error', 'RangeError: too deep', null],
-      ['unhandled_rejection', 'nobody caught me', null],
-      ['api', 'Failed to fetch', 0],
+    expect(
+      batches[0]?.map((report) => [report.kind, report.message, report.request?.path ?? null, report.request?.status ?? null]),
+    ).toEqual([
+      ['error', 'RangeError: too deep', null, null],
+      ['api', 'Service unavailable', '/api/lists', 503],
+      ['unhandled_rejection', 'nobody caught me', null, null],
+      ['api', 'Failed to fetch', '/api/current_user', 0],
     ]);
-  });
-
-  it('a reporter that fails to load leaves reporting off, without an unhandled rejection', async () => {
-    const target = new EventTarget();
-    const failedAction = listenForFailures(target, () => Promise.reject(new Error('chunk failed')));
-    failedAction('POST', '/api/lists', new ApiError(500, [{ code: 'internal_error', message: 'Internal error' }]));
-    target.dispatchEvent(Object.assign(new Event('error'), { error: new Error('x'), message: 'x' }));
-    await vi.advanceTimersByTimeAsync(0);
+    expect(early).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@ export type ReportTransport = (reports: ClientErrorReport[]) => Promise<Transpor
 
 export type ErrorReporterOptions = {
   transport: ReportTransport;
-  /** The API client's reading of a Retry-After value (api-client.ts), passed so this lazy chunk does not share the client's. */
+  /** How long a Retry-After value says to wait (the API client's reading, api-client.ts). */
   retryAfterMs: (value: string | null, now: number) => number;
   now?: () => number;
   /** The page shown when the failure happened. */
