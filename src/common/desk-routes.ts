@@ -21,6 +21,7 @@ export const DESK_ROUTES = {
   deskAlerts: { path: '/desk/alerts', role: 'live' },
   // The API lets editors curate banners too; the screen sits with the live desk (docs/decisions.md "Live desk").
   deskBanners: { path: '/desk/banners', role: 'live' },
+  deskClientErrors: { path: '/desk/client-errors', role: 'admin' },
 } as const satisfies Record<string, { path: string; role: DeskRole | null }>;
 
 export type DeskRouteName = keyof typeof DESK_ROUTES;

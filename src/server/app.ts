@@ -7,6 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { parseSentryDsn } from '../common/sentry-dsn.ts';
 import type { Config } from './config.ts';
 import type { ServiceContext } from './context.ts';
 import { answerMachineOnly } from './http/dev-tools.ts';
@@ -54,6 +55,7 @@ import { systemRoutes } from './modules/accounts/system-routes.ts';
 import { watchCatalogueChanges } from './modules/catalogue/changes.ts';
 import { catalogueScreens } from './modules/catalogue/screens.ts';
 import { deskRoutes } from './modules/desk/routes.ts';
+import { clientErrorRoutes } from './modules/client-errors/routes.ts';
 import { ingestRoutes } from './modules/newsroom/ingest/routes.ts';
 import { isWithdrawnFile } from './modules/newsroom/catalogue-sync.ts';
 import { newsroomDeskRoutes } from './modules/newsroom/routes.ts';
@@ -102,7 +104,10 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   });
   registerErrorHandlers(app);
 
-  await app.register(securityHeaders, { stripe: config.stripe !== undefined });
+  await app.register(securityHeaders, {
+    stripe: config.stripe !== undefined,
+    reportingOrigin: config.sentryDsn ? parseSentryDsn(config.sentryDsn)?.origin : undefined,
+  });
   await app.register(fastifyCookie);
   await app.register(originCheck, { config });
   await app.register(rejectNul);
@@ -149,6 +154,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(currentUserRoutes, { ctx });
   await app.register(systemRoutes, { ctx, recaptcha: services.recaptcha });
   await app.register(deskRoutes, { ctx });
+  await app.register(clientErrorRoutes, { ctx });
   await app.register(ingestRoutes, { ctx: { ...ctx, jobs: services.jobs }, files: services.files, maxBytes: config.uploadMaxBytes });
   await app.register(newsroomDeskRoutes, { ctx });
   await app.register(catalogueAdminRoutes);
@@ -216,6 +222,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     webRoot: config.webRoot,
     screens: { ...catalogueScreens(database.db), publicList: publicListTitle(database.db), vacancy: vacancyTitle(database.db) },
     publicUrl: config.publicUrl,
+    sentryDsn: config.sentryDsn,
   });
   return app;
 }

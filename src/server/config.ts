@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseSiteVariants, parseHiddenLocales, type HiddenLocalesByVariant, type SiteVariantMap } from '../common/site.ts';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../common/newsroom-ingest.ts';
+import { parseSentryDsn } from '../common/sentry-dsn.ts';
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './modules/live/ingest-guard.ts';
 import { CABLE_LIMITS, type CableLimits } from './modules/realtime/limits.ts';
 import { parseOutboundAllow, type OutboundAllowance } from './modules/security/outbound.ts';
@@ -26,6 +27,11 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Browsers report errors to this Sentry project instead of POST /api/client_errors (docs/decisions.md). */
+  SENTRY_DSN: z
+    .string()
+    .refine((value) => parseSentryDsn(value) !== null, 'a Sentry DSN: https://<public key>@<host>/<project id>')
+    .optional(),
   SITE_VARIANTS: z
     .string()
     .default('')
@@ -182,6 +188,8 @@ export type Config = {
   smtpUrl: string | undefined;
   publicUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Where browsers send error reports instead of our endpoint (SENTRY_DSN); unset: POST /api/client_errors. */
+  sentryDsn: string | undefined;
   siteVariants: SiteVariantMap;
   hiddenLocales: HiddenLocalesByVariant;
   /** Demo data is seeded only on the embedded database unless asked for explicitly. */
@@ -275,6 +283,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
+    sentryDsn: e.SENTRY_DSN,
     siteVariants: e.SITE_VARIANTS,
     hiddenLocales: e.HIDDEN_LOCALES,
     seedDemo: e.SEED_DEMO === 'yes' || (e.SEED_DEMO === 'auto' && !e.DATABASE_URL),

@@ -7,6 +7,7 @@ import { AppRoutes } from './app/router.tsx';
 import { alertsQuery } from './features/alerts/alerts-query.ts';
 import { currentUserQuery } from './features/accounts/use-current-user.ts';
 import { readCookie } from './lib/cookies.ts';
+import { startErrorReporting } from './lib/error-reporting.ts';
 import { initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { siteQuery } from './lib/site.ts';
@@ -19,6 +20,8 @@ const locale = detectLocale({
   browserLanguages: navigator.languages,
 });
 void initI18n(locale);
+// Error reporting (spec content §8): failures are kept until the page has loaded, then reported.
+startErrorReporting(window);
 
 const queryClient = createQueryClient();
 // Every page needs the variant, the user and the alert bars: ask while the catalogue and the page's code load.

@@ -19,3 +19,4 @@ export * from '../modules/media/schema.ts';
 export * from '../modules/desk/schema.ts';
 export * from '../modules/newsroom/schema.ts';
 export * from '../modules/newsroom/ingest/schema.ts';
+export * from '../modules/client-errors/schema.ts';

@@ -54,20 +54,25 @@ export const BARE_ERROR_HEADERS = {
  * step (3-D Secure) are frames of Stripe's, and which talks to Stripe's API: only then are those
  * origins allowed.
  */
-export function policyFor(options: { stripe: boolean }) {
-  if (!options.stripe) return CONTENT_SECURITY_POLICY;
+export function policyFor(options: { stripe: boolean; reportingOrigin?: string | undefined }) {
+  // Browsers send their error reports to a Sentry project when one is configured (SENTRY_DSN).
+  const reporting = options.reportingOrigin ? [options.reportingOrigin] : [];
+  if (!options.stripe) return { ...CONTENT_SECURITY_POLICY, connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, ...reporting] };
   return {
     ...CONTENT_SECURITY_POLICY,
     scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, 'https://js.stripe.com'],
     frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-    connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, 'https://api.stripe.com'],
+    connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, 'https://api.stripe.com', ...reporting],
   };
 }
 
 export const securityHeaders = fp(
-  async (app: FastifyInstance, options: { stripe?: boolean }) => {
+  async (app: FastifyInstance, options: { stripe?: boolean; reportingOrigin?: string | undefined }) => {
     await app.register(fastifyHelmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: policyFor({ stripe: options.stripe ?? false }) },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: policyFor({ stripe: options.stripe ?? false, reportingOrigin: options.reportingOrigin }),
+      },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
       // HSTS over plain HTTP means nothing and would pin a local demo to HTTPS: set below, per request.

@@ -8,6 +8,7 @@ import { renewPasses } from '../modules/payments/renewals.ts';
 import { pushJob } from '../modules/push/notify.ts';
 import { dropFolderJob } from '../modules/newsroom/ingest/drop-folder.ts';
 import { ingestJob } from '../modules/newsroom/ingest/pipeline.ts';
+import { pruneClientErrorsJob } from '../modules/client-errors/service.ts';
 import type { JobDefinition } from './definition.ts';
 
 /**
@@ -33,4 +34,5 @@ export const JOB_QUEUES: readonly JobDefinition[] = [
   // Every minute: a scheduled story is published within a minute of its time, by whichever worker takes it.
   publishDueJob,
   noticeJob,
+  pruneClientErrorsJob,
 ];

@@ -54,8 +54,15 @@ async function deskOpens(request: FastifyRequest, path: string): Promise<boolean
 
 export async function spaRoutes(
   app: FastifyInstance,
-  { webRoot, screens, publicUrl }: { webRoot: string | undefined; screens?: ScreenFinder; publicUrl?: string | undefined },
+  {
+    webRoot,
+    screens,
+    publicUrl,
+    sentryDsn,
+  }: { webRoot: string | undefined; screens?: ScreenFinder; publicUrl?: string | undefined; sentryDsn?: string | undefined },
 ) {
+  // The browser's error reports go to this Sentry project instead of our endpoint (src/web/lib/error-reporting.ts).
+  const reporting = sentryDsn ? `<meta name="sentry-dsn" content="${sentryDsn.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">` : '';
   let shell: string | null = null;
   let preloads: ShellPreloads = () => '';
   if (webRoot) {
@@ -106,7 +113,7 @@ export async function spaRoutes(
       head ?? siteHead(locale),
     )
       .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${localeDirection(locale)}">`)
-      .replace('</head>', `${preloads([`i18n/locales/${locale}.json`, ...screenModules(route)])}${answers ?? ''}</head>`);
+      .replace('</head>', `${reporting}${preloads([`i18n/locales/${locale}.json`, ...screenModules(route)])}${answers ?? ''}</head>`);
     reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     return sendCompressed(request, reply, html);
   });

@@ -3,16 +3,30 @@ import type { ApiErrorItem } from '../../common/errors.ts';
 import type { FirstAnswer } from '../../common/first-answers.ts';
 import type { Locale } from '../../common/locales.ts';
 
+/**
+ * Milliseconds to wait from a Retry-After value: delay-seconds or an HTTP date (RFC 9110 §10.2.3);
+ * without one (or one that is neither), 60 s (spec content §9).
+ */
+export function retryAfterMs(value: string | null | undefined, now: number): number {
+  const seconds = Number(value);
+  if (value && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value ?? '');
+  return date >= 0 ? Math.max(0, date - now) : 60_000;
+}
+
 /** A failed call: the HTTP status and the server's `errors` list (spec: accounts §8). */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ApiErrorItem[];
+  /** For a 429 or 503: how long to wait before asking again (its Retry-After, else 60 s); else null. */
+  readonly retryAfterMs: number | null;
 
-  constructor(status: number, errors: ApiErrorItem[]) {
+  constructor(status: number, errors: ApiErrorItem[], retryAfterMs: number | null = null) {
     super(errors.map((error) => error.message).join('; ') || `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.retryAfterMs = retryAfterMs;
   }
 
   get codes(): string[] {
@@ -49,7 +63,14 @@ export type ApiClientOptions = {
   fetch?: typeof fetch;
   /** An answer the page already holds for a GET call (src/web/lib/first-answers.ts), instead of a request. */
   firstAnswer?: (url: string) => FirstAnswer | undefined;
+  /**
+   * Told of each failed action (spec content §8): a POST, PUT, PATCH or DELETE that got no answer
+   * (status 0) or a 5xx. For error reporting only: it cannot change what the caller receives.
+   */
+  onFailedAction?: FailedActionListener;
 };
+
+export type FailedActionListener = (method: string, url: string, error: ApiError) => void;
 
 function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValue>): string {
   const absolute = /^https?:\/\//.test(path);
@@ -83,13 +104,16 @@ function isErrorBody(body: unknown): body is { errors: ApiErrorItem[] } {
 /** Turns a non-2xx answer into an ApiError, whatever the body holds. */
 async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text();
+  // A 429 or 503 says when to ask again.
+  const retryAfter =
+    response.status === 429 || response.status === 503 ? retryAfterMs(response.headers.get('retry-after'), Date.now()) : null;
   try {
     const body: unknown = JSON.parse(text);
-    if (isErrorBody(body)) return new ApiError(response.status, body.errors);
+    if (isErrorBody(body)) return new ApiError(response.status, body.errors, retryAfter);
   } catch {
     // Not JSON (a proxy's error page, say): fall through to a generic error of that status.
   }
-  return new ApiError(response.status, [{ code: `http_${response.status}`, message: response.statusText || 'Error' }]);
+  return new ApiError(response.status, [{ code: `http_${response.status}`, message: response.statusText || 'Error' }], retryAfter);
 }
 
 /** What a call returns or throws for an answer the page already held. */
@@ -115,6 +139,10 @@ export function createApiClient(options: ApiClientOptions) {
     if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
     const held = method === 'GET' ? options.firstAnswer?.(url) : undefined;
     if (held) return answerFrom<T>(held);
+    const failed = (error: ApiError) => {
+      if (method !== 'GET' && (error.status === 0 || error.status >= 500)) options.onFailedAction?.(method, url, error);
+      return error;
+    };
     let response: Response;
     try {
       response = await doFetch(url, {
@@ -126,9 +154,9 @@ export function createApiClient(options: ApiClientOptions) {
       });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw new ApiError(0, [{ code: 'network_error', message: error instanceof Error ? error.message : 'Network error' }]);
+      throw failed(new ApiError(0, [{ code: 'network_error', message: error instanceof Error ? error.message : 'Network error' }]));
     }
-    if (!response.ok) throw await toApiError(response);
+    if (!response.ok) throw failed(await toApiError(response));
     if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
   }

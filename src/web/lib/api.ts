@@ -1,6 +1,13 @@
 import { DEFAULT_LOCALE, pathLocale } from '../../common/locales.ts';
-import { createApiClient } from './api-client.ts';
+import { createApiClient, type FailedActionListener } from './api-client.ts';
 import { takeFirstAnswer } from './first-answers.ts';
+
+let failedActionListener: FailedActionListener | null = null;
+
+/** Who hears of the app's failed actions: error reporting, wired by main.tsx (the client itself knows no reporter). */
+export function onFailedAction(listener: FailedActionListener): void {
+  failedActionListener = listener;
+}
 
 /** The app's API client: the locale comes from the path, the Site header from the page's host. */
 export const api = createApiClient({
@@ -8,4 +15,5 @@ export const api = createApiClient({
   locale: () => pathLocale(window.location.pathname) ?? DEFAULT_LOCALE,
   site: () => window.location.host,
   firstAnswer: takeFirstAnswer,
+  onFailedAction: (...failure) => failedActionListener?.(...failure),
 });

@@ -24,6 +24,10 @@ describe('the desk: staff roles and the audit log', () => {
         expected: deskExpectation('admin', 200),
       },
       'GET audit': { call: async (who) => (await who.get('/api/desk/audit')).statusCode, expected: deskExpectation('admin', 200) },
+      'GET client errors': {
+        call: async (who) => (await who.get('/api/desk/client_errors')).statusCode,
+        expected: deskExpectation('admin', 200),
+      },
     };
     const { answers, expected } = await statusTable(calls, callers);
     expect(answers).toEqual(expected);

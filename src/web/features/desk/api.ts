@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DeskRole } from '../../../common/desk-roles.ts';
+import type { ClientErrorsPage } from '../../../common/client-errors.ts';
 import type { AuditPage, DeskMe, StaffMember } from '../../../common/desk.ts';
 import { api } from '../../lib/api.ts';
 import type { QueryValue } from '../../lib/api-client.ts';
@@ -10,6 +11,7 @@ export const DESK_KEYS = {
   me: (userId: number | null) => ['desk', 'me', userId] as const,
   staff: ['desk', 'staff'] as const,
   audit: (filters: Record<string, QueryValue>) => ['desk', 'audit', filters] as const,
+  clientErrors: (filters: Record<string, QueryValue>) => ['desk', 'client-errors', filters] as const,
 };
 
 /** The desk's own calls (src/server/modules/desk/routes.ts), typed by the shared contracts. */
@@ -18,6 +20,8 @@ export const deskApi = {
   staff: (signal?: AbortSignal) => api.get<{ staff: StaffMember[] }>('/api/desk/staff', { signal }),
   setRoles: (id: number, roles: DeskRole[]) => api.put<StaffMember>(`/api/desk/staff/${id}`, { body: { desk_roles: roles } }),
   audit: (query: Record<string, QueryValue>, signal?: AbortSignal) => api.get<AuditPage>('/api/desk/audit', { query, signal }),
+  clientErrors: (query: Record<string, QueryValue>, signal?: AbortSignal) =>
+    api.get<ClientErrorsPage>('/api/desk/client_errors', { query, signal }),
 };
 
 /**

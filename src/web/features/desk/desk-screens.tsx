@@ -62,6 +62,10 @@ export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
     () => liveDesk(import('./live/banners-page.tsx')),
     (m) => m.BannersPage,
   ),
+  deskClientErrors: screenOf(
+    () => import('./client-errors-page.tsx'),
+    (m) => m.ClientErrorsPage,
+  ),
 };
 
 /** The desk's menu, in order: each item shows only to staff holding its screen's role. */
@@ -74,4 +78,5 @@ export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
   { name: 'deskBanners', label: 'desk.menu.banners' },
   { name: 'deskStaff', label: 'desk.menu.staff' },
   { name: 'deskAudit', label: 'desk.menu.audit' },
+  { name: 'deskClientErrors', label: 'desk.menu.clientErrors' },
 ];
