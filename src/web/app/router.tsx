@@ -82,7 +82,7 @@ const pages: Record<RouteName, Page> = {
   video: pageOf(
     () => import('../features/catalogue/video-page.tsx'),
     (m) => m.VideoPage,
-    ['download'],
+    ['download', 'video'],
   ),
   search: pageOf(
     () => import('../features/catalogue/search-page.tsx'),
@@ -191,7 +191,7 @@ const pages: Record<RouteName, Page> = {
   plans: pageOf(
     () => import('../features/agreements/plans-page.tsx'),
     (m) => m.PlansPage,
-    ['plans'],
+    ['plans', 'video'],
   ),
   payment: pageOf(
     () => import('../features/payments/payment-page.tsx'),

@@ -25,6 +25,7 @@ export const SECTIONS = [
   'savedCards',
   'team',
   'validation',
+  'video',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
