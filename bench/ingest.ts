@@ -1,13 +1,14 @@
 /**
  * bench/ingest (issue: the newsroom desk, "Tests and figures"): (1) 1 GiB sent through the tus
  * endpoint in the desk's 32 MiB chunks over real HTTP, against copying the same file on the same
- * disk (the ratio should be ≥ 0.8); (2) for a 60 s 1080p clip, the time from the upload's last byte
- * to a playable preview (and to the item being ready), the ingest job worked as `npm start` works it.
+ * disk (the ratio should be ≥ 0.8), and against one PUT of it to a bare Node server (HTTP's own
+ * ceiling); (2) for a 60 s 1080p clip, the time from the upload's last byte to a playable preview (and to the item being ready), the ingest job worked as `npm start` works it.
  *
  *   npx tsx bench/ingest.ts [--gib 1] [--seconds 60]
  */
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { createServer } from 'node:http';
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -94,6 +95,47 @@ function tusUpload(file: string, name: string): Promise<{ seconds: number; itemI
   });
 }
 
+/**
+ * The ceiling of any upload over HTTP on this machine, for comparison: the same file in one PUT,
+ * from a client process of its own, to a bare Node server that writes the body to a file.
+ */
+const RAW_CLIENT = `
+import http from 'node:http';
+import { createReadStream, statSync } from 'node:fs';
+const [port, file] = process.argv.slice(1);
+const started = performance.now();
+const request = http.request({ host: '127.0.0.1', port: Number(port), method: 'PUT', path: '/', headers: { 'content-length': String(statSync(file).size) } }, (response) => {
+  response.resume();
+  response.on('end', () => console.log(JSON.stringify({ seconds: (performance.now() - started) / 1000 })));
+});
+createReadStream(file, { highWaterMark: 1 << 20 }).pipe(request);
+`;
+
+async function rawUpload(file: string): Promise<number> {
+  const target = path.join(dir, 'raw.bin');
+  const bare = createServer((request, response) => {
+    void pipeline(request, createWriteStream(target)).then(() => response.writeHead(204).end());
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const address = bare.address();
+  const barePort = typeof address === 'object' && address ? address.port : 0;
+  try {
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', RAW_CLIENT, String(barePort), file], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`the bare client exited with ${code}`))));
+    });
+    return (JSON.parse(out) as { seconds: number }).seconds;
+  } finally {
+    bare.close();
+    await rm(target, { force: true });
+  }
+}
+
 /** A file of `bytes` bytes that do not compress (random 1 MiB block repeated). */
 async function bigFile(file: string, bytes: number) {
   const block = Buffer.alloc(MIB);
@@ -174,7 +216,10 @@ try {
   console.log(
     `copy of the same file on the same disk:        ${copySeconds.toFixed(2)} s, ${(BYTES / MIB / copySeconds).toFixed(0)} MiB/s`,
   );
+  const rawSeconds = await rawUpload(big);
+  console.log(`one PUT to a bare Node server (HTTP's ceiling): ${rawSeconds.toFixed(2)} s, ${(BYTES / MIB / rawSeconds).toFixed(0)} MiB/s`);
   console.log(`ratio (tus throughput / copy throughput):      ${(copySeconds / upload.seconds).toFixed(2)} (target ≥ 0.8)`);
+  console.log(`ratio (tus throughput / bare HTTP throughput): ${(rawSeconds / upload.seconds).toFixed(2)}`);
   await rm(big);
 
   if (CLIP_SECONDS > 0) await previewFigures();
