@@ -1,4 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { noticeFailures } from '../../lib/failure-notice.ts';
 import { CloseIcon } from '../icons.tsx';
 import { notifications, useNotifications } from './notification-store.ts';
 import './notifications.css';
@@ -6,6 +9,9 @@ import './notifications.css';
 /** Notification stack with a close button on each (spec: accounts §2 "Dialogs and overlays"). */
 export function NotificationStack() {
   const items = useNotifications();
+  const client = useQueryClient();
+  // Failed actions are said here too, for 5 s (spec: accounts §9).
+  useEffect(() => noticeFailures(client.getMutationCache()), [client]);
   const { t } = useTranslation();
   return (
     <section className="notification-stack" aria-label={t('notifications.region')}>
