@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_SUBJECTS, type AuditEntry } from '../../../common/desk.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField, TextField } from '../../ui/field.tsx';
-import { LoadingFallback } from '../../ui/loading.tsx';
 import { DESK_KEYS, deskApi } from './api.ts';
+import { PagedTable } from './paged-table.tsx';
 
 type Filters = { action: string; subject_type: string; subject_id: string; actor_id: string; from: string; to: string };
 const NO_FILTERS: Filters = { action: '', subject_type: '', subject_id: '', actor_id: '', from: '', to: '' };
@@ -53,34 +53,17 @@ export function AuditPage() {
           {t('desk.audit.filter')}
         </Button>
       </form>
-      {query.isPending ? <LoadingFallback label={t('common.loading')} /> : null}
-      {query.isError ? <p role="alert">{t('desk.audit.failed')}</p> : null}
-      {query.isSuccess && entries.length === 0 ? <p data-testid="audit-empty">{t('desk.audit.empty')}</p> : null}
-      {entries.length > 0 ? (
-        <div className="desk-table__scroll">
-          <table className="desk-table" data-testid="audit-entries">
-            <thead>
-              <tr>
-                <th scope="col">{t('desk.audit.at')}</th>
-                <th scope="col">{t('desk.audit.actor')}</th>
-                <th scope="col">{t('desk.audit.action')}</th>
-                <th scope="col">{t('desk.audit.subject')}</th>
-                <th scope="col">{t('desk.audit.change')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <AuditRow key={entry.id} entry={entry} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {query.hasNextPage ? (
-        <Button variant="secondary" size="small" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {t('desk.audit.more')}
-        </Button>
-      ) : null}
+      <PagedTable
+        query={query}
+        rows={entries.length}
+        columns={[t('desk.audit.at'), t('desk.audit.actor'), t('desk.audit.action'), t('desk.audit.subject'), t('desk.audit.change')]}
+        texts={{ failed: t('desk.audit.failed'), empty: t('desk.audit.empty'), more: t('desk.audit.more') }}
+        testIds={{ table: 'audit-entries', empty: 'audit-empty' }}
+      >
+        {entries.map((entry) => (
+          <AuditRow key={entry.id} entry={entry} />
+        ))}
+      </PagedTable>
     </section>
   );
 }

@@ -5,8 +5,8 @@ import { CLIENT_ERROR_KINDS } from '../../../common/client-error-limits.ts';
 import type { ClientError } from '../../../common/client-errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField, TextField } from '../../ui/field.tsx';
-import { LoadingFallback } from '../../ui/loading.tsx';
 import { DESK_KEYS, deskApi } from './api.ts';
+import { PagedTable } from './paged-table.tsx';
 
 type Filters = { q: string; kind: string; status: string; from: string; to: string };
 const NO_FILTERS: Filters = { q: '', kind: '', status: '', from: '', to: '' };
@@ -58,34 +58,23 @@ export function ClientErrorsPage() {
           {t('desk.clientErrors.filter')}
         </Button>
       </form>
-      {query.isPending ? <LoadingFallback label={t('common.loading')} /> : null}
-      {query.isError ? <p role="alert">{t('desk.clientErrors.failed')}</p> : null}
-      {query.isSuccess && reports.length === 0 ? <p data-testid="client-errors-empty">{t('desk.clientErrors.empty')}</p> : null}
-      {reports.length > 0 ? (
-        <div className="desk-table__scroll">
-          <table className="desk-table" data-testid="client-errors">
-            <thead>
-              <tr>
-                <th scope="col">{t('desk.clientErrors.at')}</th>
-                <th scope="col">{t('desk.clientErrors.kind')}</th>
-                <th scope="col">{t('desk.clientErrors.message')}</th>
-                <th scope="col">{t('desk.clientErrors.call')}</th>
-                <th scope="col">{t('desk.clientErrors.who')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {reports.map((report) => (
-                <ClientErrorRow key={report.id} report={report} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {query.hasNextPage ? (
-        <Button variant="secondary" size="small" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {t('desk.clientErrors.more')}
-        </Button>
-      ) : null}
+      <PagedTable
+        query={query}
+        rows={reports.length}
+        columns={[
+          t('desk.clientErrors.at'),
+          t('desk.clientErrors.kind'),
+          t('desk.clientErrors.message'),
+          t('desk.clientErrors.call'),
+          t('desk.clientErrors.who'),
+        ]}
+        texts={{ failed: t('desk.clientErrors.failed'), empty: t('desk.clientErrors.empty'), more: t('desk.clientErrors.more') }}
+        testIds={{ table: 'client-errors', empty: 'client-errors-empty' }}
+      >
+        {reports.map((report) => (
+          <ClientErrorRow key={report.id} report={report} />
+        ))}
+      </PagedTable>
     </section>
   );
 }
