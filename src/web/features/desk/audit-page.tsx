@@ -1,36 +1,23 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_SUBJECTS, type AuditEntry } from '../../../common/desk.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField, TextField } from '../../ui/field.tsx';
 import { DESK_KEYS, deskApi } from './api.ts';
-import { PagedTable } from './paged-table.tsx';
+import { PagedTable, useFilterForm } from './paged-table.tsx';
 
 type Filters = { action: string; subject_type: string; subject_id: string; actor_id: string; from: string; to: string };
 const NO_FILTERS: Filters = { action: '', subject_type: '', subject_id: '', actor_id: '', from: '', to: '' };
 
-/** Only the filters given, as the query sends them. */
-const given = (filters: Filters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
-
 /** /{locale}/desk/audit (admin role): every desk action, newest first, filtered by who, what, which row and when. */
 export function AuditPage() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const { given, submit, field } = useFilterForm<Filters>(NO_FILTERS);
   const query = useInfiniteQuery({
-    queryKey: DESK_KEYS.audit(given(filters)),
-    queryFn: ({ pageParam, signal }) => deskApi.audit({ ...given(filters), before_id: pageParam ?? undefined }, signal),
+    queryKey: DESK_KEYS.audit(given),
+    queryFn: ({ pageParam, signal }) => deskApi.audit({ ...given, before_id: pageParam ?? undefined }, signal),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next_before_id,
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-  };
-  const field = (name: keyof Filters) => ({
-    value: draft[name],
-    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
   });
   const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
   return (

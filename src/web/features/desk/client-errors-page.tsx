@@ -1,18 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_ERROR_KINDS } from '../../../common/client-error-limits.ts';
 import type { ClientError } from '../../../common/client-errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField, TextField } from '../../ui/field.tsx';
 import { DESK_KEYS, deskApi } from './api.ts';
-import { PagedTable } from './paged-table.tsx';
+import { PagedTable, useFilterForm } from './paged-table.tsx';
 
 type Filters = { q: string; kind: string; status: string; from: string; to: string };
 const NO_FILTERS: Filters = { q: '', kind: '', status: '', from: '', to: '' };
-
-/** Only the filters given, as the query sends them. */
-const given = (filters: Filters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
 
 /**
  * /{locale}/desk/client-errors (admin role): what failed in customers' browsers, newest first,
@@ -21,21 +17,12 @@ const given = (filters: Filters) => Object.fromEntries(Object.entries(filters).f
  */
 export function ClientErrorsPage() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const { given, submit, field } = useFilterForm<Filters>(NO_FILTERS);
   const query = useInfiniteQuery({
-    queryKey: DESK_KEYS.clientErrors(given(filters)),
-    queryFn: ({ pageParam, signal }) => deskApi.clientErrors({ ...given(filters), before_id: pageParam ?? undefined }, signal),
+    queryKey: DESK_KEYS.clientErrors(given),
+    queryFn: ({ pageParam, signal }) => deskApi.clientErrors({ ...given, before_id: pageParam ?? undefined }, signal),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next_before_id,
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-  };
-  const field = (name: keyof Filters) => ({
-    value: draft[name],
-    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
   });
   const reports = query.data?.pages.flatMap((page) => page.client_errors) ?? [];
   return (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
@@ -54,4 +54,23 @@ export function PagedTable({ query, rows, columns, texts, testIds, children }: P
       ) : null}
     </>
   );
+}
+
+/**
+ * A desk list's filter form: what is typed (`draft`) and what was submitted (`given`, only the
+ * filters with a value, as the query sends them); `field(name)` binds a control.
+ */
+export function useFilterForm<F extends Record<string, string>>(empty: F) {
+  const [draft, setDraft] = useState<F>(empty);
+  const [filters, setFilters] = useState<F>(empty);
+  const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+  };
+  const field = (name: keyof F) => ({
+    value: draft[name],
+    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
+  });
+  return { given, submit, field };
 }
