@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { acceptNecessaryCookies, acceptReleaseNoteIfShown, createAccount, signInOnPage } from './support/accounts.ts';
+import { signInAsDemo } from './support/demo.ts';
 
 type Listing = { videos: { project_slug: string; has_preview_video: boolean; title: string; language: string }[] };
 
@@ -193,3 +194,16 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page).toHaveURL(new RegExp(`/${locale}/events/`));
   });
 }
+
+test('a client supervisor browses the videos without the mixed-content panel (spec: accounts §2)', async ({ page, baseURL }) => {
+  await signInAsDemo(page, 'supervisor', baseURL);
+  await page.goto('/en/videos');
+  await expect(page.getByTestId('video-card').first()).toBeVisible();
+  await expect(page.getByTestId('profile-menu')).toBeVisible();
+  await expect(page.getByTestId('mixed-content-panel')).toHaveCount(0);
+  // The same page for a client-group user who is no supervisor has it.
+  await page.context().clearCookies();
+  await signInAsDemo(page, 'client', baseURL);
+  await page.goto('/en/videos');
+  await expect(page.getByTestId('mixed-content-panel')).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { acceptNecessaryCookies, DEMO_PASSWORD } from './accounts.ts';
 
-export type DemoAccount = 'subscriber' | 'master' | 'member' | 'user' | 'client';
+export type DemoAccount = 'subscriber' | 'master' | 'member' | 'user' | 'client' | 'supervisor';
 
 /**
  * Signs the page's context in as a demo account through the API (the sign-in form has its own

@@ -26,6 +26,8 @@ type DemoUser = {
   userGroup: 'client' | 'customer' | 'other';
   isAdmin?: boolean;
   deskRoles?: DeskRole[];
+  /** A client supervisor (spec: accounts §2) follows the client group's account without its own mix of content. */
+  adminGroup?: 'client_supervisor';
 };
 
 /** One account per role of the spec (visitor aside); see README "Demo accounts". */
@@ -96,6 +98,14 @@ export const DEMO_USERS: DemoUser[] = [
     companyRole: 'master',
     userGroup: 'client',
   },
+  {
+    email: 'supervisor@newsreel.example',
+    firstName: 'Sasha',
+    lastName: 'Supervisor',
+    country: 'FR',
+    userGroup: 'client',
+    adminGroup: 'client_supervisor',
+  },
 ];
 
 /**
@@ -135,6 +145,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       userGroup: demo.userGroup,
       isAdmin: demo.isAdmin ?? false,
       deskRoles: demo.deskRoles ?? [],
+      adminGroup: demo.adminGroup ?? null,
       termsAcceptedVersion: TERMS_V1.version,
       confirmedAt: now,
       createdAt: now,
