@@ -163,6 +163,9 @@ describe('restream targets and the outbound policy', () => {
       { kind: 'custom_rtmp_full_hd', url: 'rtmp://localhost/live', stream_key: 'k' },
       { kind: 'youtube', url: 'rtmp://[::1]/live2', stream_key: 'k' },
       { kind: 'facebook', url: 'rtmps://169.254.169.254:443/rtmp/', stream_key: 'k' },
+      // Facebook's Live API stream URL carries its key: the address is vetted all the same.
+      { kind: 'facebook_api', url: 'rtmps://127.0.0.1:443/rtmp/FB-1234-key' },
+      { kind: 'facebook_api', url: 'rtmps://192.168.1.5:443/rtmp/FB-1234-key' },
       { kind: 'srt', url: 'srt://0.0.0.0:9824' },
       { kind: 'srt', url: 'srt://10.0.0.7:9000?latency=200' },
       { kind: 'srt', url: 'srt://0.0.0.0:9824?mode=listener' },
@@ -181,6 +184,8 @@ describe('restream targets and the outbound policy', () => {
       'rtmp://localhost/live': refused('outbound_address_refused'),
       'rtmp://[::1]/live2': refused('outbound_address_refused'),
       'rtmps://169.254.169.254:443/rtmp/': refused('outbound_address_refused'),
+      'rtmps://127.0.0.1:443/rtmp/FB-1234-key': refused('outbound_address_refused'),
+      'rtmps://192.168.1.5:443/rtmp/FB-1234-key': refused('outbound_address_refused'),
       'srt://0.0.0.0:9824': refused('outbound_address_refused'),
       'srt://10.0.0.7:9000?latency=200': refused('outbound_address_refused'),
       'srt://0.0.0.0:9824?mode=listener': refused('srt_options_refused'),
