@@ -485,6 +485,12 @@ test.describe('recordings and the archive', () => {
       await card.getByRole('link', { name: text.watch }).click();
       await expect(page).toHaveURL(`/${locale}/videos/${recorded?.videoSlug}`);
       await expect(page.getByTestId('video-text').getByRole('heading', { level: 1 })).toHaveText(recorded?.title ?? '');
+      // The video page offers to book the recording (content §2 "book"): a visitor signs in first.
+      const booking = page.getByTestId('recording-booking');
+      await expect(booking).toContainText(recorded?.title ?? '');
+      await expect(booking.getByTestId('video-book')).toHaveCount(0);
+      await expect(booking.getByTestId('video-book-sign-in')).toHaveAttribute('href', new RegExp(`^/${locale}/signin\\?redirect=`));
+      await expect(booking.getByTestId('video-book-event')).toHaveAttribute('href', `/${locale}/events/${recorded?.slug}`);
     });
 
     test(`${locale}: a signed-in user embeds a recording once the privacy policy is accepted, and copies the code`, async ({
@@ -518,6 +524,15 @@ test.describe('recordings and the archive', () => {
 
       await dialog.getByTestId('embed-close').click();
       await expect(dialog).toHaveCount(0);
+
+      // The same booking from the recording's video page.
+      await page.goto(`/${locale}/videos/${recorded?.videoSlug}`);
+      await page.getByTestId('recording-booking').getByTestId('video-book').click();
+      await expect(dialog).toBeVisible();
+      await dialog.getByTestId('embed-privacy').click();
+      await dialog.getByTestId('embed-submit').click();
+      await expect(dialog.getByTestId('embed-code')).toHaveValue(/^<video src="\/files\//);
+      await screenshot(page, `video-book-recording-${locale}`);
     });
 
     test(`${locale}: the archive lists the finished event with its badge`, async ({ page, baseURL }) => {

@@ -86,3 +86,24 @@ test('landing: the sign-up modal opens from the header; opening sign-in closes i
   await expect(page.getByTestId('sign-up-dialog')).toBeVisible();
   await expect(page.getByTestId('sign-in-dialog')).toBeHidden();
 });
+
+for (const locale of ['en', 'ru'] as const)
+  test(`landing (${locale}): a video downloads in 1080p, as MP4 or MXF, and the page says so`, async ({ page, request }) => {
+    const listing = (await (await request.get('/api/content/video_projects?per_page=1')).json()) as {
+      videos: { project_slug: string }[];
+    };
+    const slug = listing.videos[0]?.project_slug ?? '';
+    await page.goto(`${host('landing.localhost')}/${locale}/videos/${slug}`);
+    const panel = page.getByTestId('download-panel');
+    await expect(panel.getByTestId('landing-download')).toHaveText(
+      locale === 'en' ? 'On this site videos download in 1080p, as MP4 or MXF.' : 'На этом сайте видео скачиваются в 1080p, в MP4 или MXF.',
+    );
+    const rows = panel.locator('[data-testid="quality-table"] tbody th');
+    await expect(rows).toHaveText(['1080p']);
+    await panel.screenshot({ path: `test-results/landing-download-${locale}.png` });
+    // The standard site offers the other qualities of the same video.
+    await page.goto(`/${locale}/videos/${slug}`);
+    await expect(page.locator('[data-testid="quality-table"] tbody th').first()).toBeVisible();
+    expect(await page.locator('[data-testid="quality-table"] tbody th').count()).toBeGreaterThan(1);
+    await expect(page.getByTestId('landing-download')).toHaveCount(0);
+  });

@@ -134,6 +134,11 @@ export const videoProjectSchema = videoProjectSummarySchema.extend({
   restrictions: z.array(restrictionSchema),
   embargo_until: z.string().nullable(),
   preview_video_url: z.string().nullable(),
+  /**
+   * The live event this video is the recording of, when it is one: its page offers to book the
+   * recording (spec: content §2 "book"; §7 recordings/{id}/embed with `book_recording`).
+   */
+  live_recording: z.object({ id: z.number().int(), event_slug: z.string(), event_title: z.string() }).nullable(),
 });
 export type VideoProject = z.infer<typeof videoProjectSchema>;
 

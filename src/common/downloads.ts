@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONTAINERS, LOGO_POSITIONS, QUALITIES, VIDEO_FORMATS } from './catalogue-values.ts';
+import { CONTAINERS, LOGO_POSITIONS, QUALITIES, VIDEO_FORMATS, type Quality } from './catalogue-values.ts';
+import type { SiteVariant } from './site.ts';
 import { videoProjectSummarySchema } from './catalogue.ts';
 import { zod } from './validators.ts';
 
@@ -10,6 +11,13 @@ import { zod } from './validators.ts';
 
 /** Spec §9: at most 30 downloads a day per user. */
 export const DAILY_DOWNLOAD_LIMIT = 30;
+
+/**
+ * The landing site's download (spec: content §2 "a landing download (1080p MP4 or MXF)"): there a
+ * video is offered in 1080p only, as MP4 or MXF, in the formats it has; the server refuses the rest.
+ */
+export const LANDING_DOWNLOAD_QUALITY: Quality = 'full_hd';
+export const offeredOnSite = (variant: SiteVariant, quality: Quality) => variant !== 'landing' || quality === LANDING_DOWNLOAD_QUALITY;
 
 /** The rendition asked for: quality × container × format, and the logo's place when branded. */
 export const renditionSchema = z.object({

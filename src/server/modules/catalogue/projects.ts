@@ -2,6 +2,8 @@ import { and, desc, eq, getTableColumns, gte, inArray, ne, sql } from 'drizzle-o
 import { listedProject } from './filters.ts';
 import { CATALOGUE_PAGE_SIZE, LOGO_POSITIONS, QUALITY_LABELS, type VideoProject } from '../../../common/catalogue.ts';
 import type { Locale } from '../../../common/locales.ts';
+import { offeredOnSite } from '../../../common/downloads.ts';
+import type { SiteVariant } from '../../../common/site.ts';
 import { NotFound } from '../../http/errors.ts';
 import { accessTo } from '../../../common/access.ts';
 import { includesBrandedFiles } from '../../../common/agreement-values.ts';
@@ -99,7 +101,13 @@ export async function minMaxDuration(ctx: CatalogueContext) {
  * balance, the rest under an agreement with vod access and a balance). Branded files need a
  * branded agreement, a pass or a one-off licence.
  */
-export async function availableFormats(ctx: CatalogueContext, idOrSlug: string, user: UserRow | null, options: { branded?: boolean }) {
+export async function availableFormats(
+  ctx: CatalogueContext,
+  idOrSlug: string,
+  user: UserRow | null,
+  options: { branded?: boolean },
+  site: SiteVariant = 'standard',
+) {
   const [project] = await ctx.db
     .select({ id: p.id, freeAccess: p.freeAccess, limitType: p.limitType, embargoUntil: p.embargoUntil })
     .from(p)
@@ -125,6 +133,7 @@ export async function availableFormats(ctx: CatalogueContext, idOrSlug: string, 
     project_id: project.id,
     formats: renditions
       .filter((video) => options.branded === undefined || (video.format === 'branded') === options.branded)
+      .filter((video) => offeredOnSite(site, video.quality))
       .map((video) => ({
         format: video.format,
         quality: video.quality,

@@ -142,7 +142,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const { user } = await requireUser(request);
-      return availableFormats(ctx, request.params.id, user, request.query);
+      return availableFormats(ctx, request.params.id, user, request.query, request.siteVariant);
     },
   );
 
@@ -151,7 +151,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
     { schema: { tags, params: idParams, querystring: availableFormatsQuerySchema, response: { 200: availableFormatsResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return availableFormats(ctx, request.params.id, null, request.query);
+      return availableFormats(ctx, request.params.id, null, request.query, request.siteVariant);
     },
   );
 }

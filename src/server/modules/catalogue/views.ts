@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { VideoProject, VideoProjectSummary } from '../../../common/catalogue.ts';
 import { QUALITY_LABELS } from '../../../common/catalogue.ts';
 import type { Locale } from '../../../common/locales.ts';
@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { countries, regions } from '../reference/schema.ts';
 import { countryName } from '../reference/service.ts';
 import { memo } from '../../lib/memo.ts';
+import { liveEvents, liveRecordings } from '../live/schema.ts';
 import { categories, tags, videoProjects, videoProjectTags, videos } from './schema.ts';
 
 export type ProjectRow = typeof videoProjects.$inferSelect;
@@ -150,9 +151,10 @@ export async function detail(
   reference: ReferenceTables = directReference(db),
 ): Promise<VideoProject> {
   const found = await lookups(db, [row], locale, reference);
-  const [renditions, region] = await Promise.all([
+  const [renditions, region, recording] = await Promise.all([
     db.select().from(videos).where(eq(videos.projectId, row.id)).orderBy(videos.id),
     row.regionId ? db.select().from(regions).where(eq(regions.id, row.regionId)) : [],
+    recordingOf(db, row.id, locale),
   ]);
   const embargoed = row.embargoUntil !== null && row.embargoUntil.getTime() > now.getTime();
   return {
@@ -176,5 +178,17 @@ export async function detail(
     restrictions: row.restrictions.map((restriction) => ({ ...restriction, name: RESTRICTION_NAMES[restriction.code][locale] })),
     embargo_until: embargoed && row.embargoUntil ? row.embargoUntil.toISOString() : null,
     preview_video_url: row.previewVideo ? `/media/clips/${row.previewVideo}` : null,
+    live_recording: recording,
   };
+}
+
+/** The visible live event a project is the recording of, titled in the reader's language. */
+async function recordingOf(db: Db, projectId: number, locale: Locale): Promise<VideoProject['live_recording']> {
+  const [found] = await db
+    .select({ id: liveRecordings.id, slug: liveEvents.slug, title: liveEvents.title, titles: liveEvents.titles })
+    .from(liveRecordings)
+    .innerJoin(liveEvents, and(eq(liveEvents.id, liveRecordings.eventId), eq(liveEvents.visible, true)))
+    .where(eq(liveRecordings.projectId, projectId));
+  if (!found) return null;
+  return { id: found.id, event_slug: found.slug, event_title: (locale !== 'en' && found.titles[locale]) || found.title };
 }

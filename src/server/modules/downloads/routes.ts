@@ -51,7 +51,8 @@ export async function downloadRoutes(instance: FastifyInstance, { ctx }: { ctx: 
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
         const { user } = await requireUser(request);
-        return requestDownload(ctx, user, request.params.project_id, { ...request.body, repeated: repeated ?? request.body.repeated });
+        const body = { ...request.body, repeated: repeated ?? request.body.repeated };
+        return requestDownload(ctx, user, request.params.project_id, body, request.siteVariant);
       },
     );
 

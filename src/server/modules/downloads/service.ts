@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { includesBrandedFiles } from '../../../common/agreement-values.ts';
 import type { DownloadBody, PurchaseResult, Rendition } from '../../../common/downloads.ts';
-import { downloadBodySchema } from '../../../common/downloads.ts';
+import { downloadBodySchema, offeredOnSite } from '../../../common/downloads.ts';
+import type { SiteVariant } from '../../../common/site.ts';
 import type { ServiceContext } from '../../context.ts';
 import { Forbidden, Invalid, NotFound, Unavailable } from '../../http/errors.ts';
 import { users } from '../accounts/schema.ts';
@@ -36,8 +37,20 @@ export function renditionKey(projectId: number, rendition: Rendition, logoKey: s
  * and the agreement's balance are checked and charged, and the requested file is recorded. 100
  * requests at once against 30 left charge exactly 30.
  */
-export async function requestDownload(ctx: DownloadsContext, user: UserRow, idOrSlug: string, body: DownloadBody): Promise<PurchaseResult> {
+export async function requestDownload(
+  ctx: DownloadsContext,
+  user: UserRow,
+  idOrSlug: string,
+  body: DownloadBody,
+  site: SiteVariant = 'standard',
+): Promise<PurchaseResult> {
   const input = downloadBodySchema.parse(body);
+  if (!offeredOnSite(site, input.quality))
+    throw new Invalid({
+      code: 'landing_download_quality',
+      field: 'quality',
+      message: 'On this site videos are downloaded in 1080p, as MP4 or MXF',
+    });
   if (!input.restrictions_accepted)
     throw new Invalid({
       code: 'restrictions_required',

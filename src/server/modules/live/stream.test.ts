@@ -150,8 +150,14 @@ describe('a live event’s picture', () => {
     const video = (await visitor.get(`/api/content/video_projects/${recording?.project_slug}`)).json<{
       title: string;
       free_access: boolean;
+      live_recording: unknown;
     }>();
-    expect(video).toMatchObject({ title: free.title, free_access: true });
+    // Its page offers to book the recording (content §2 "book"): the recording and its event are named.
+    expect(video).toMatchObject({
+      title: free.title,
+      free_access: true,
+      live_recording: { id: recording?.id, event_slug: free.slug, event_title: free.title },
+    });
 
     const cutter = await agreementFixtures(t).signedIn();
     const cuttable = (await cutter.browser.get('/api/content/live/events/available_for_cut')).json<{ live_events: { id: number }[] }>();

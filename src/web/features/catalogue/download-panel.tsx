@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { VideoProject } from '../../../common/catalogue.ts';
 import type { LogoPosition, VideoFormat } from '../../../common/catalogue-values.ts';
 import { useSignedIn } from '../../lib/session.ts';
+import { useSite } from '../../lib/site.ts';
 import { LogoExample } from '../../ui/logo-example.tsx';
 import { DEFAULT_LOGO_POSITION, LOGO_POSITION_KEYS, offeredLogoPositions } from '../../ui/logo-positions.ts';
 import { catalogueApi } from './api.ts';
@@ -22,6 +23,7 @@ import { FORMAT_KEYS, projectFormats } from './video-download.ts';
 export function DownloadPanel({ video }: { video: VideoProject }) {
   const { t } = useTranslation();
   const signedIn = useSignedIn();
+  const { variant } = useSite();
   const formatsLabel = useId();
   const logoLabel = useId();
   const offered = projectFormats(video.format);
@@ -39,6 +41,12 @@ export function DownloadPanel({ video }: { video: VideoProject }) {
       <h2 className="video-box__title" id={`${formatsLabel}-title`}>
         {t('video.download.title')}
       </h2>
+      {/* The landing site's download: 1080p, MP4 or MXF (the server offers and accepts no other). */}
+      {variant === 'landing' ? (
+        <p className="download-panel__note" data-testid="landing-download">
+          {t('video.download.landing')}
+        </p>
+      ) : null}
 
       {format ? (
         <>

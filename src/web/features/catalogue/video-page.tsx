@@ -15,6 +15,7 @@ import { NotFoundPage } from '../../ui/not-found.tsx';
 import { CATALOGUE_KEYS, catalogueApi } from './api.ts';
 import { DownloadPanel } from './download-panel.tsx';
 import { PremiumPromo } from './premium-promo.tsx';
+import { RecordingBooking } from './recording-booking.tsx';
 import { AddToListButton } from '../lists/add-to-list-button.tsx';
 import { formatDate, formatDuration, formatPublished } from './format.ts';
 import { videoQuery } from './query-params.ts';
@@ -133,6 +134,7 @@ function VideoView({ video }: { video: VideoProject }) {
           <Facts video={video} />
           <Restrictions video={video} />
           <DownloadPanel video={video} />
+          {video.live_recording ? <RecordingBooking recording={video.live_recording} /> : null}
           <PremiumPromo />
           <Trending query={query} />
         </aside>

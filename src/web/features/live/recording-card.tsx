@@ -72,7 +72,7 @@ export function RecordingCard({ recording, priority = false }: { recording: Live
           ) : null}
         </div>
       </div>
-      {embedding ? <RecordingEmbedDialog recording={recording} onClose={() => setEmbedding(false)} /> : null}
+      {embedding ? <RecordingEmbedDialog recording={{ id: recording.id, title: event.title }} onClose={() => setEmbedding(false)} /> : null}
     </article>
   );
 }

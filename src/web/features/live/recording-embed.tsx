@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { LiveRecording } from '../../../common/live.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { translateIfExists } from '../../lib/i18n.ts';
@@ -22,7 +21,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
  * accepted, and whether the user may watch the event, is the server's to say; its refusal is shown
  * in the dialog.
  */
-export function RecordingEmbedDialog({ recording, onClose }: { recording: LiveRecording; onClose: () => void }) {
+export function RecordingEmbedDialog({ recording, onClose }: { recording: { id: number; title: string }; onClose: () => void }) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const timeZone = useTimeZone();
@@ -67,7 +66,7 @@ export function RecordingEmbedDialog({ recording, onClose }: { recording: LiveRe
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={t('live.embedTitle')}
-      description={t('live.embedLead', { title: recording.event.title })}
+      description={t('live.embedLead', { title: recording.title })}
       size="medium"
       testId="embed-dialog"
       footer={footer}
