@@ -117,6 +117,35 @@ export const newPasswordSchema = z.object({ reset_password_token: token(), ...pa
 export const newPasswordBodySchema = z.object({ user: newPasswordSchema });
 export const unlockBodySchema = z.object({ unlock_token: token() });
 
+/**
+ * The account-transfer code (spec accounts §5, §9 "Email code length 6"): six symbols of an
+ * alphabet without the look-alikes 0/O and 1/I. Typed in any case and with spaces, it is read
+ * upper-case without them, in the form and on the server alike.
+ */
+export const ACCOUNT_TRANSFER_CODE_LENGTH = 6;
+export const ACCOUNT_TRANSFER_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function normalizeTransferCode(code: string): string {
+  return code.replace(/\s+/g, '').toUpperCase();
+}
+const TRANSFER_CODE = new RegExp(`^[A-Z0-9]{${ACCOUNT_TRANSFER_CODE_LENGTH}}$`);
+const transferCode = () =>
+  z
+    .string({ error: 'validation.required' })
+    .superRefine((value, ctx) => {
+      const code = normalizeTransferCode(value);
+      if (code === '') ctx.addIssue({ code: 'custom', message: 'validation.required' });
+      else if (!TRANSFER_CODE.test(code)) ctx.addIssue({ code: 'custom', message: 'validation.code_symbols' });
+    })
+    .transform(normalizeTransferCode);
+
+/** POST /api/users/account_transfers: mails a code to an account moved over without its password. */
+export const accountTransferRequestSchema = z.object({ email: zod.email() });
+/** PATCH /api/users/account_transfers: the mailed code and the account's first password on this platform. */
+export const accountTransferSchema = z
+  .object({ email: zod.email(), code: transferCode(), ...passwordFields() })
+  .superRefine(checkPasswordConfirmation);
+export type AccountTransferInput = z.input<typeof accountTransferSchema>;
+
 /** An acknowledgement with a human-readable note, for calls that answer the same whatever happened. */
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
@@ -220,6 +249,8 @@ export const ACCOUNT_LIMITS = {
   confirmationTokenDays: 3,
   twoFactorMinutes: 10,
   twoFactorAttempts: 5,
+  transferCodeMinutes: 15,
+  transferCodeAttempts: 5,
   sessionIdleDays: 14,
   sessionMaxDays: 30,
 } as const;

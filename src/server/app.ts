@@ -48,6 +48,7 @@ import { vacancyTitle } from './modules/careers/screens.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { currentUserRoutes } from './modules/accounts/current-user-routes.ts';
 import { devAccountRoutes } from './modules/accounts/dev-routes.ts';
+import { accountTransferRoutes } from './modules/accounts/account-transfer-routes.ts';
 import { passwordRoutes } from './modules/accounts/password-routes.ts';
 import { registrationRoutes } from './modules/accounts/registration-routes.ts';
 import { sessionRoutes } from './modules/accounts/session-routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(sessionRoutes, { ctx, config });
   await app.register(registrationRoutes, { ctx, config });
   await app.register(passwordRoutes, { ctx, config });
+  await app.register(accountTransferRoutes, { ctx });
   await app.register(currentUserRoutes, { ctx });
   await app.register(systemRoutes, { ctx, recaptcha: services.recaptcha });
   await app.register(deskRoutes, { ctx });

@@ -28,6 +28,8 @@ type DemoUser = {
   deskRoles?: DeskRole[];
   /** A client supervisor (spec: accounts §2) follows the client group's account without its own mix of content. */
   adminGroup?: 'client_supervisor';
+  /** Moved over from the earlier platform without a password: it chooses one on the account-transfer page. */
+  notMigrated?: true;
 };
 
 /** One account per role of the spec (visitor aside); see README "Demo accounts". */
@@ -106,6 +108,14 @@ export const DEMO_USERS: DemoUser[] = [
     userGroup: 'client',
     adminGroup: 'client_supervisor',
   },
+  {
+    email: 'transfer@newsreel.example',
+    firstName: 'Tom',
+    lastName: 'Transfer',
+    country: 'IE',
+    userGroup: 'other',
+    notMigrated: true,
+  },
 ];
 
 /**
@@ -134,7 +144,7 @@ export async function seedDemoData(db: Db): Promise<void> {
     }
     await db.insert(users).values({
       email: demo.email,
-      passwordHash,
+      passwordHash: demo.notMigrated ? null : passwordHash,
       firstName: demo.firstName,
       lastName: demo.lastName,
       countryId: country?.id ?? null,

@@ -77,6 +77,11 @@ const pages: Record<RouteName, Page> = {
   newPasswordChanged: pageOf(notices, (m) => m.PasswordChangedPage),
   accountLocked: pageOf(notices, (m) => m.AccountLockedPage),
   unlock: pageOf(passwords, (m) => m.UnlockPage, ['validation', 'errors']),
+  accountTransfer: pageOf(
+    () => import('../features/accounts/account-transfer-page.tsx'),
+    (m) => m.AccountTransferPage,
+    ['accountTransfer', 'validation', 'errors'],
+  ),
   videos,
   videosFiltered: videos,
   video: pageOf(

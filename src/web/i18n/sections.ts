@@ -3,6 +3,7 @@
  * page: `locales/{locale}/{section}.json` holds the texts under the key `{section}`.
  */
 export const SECTIONS = [
+  'accountTransfer',
   'billing',
   'broadcast',
   'careers',

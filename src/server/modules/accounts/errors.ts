@@ -7,7 +7,13 @@ export const accountErrors = {
   unconfirmed: () => new Unauthenticated({ code: 'unconfirmed', message: 'You have to confirm your email address before continuing' }),
   deactivated: () => new Unauthenticated({ code: 'deactivated', message: 'User is deactivated' }),
   notMigrated: () =>
-    new Unauthenticated({ code: 'user_not_migrated', message: 'User has not migrated: choose a password with "Forgot your password?"' }),
+    new Unauthenticated({ code: 'user_not_migrated', message: 'User has not migrated: choose a password on the account-transfer page' }),
+  transferCodeInvalid: () =>
+    new Invalid({ code: 'transfer_code_invalid', field: 'code', message: 'Wrong code; after 5 wrong codes, ask for a new one' }),
+  transferCodeExpired: () =>
+    new Invalid({ code: 'transfer_code_expired', field: 'code', message: 'The code has expired; ask for a new one' }),
+  transferCodeVoid: () =>
+    new Invalid({ code: 'transfer_code_void', field: 'code', message: 'The code no longer works after 5 wrong codes; ask for a new one' }),
   needTwoFactor: () => new Unauthenticated({ code: 'user_need_2FA', message: 'Enter the code we sent to your e-mail' }),
   noPendingTwoFactor: () => new Unauthenticated({ code: 'two_factor_expired', message: 'Sign in again to get a new code' }),
   wrongCode: () => new NotFound({ code: 'wrong_verification_code', message: 'Wrong verification code' }),

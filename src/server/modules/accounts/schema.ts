@@ -88,7 +88,7 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
 
-export const TOKEN_KINDS = ['confirmation', 'reset_password', 'unlock', 'two_factor'] as const;
+export const TOKEN_KINDS = ['confirmation', 'reset_password', 'unlock', 'two_factor', 'account_transfer'] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
 
 /** Single-use e-mailed tokens, stored hashed, each with its own expiry. */

@@ -1,20 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCOUNT_LIMITS, currentUserSchema, signInBodySchema, twoFactorSchema } from '../../../common/accounts.ts';
+import { currentUserSchema, signInBodySchema, twoFactorSchema } from '../../../common/accounts.ts';
 import type { Config } from '../../config.ts';
 import type { ServiceContext } from '../../context.ts';
 import { appBaseUrl } from '../../http/app-url.ts';
 import { noStore } from '../../http/cache.ts';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie, TWO_FACTOR_COOKIE } from './auth.ts';
+import { answerSignIn, TWO_FACTOR_PATH } from './sign-in-reply.ts';
 import { currentUserView } from './current-user.ts';
-import { accountErrors } from './errors.ts';
 import { client } from './http.ts';
 import { endSession } from './sessions.ts';
 import { signIn } from './sign-in.ts';
 import { verifyTwoFactor } from './two-factor.ts';
 
 const tags = ['session'];
-const TWO_FACTOR_PATH = '/api/admin/users/admins';
 
 export async function sessionRoutes(instance: FastifyInstance, { ctx, config }: { ctx: ServiceContext; config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -27,18 +26,7 @@ export async function sessionRoutes(instance: FastifyInstance, { ctx, config }: 
       const result = await signIn(ctx, { ...request.body.user, previousSessionToken: request.cookies[SESSION_COOKIE] }, client(request), {
         base: appBaseUrl(config, request),
       });
-      if (result.kind === 'two_factor') {
-        reply.setCookie(TWO_FACTOR_COOKIE, result.challenge, {
-          path: TWO_FACTOR_PATH,
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: request.overHttps,
-          maxAge: ACCOUNT_LIMITS.twoFactorMinutes * 60,
-        });
-        throw accountErrors.needTwoFactor();
-      }
-      setSessionCookie(reply, result.session.token, result.session.maxAgeSeconds);
-      return currentUserView(ctx, result.user);
+      return answerSignIn(ctx, request, reply, result);
     },
   );
 

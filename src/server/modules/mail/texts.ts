@@ -10,6 +10,7 @@ export const MAIL_KINDS = [
   'password_reset',
   'unlock',
   'admin_two_factor',
+  'account_transfer',
   'plan_request_received',
   'plan_request_approved',
   'plan_request_failed',
@@ -88,6 +89,15 @@ const ACCOUNT_TEXTS: Record<Locale, LocaleTexts> = {
       paragraphs: ['Enter this code to finish signing in as an administrator. It is valid for 10 minutes and works once.'],
       ignore: 'If you did not try to sign in, change your password: someone knows it.',
     },
+    account_transfer: {
+      subject: 'Your account-transfer code: {{code}}',
+      heading: 'Choose your password on Newsreel',
+      paragraphs: [
+        'Your account has moved to the new Newsreel platform. Enter this code on the account-transfer page, with the password you choose, to sign in.',
+        'The code is valid for {{minutes}} minutes and works once.',
+      ],
+      ignore: 'If you did not ask for it, ignore this e-mail: nothing changes on your account.',
+    },
   },
   es: {
     common: {
@@ -142,6 +152,15 @@ const ACCOUNT_TEXTS: Record<Locale, LocaleTexts> = {
       ],
       ignore: 'Si no has intentado iniciar sesión, cambia tu contraseña: alguien la conoce.',
     },
+    account_transfer: {
+      subject: 'Tu código de traspaso de cuenta: {{code}}',
+      heading: 'Elige tu contraseña en Newsreel',
+      paragraphs: [
+        'Tu cuenta se ha trasladado a la nueva plataforma de Newsreel. Introduce este código en la página de traspaso de cuenta, junto con la contraseña que elijas, para iniciar sesión.',
+        'El código es válido durante {{minutes}} minutos y solo funciona una vez.',
+      ],
+      ignore: 'Si no lo has pedido, ignora este correo: tu cuenta no cambia.',
+    },
   },
   ru: {
     common: {
@@ -191,6 +210,15 @@ const ACCOUNT_TEXTS: Record<Locale, LocaleTexts> = {
       paragraphs: ['Введите этот код, чтобы завершить вход администратора. Он действует 10 минут и срабатывает один раз.'],
       ignore: 'Если вы не пытались войти, смените пароль: он кому-то известен.',
     },
+    account_transfer: {
+      subject: 'Код переноса учётной записи: {{code}}',
+      heading: 'Задайте пароль в Newsreel',
+      paragraphs: [
+        'Ваша учётная запись перенесена на новую платформу Newsreel. Чтобы войти, введите этот код на странице переноса учётной записи вместе с новым паролем.',
+        'Код действует {{minutes}} минут и срабатывает один раз.',
+      ],
+      ignore: 'Если вы его не запрашивали, проигнорируйте письмо: в учётной записи ничего не изменится.',
+    },
   },
   ar: {
     common: {
@@ -233,6 +261,15 @@ const ACCOUNT_TEXTS: Record<Locale, LocaleTexts> = {
       heading: 'رمز تسجيل الدخول',
       paragraphs: ['أدخل هذا الرمز لإكمال تسجيل الدخول كمسؤول. الرمز صالح لمدة 10 دقائق ويعمل مرة واحدة.'],
       ignore: 'إذا لم تحاول تسجيل الدخول، فغيّر كلمة المرور: هناك من يعرفها.',
+    },
+    account_transfer: {
+      subject: 'رمز نقل الحساب: {{code}}',
+      heading: 'اختر كلمة مرورك على Newsreel',
+      paragraphs: [
+        'انتقل حسابك إلى منصة Newsreel الجديدة. أدخل هذا الرمز في صفحة نقل الحساب مع كلمة المرور التي تختارها لتسجيل الدخول.',
+        'الرمز صالح لمدة {{minutes}} دقيقة ويعمل مرة واحدة.',
+      ],
+      ignore: 'إذا لم تطلبه، فتجاهل هذه الرسالة: لن يتغير شيء في حسابك.',
     },
   },
 };

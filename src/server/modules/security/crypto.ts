@@ -10,6 +10,11 @@ export function randomDigits(length: number): string {
   return Array.from({ length }, () => String(randomInt(10))).join('');
 }
 
+/** A code of `length` symbols drawn evenly from `alphabet` (the account-transfer code). */
+export function randomCode(alphabet: string, length: number): string {
+  return Array.from({ length }, () => alphabet.charAt(randomInt(alphabet.length))).join('');
+}
+
 /** Tokens are stored only as this hash; a database leak does not hand out live links or sessions. */
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('base64url');

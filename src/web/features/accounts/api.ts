@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  accountTransferSchema,
   checkEmailResponseSchema,
   confirmationProfileSchema,
   confirmationTokenStatusSchema,
@@ -50,6 +51,9 @@ export const accountsApi = {
     api.post<Answer<typeof okResponseSchema>>('/api/users/password_instructions', { body: { email } }),
   resetPassword: (user: { reset_password_token: string; password: string; password_confirmation: string }) =>
     api.patch<Answer<typeof okResponseSchema>>('/users/password', { body: { user } }),
+  requestAccountTransfer: (email: string) => api.post<Answer<typeof okResponseSchema>>('/api/users/account_transfers', { body: { email } }),
+  completeAccountTransfer: (body: z.output<typeof accountTransferSchema>) =>
+    api.patch<Answer<typeof currentUserSchema>>('/api/users/account_transfers', { body }),
   unlock: (token: string) => api.post<Answer<typeof okResponseSchema>>('/api/users/unlock', { body: { unlock_token: token } }),
   profile: (signal?: AbortSignal) => api.get<Answer<typeof profileSchema>>('/api/current_user/profile', { signal }),
   updateProfile: (user: ProfileUpdate) => api.patch<Answer<typeof currentUserSchema>>('/api/current_user', { body: { user } }),

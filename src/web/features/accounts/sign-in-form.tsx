@@ -3,11 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { signInSchema, type CurrentUser } from '../../../common/accounts.ts';
 import { ROUTES } from '../../../common/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, buttonClass } from '../../ui/button.tsx';
 import { FormErrors, TextField } from '../../ui/field.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { accountsApi } from './api.ts';
@@ -38,6 +38,8 @@ export function SignInForm({
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
+  const [notMigratedEmail, setNotMigratedEmail] = useState<string | null>(null);
+  const redirect = useSearchParams()[0].get('redirect');
   const form = useForm<Values>({ resolver: zodResolver(signInSchema), mode: 'onTouched', defaultValues: { email: '', password: '' } });
   const { errors, isValid } = form.formState;
 
@@ -50,10 +52,13 @@ export function SignInForm({
     },
     onError: (error, values) => {
       setUnconfirmedEmail(null);
+      setNotMigratedEmail(null);
       if (error instanceof ApiError && error.hasCode('user_need_2FA')) return onOutcome('two_factor');
       if (error instanceof ApiError && error.hasCode('deactivated')) return onOutcome('deactivated');
       if (error instanceof ApiError && error.hasCode('user_locked')) return onOutcome('locked');
       if (error instanceof ApiError && error.hasCode('unconfirmed')) setUnconfirmedEmail(values.email.trim().toLowerCase());
+      // An account moved over without its password chooses one on the account-transfer page (docs/decisions.md).
+      if (error instanceof ApiError && error.hasCode('user_not_migrated')) setNotMigratedEmail(values.email.trim().toLowerCase());
       setFormErrors(applyServerErrors(error, ['email', 'password'], form.setError));
     },
   });
@@ -99,6 +104,17 @@ export function SignInForm({
               {t('accounts.checkEmail.resend')}
             </Button>
           )}
+        </div>
+      ) : null}
+      {notMigratedEmail ? (
+        <div className="form__notice">
+          <Link
+            to={`/${locale}${ROUTES.accountTransfer}?${new URLSearchParams({ email: notMigratedEmail, ...(redirect ? { redirect } : {}) }).toString()}`}
+            className={buttonClass('secondary', 'small')}
+            data-testid="account-transfer-link"
+          >
+            {t('accounts.signIn.transfer')}
+          </Link>
         </div>
       ) : null}
       <div className="form__actions form__actions--stretch">
