@@ -37,6 +37,7 @@ export const VALIDATION_MESSAGES = {
   'validation.privacy_required': 'Please accept the Privacy Policy',
   'validation.confirmation_required': 'Please confirm to continue',
   'validation.single_line': 'Please use one line, without control characters',
+  'validation.control_characters': 'Please remove control characters (line breaks are fine)',
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 export type FieldValue = string | number | boolean | null | undefined;
