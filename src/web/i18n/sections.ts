@@ -23,6 +23,7 @@ export const SECTIONS = [
   'purchaseHistory',
   'push',
   'savedCards',
+  'support',
   'team',
   'validation',
   'video',
