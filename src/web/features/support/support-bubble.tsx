@@ -232,7 +232,9 @@ function MessageItem({ message, language }: { message: SupportMessage; language:
       <span className="support-bubble__meta">
         {who} · {new Date(message.created_at).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' })}
       </span>
-      <span className="support-bubble__body">{message.body}</span>
+      <span className="support-bubble__body" dir="auto">
+        {message.body}
+      </span>
     </li>
   );
 }

@@ -97,7 +97,9 @@ function ConversationRow({ conversation, locale, selected }: { conversation: Des
             <span className="desk-chats__tag desk-chats__tag--unanswered">{t('desk.chats.unanswered')}</span>
           ) : null}
         </span>
-        <span className="desk-chats__excerpt">{conversation.last_message.body}</span>
+        <span className="desk-chats__excerpt" dir="auto">
+          {conversation.last_message.body}
+        </span>
         <span className="desk-chats__at">{new Date(conversation.last_message.created_at).toLocaleString(i18n.language)}</span>
       </Link>
     </li>
@@ -188,7 +190,9 @@ function ConversationView({ id }: { id: number }) {
               {message.author === 'customer' ? t('desk.chats.customer') : (message.staff_name ?? t('desk.chats.staff'))} ·{' '}
               {new Date(message.created_at).toLocaleString(i18n.language)}
             </span>
-            <span className="desk-chats__body">{message.body}</span>
+            <span className="desk-chats__body" dir="auto">
+              {message.body}
+            </span>
           </li>
         ))}
       </ol>
