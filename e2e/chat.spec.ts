@@ -70,6 +70,12 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(customer.getByTestId('support-unread')).toHaveCount(0);
     await customer.screenshot({ path: `/tmp/chat-widget-answered-${locale}.png` });
 
+    // The customer's next message reaches the open desk screen live, as unanswered again.
+    await customer.getByTestId('support-input').fill('Found it, thanks!');
+    await customer.getByTestId('support-send').click();
+    await expect(desk.getByTestId('chat-message-customer').last()).toHaveText(/Found it, thanks!/);
+    await expect(row).toHaveAttribute('data-unanswered', 'true');
+
     // The desk closes the conversation; the widget says so at once.
     await desk.getByTestId('chat-close').click();
     await expect(customer.getByText(text('support.closed'))).toBeVisible();
@@ -89,6 +95,8 @@ test('on the Russian variant a visitor sends feedback from the bubble and the de
   const text = (key: string) => catalogueText('ru', key);
   const button = visitor.getByTestId('support-button');
   await expect(button).toHaveAttribute('aria-label', text('support.feedbackButton'));
+  // Fixed in the corner: its late arrival moves nothing on the page.
+  await expect(visitor.getByTestId('support-bubble')).toHaveCSS('position', 'fixed');
   await button.click();
   await expect(visitor.getByTestId('support-link').getByRole('link', { name: 'sales@ru.newsreel.example' })).toHaveAttribute(
     'href',

@@ -9,6 +9,7 @@ import { phoneLink } from '../../../common/links.ts';
 import type { SiteVariant } from '../../../common/site.ts';
 import { feedbackBodySchema, messageBodySchema, type MyConversationResponse, type SupportMessage } from '../../../common/support.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';
+import { notifyFailure } from '../../lib/failure-notice.ts';
 import { validationText } from '../../lib/forms.ts';
 import { translateIfExists } from '../../lib/i18n.ts';
 import { Button } from '../../ui/button.tsx';
@@ -176,6 +177,7 @@ function ChatThread({ userId }: { userId: number }) {
       queryClient.setQueryData<MyConversationResponse>(SUPPORT_KEYS.conversation(userId), answer);
       setDraft('');
     } catch (failure) {
+      notifyFailure(failure);
       setError(failureText(t, failure));
     } finally {
       setSending(false);
@@ -283,6 +285,7 @@ function FeedbackForm() {
       await supportApi.feedback(checked.data);
       setSent(true);
     } catch (failure) {
+      notifyFailure(failure);
       const field = failure instanceof ApiError ? failure.errors.find((item) => item.field)?.field : undefined;
       setErrors(field === 'email' || field === 'body' ? { [field]: failureText(t, failure) } : { form: failureText(t, failure) });
     } finally {

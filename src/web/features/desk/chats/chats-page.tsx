@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SUPPORT_STATUSES, messageBodySchema, type DeskConversation, type DeskConversationSummary } from '../../../../common/support.ts';
 import { errorText } from '../../../lib/api-client.ts';
+import { notifyFailure } from '../../../lib/failure-notice.ts';
 import { validationText } from '../../../lib/forms.ts';
 import { translateIfExists } from '../../../lib/i18n.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -135,6 +136,7 @@ function ConversationView({ id }: { id: number }) {
       settle(await action());
       return true;
     } catch (failure) {
+      notifyFailure(failure);
       setError(errorText(failure, translateIfExists));
       return false;
     } finally {
