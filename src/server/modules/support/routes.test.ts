@@ -239,6 +239,18 @@ describe('reply e-mails to chat customers', () => {
   });
 });
 
+describe('reply e-mails run at once', () => {
+  it('two runs of the job at the same time mail an unread reply once', async () => {
+    const { user, browser } = await customer();
+    await write(browser, 'Concurrent runs?');
+    await reply((await mine(browser))?.id ?? 0, 'One e-mail only.');
+    t.services.clock.advance(61_000);
+    const runs = await Promise.all([runReplyMails(), runReplyMails(), runReplyMails()]);
+    expect(runs.reduce((sum, run) => sum + run.mailed, 0)).toBe(1);
+    expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+});
+
 describe('the desk inbox', () => {
   it('lists open before closed, unanswered before answered, latest first; filters by status and text; reads one', async () => {
     const tag = `inbox-${Date.now()}`;
