@@ -25,7 +25,8 @@ for (const locale of ['en', 'ar'] as const) {
     await customer.goto(`/${locale}`);
     const bubble = customer.getByTestId('support-bubble');
     const button = customer.getByTestId('support-button');
-    await expect(button).toBeVisible();
+    // It comes once the page has loaded, which a busy machine may take a while to do.
+    await expect(button).toBeVisible({ timeout: 30_000 });
     await expect(button).toHaveAttribute('aria-label', text('support.chatButton'));
     // Fixed at the inline end: the right corner in English, the left in Arabic.
     const box = await button.boundingBox();
@@ -94,7 +95,8 @@ test('on the Russian variant a visitor sends feedback from the bubble and the de
   await visitor.goto(`${ru}/ru`);
   const text = (key: string) => catalogueText('ru', key);
   const button = visitor.getByTestId('support-button');
-  await expect(button).toHaveAttribute('aria-label', text('support.feedbackButton'));
+  // It comes once the page has loaded, which a busy machine may take a while to do.
+  await expect(button).toHaveAttribute('aria-label', text('support.feedbackButton'), { timeout: 30_000 });
   // Fixed in the corner: its late arrival moves nothing on the page.
   await expect(visitor.getByTestId('support-bubble')).toHaveCSS('position', 'fixed');
   await button.click();

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -9,7 +9,6 @@ import { phoneLink } from '../../../common/links.ts';
 import type { SiteVariant } from '../../../common/site.ts';
 import { feedbackBodySchema, messageBodySchema, type MyConversationResponse, type SupportMessage } from '../../../common/support.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';
-import { notifyFailure } from '../../lib/failure-notice.ts';
 import { validationText } from '../../lib/forms.ts';
 import { translateIfExists } from '../../lib/i18n.ts';
 import { Button } from '../../ui/button.tsx';
@@ -141,7 +140,8 @@ function ChatThread({ userId }: { userId: number }) {
   const conversation = query.data?.conversation ?? null;
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  // A mutation, so a failure is also notified for 5 s (src/web/lib/failure-notice.ts) besides the inline error.
+  const sendMessage = useMutation({ mutationFn: supportApi.send });
   const listRef = useRef<HTMLOListElement>(null);
   const unread = conversation?.unread_count ?? 0;
 
@@ -170,17 +170,13 @@ function ChatThread({ userId }: { userId: number }) {
       setError(validationText(t, checked.error.issues[0]?.message) ?? t('support.failed'));
       return;
     }
-    setSending(true);
     setError(null);
     try {
-      const answer = await supportApi.send(checked.data);
+      const answer = await sendMessage.mutateAsync(checked.data);
       queryClient.setQueryData<MyConversationResponse>(SUPPORT_KEYS.conversation(userId), answer);
       setDraft('');
     } catch (failure) {
-      notifyFailure(failure);
       setError(failureText(t, failure));
-    } finally {
-      setSending(false);
     }
   };
   // Ctrl+Enter (or ⌘+Enter) sends; Enter alone starts a new line.
@@ -219,7 +215,7 @@ function ChatThread({ userId }: { userId: number }) {
           {error}
         </p>
       ) : null}
-      <Button type="submit" size="small" loading={sending} data-testid="support-send">
+      <Button type="submit" size="small" loading={sendMessage.isPending} data-testid="support-send">
         {t('support.send')}
       </Button>
     </form>
@@ -247,7 +243,7 @@ function FeedbackForm() {
   const [body, setBody] = useState('');
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<{ body?: string; email?: string; form?: string }>({});
-  const [sending, setSending] = useState(false);
+  const sendFeedback = useMutation({ mutationFn: supportApi.feedback });
   const [sent, setSent] = useState(false);
 
   if (sent)
@@ -279,17 +275,13 @@ function FeedbackForm() {
       setErrors(next);
       return;
     }
-    setSending(true);
     setErrors({});
     try {
-      await supportApi.feedback(checked.data);
+      await sendFeedback.mutateAsync(checked.data);
       setSent(true);
     } catch (failure) {
-      notifyFailure(failure);
       const field = failure instanceof ApiError ? failure.errors.find((item) => item.field)?.field : undefined;
       setErrors(field === 'email' || field === 'body' ? { [field]: failureText(t, failure) } : { form: failureText(t, failure) });
-    } finally {
-      setSending(false);
     }
   };
 
@@ -337,7 +329,7 @@ function FeedbackForm() {
           {errors.form}
         </p>
       ) : null}
-      <Button type="submit" size="small" loading={sending} data-testid="feedback-send">
+      <Button type="submit" size="small" loading={sendFeedback.isPending} data-testid="feedback-send">
         {t('support.send')}
       </Button>
     </form>

@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SUPPORT_STATUSES, messageBodySchema, type DeskConversation, type DeskConversationSummary } from '../../../../common/support.ts';
 import { errorText } from '../../../lib/api-client.ts';
-import { notifyFailure } from '../../../lib/failure-notice.ts';
 import { validationText } from '../../../lib/forms.ts';
 import { translateIfExists } from '../../../lib/i18n.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -113,7 +112,9 @@ function ConversationView({ id }: { id: number }) {
   const query = useConversation(id);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A mutation, so a failure is also notified for 5 s (src/web/lib/failure-notice.ts) besides the inline error.
+  const action = useMutation({ mutationFn: (call: () => Promise<DeskConversation>) => call() });
+  const busy = action.isPending;
   const listRef = useRef<HTMLOListElement>(null);
   const count = query.data?.messages.length ?? 0;
   useEffect(() => {
@@ -129,18 +130,14 @@ function ConversationView({ id }: { id: number }) {
     queryClient.setQueryData(CHAT_KEYS.conversation(id), answer);
     void queryClient.invalidateQueries({ queryKey: ['desk', 'chats', 'list'] });
   };
-  const act = async (action: () => Promise<DeskConversation>) => {
-    setBusy(true);
+  const act = async (call: () => Promise<DeskConversation>) => {
     setError(null);
     try {
-      settle(await action());
+      settle(await action.mutateAsync(call));
       return true;
     } catch (failure) {
-      notifyFailure(failure);
       setError(errorText(failure, translateIfExists));
       return false;
-    } finally {
-      setBusy(false);
     }
   };
   const reply = async (event: FormEvent) => {
