@@ -16,6 +16,10 @@ export const CHANNELS = {
   notifications: 'NotificationsChannel',
   /** Staff with the editor role only: ingest's progress, each item's media stage (newsroom-ingest.ts). */
   deskIngest: 'Desk::IngestChannel',
+  /** Signed-in users only, each on their own stream: their support conversation's replies and status (support.ts). */
+  support: 'SupportChannel',
+  /** Staff with the sales role only: the support inbox's conversations as they change (support.ts). */
+  deskSupport: 'Desk::SupportChannel',
 } as const;
 export type ChannelName = (typeof CHANNELS)[keyof typeof CHANNELS];
 

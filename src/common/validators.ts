@@ -38,6 +38,7 @@ export const VALIDATION_MESSAGES = {
   'validation.confirmation_required': 'Please confirm to continue',
   'validation.single_line': 'Please use one line, without control characters',
   'validation.code_symbols': 'The code has 6 symbols',
+  'validation.control_characters': 'Please remove control characters (line breaks are fine)',
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 export type FieldValue = string | number | boolean | null | undefined;

@@ -69,6 +69,7 @@ import { devMailboxRoutes } from './modules/mail/routes.ts';
 import { cableRoutes } from './modules/realtime/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
+import { supportPlugin } from './modules/support/routes.ts';
 import { publicOrigin, type AppServices } from './services.ts';
 import { spaRoutes } from './web/spa.ts';
 
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(systemRoutes, { ctx, recaptcha: services.recaptcha });
   await app.register(deskRoutes, { ctx });
   await app.register(clientErrorRoutes, { ctx });
+  await app.register(supportPlugin, { ctx: { ...ctx, publicOrigin: publicOrigin(config) } });
   await app.register(ingestRoutes, { ctx: { ...ctx, jobs: services.jobs }, files: services.files, maxBytes: config.uploadMaxBytes });
   await app.register(newsroomDeskRoutes, { ctx });
   await app.register(catalogueAdminRoutes);

@@ -20,3 +20,4 @@ export * from '../modules/desk/schema.ts';
 export * from '../modules/newsroom/schema.ts';
 export * from '../modules/newsroom/ingest/schema.ts';
 export * from '../modules/client-errors/schema.ts';
+export * from '../modules/support/schema.ts';

@@ -9,6 +9,7 @@ import { pushJob } from '../modules/push/notify.ts';
 import { dropFolderJob } from '../modules/newsroom/ingest/drop-folder.ts';
 import { ingestJob } from '../modules/newsroom/ingest/pipeline.ts';
 import { pruneClientErrorsJob } from '../modules/client-errors/service.ts';
+import { mailUnreadRepliesJob } from '../modules/support/reply-mails.ts';
 import type { JobDefinition } from './definition.ts';
 
 /**
@@ -35,4 +36,6 @@ export const JOB_QUEUES: readonly JobDefinition[] = [
   publishDueJob,
   noticeJob,
   pruneClientErrorsJob,
+  // Every minute: a chat reply left unread is e-mailed once.
+  mailUnreadRepliesJob,
 ];

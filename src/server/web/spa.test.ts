@@ -299,18 +299,21 @@ describe('desk screens', () => {
       customer: await session({}),
       bareAdmin: await session({ isAdmin: true, deskRoles: [] }),
       editor: await session({ isAdmin: true, deskRoles: ['editor'] }),
+      sales: await session({ isAdmin: true, deskRoles: ['sales'] }),
       admin: await session({ isAdmin: true, deskRoles: ['admin'] }),
     };
     const statuses: Record<string, Record<string, number>> = {};
-    for (const path of ['/en/desk', '/ar/desk/staff', '/en/desk/audit', '/en/desk/no-such-screen']) {
+    for (const path of ['/en/desk', '/ar/desk/staff', '/en/desk/audit', '/en/desk/chats', '/ar/desk/chats/12', '/en/desk/no-such-screen']) {
       statuses[path] = {};
       for (const [who, cookie] of Object.entries(callers)) statuses[path][who] = (await get(path, cookie ? { cookie } : {})).statusCode;
     }
     expect(statuses).toEqual({
-      '/en/desk': { guest: 404, customer: 404, bareAdmin: 404, editor: 200, admin: 200 },
-      '/ar/desk/staff': { guest: 404, customer: 404, bareAdmin: 404, editor: 404, admin: 200 },
-      '/en/desk/audit': { guest: 404, customer: 404, bareAdmin: 404, editor: 404, admin: 200 },
-      '/en/desk/no-such-screen': { guest: 404, customer: 404, bareAdmin: 404, editor: 404, admin: 404 },
+      '/en/desk': { guest: 404, customer: 404, bareAdmin: 404, editor: 200, sales: 200, admin: 200 },
+      '/ar/desk/staff': { guest: 404, customer: 404, bareAdmin: 404, editor: 404, sales: 404, admin: 200 },
+      '/en/desk/audit': { guest: 404, customer: 404, bareAdmin: 404, editor: 404, sales: 404, admin: 200 },
+      '/en/desk/chats': { guest: 404, customer: 404, bareAdmin: 404, editor: 404, sales: 200, admin: 200 },
+      '/ar/desk/chats/12': { guest: 404, customer: 404, bareAdmin: 404, editor: 404, sales: 200, admin: 200 },
+      '/en/desk/no-such-screen': { guest: 404, customer: 404, bareAdmin: 404, editor: 404, sales: 404, admin: 404 },
     });
   });
 });

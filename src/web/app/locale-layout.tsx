@@ -33,6 +33,7 @@ import {
   AuthDialogsOnDemand,
   MixedContentPanelOnDemand,
   PushOnDemand,
+  SupportOnDemand,
   TimeZoneSelectOnDemand,
 } from './on-demand.tsx';
 
@@ -169,6 +170,7 @@ function LocaleFrame({ locale }: { locale: Locale }) {
           <AccountOverlaysOnDemand user={user} locale={locale} />
           <DownloadsLiveOnDemand user={user} locale={locale} />
           <PushOnDemand locale={locale} />
+          <SupportOnDemand user={user} variant={site.variant} />
           <CookieBanner settingsOpen={cookieSettingsOpen} onSettingsOpenChange={setCookieSettingsOpen} />
         </div>
       </NavigationRecordProvider>

@@ -2,6 +2,7 @@ import { Component, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { lazyRetry } from '../lib/lazy-retry.ts';
 import type { CurrentUser } from '../../common/accounts.ts';
 import type { Locale } from '../../common/locales.ts';
+import type { SiteVariant } from '../../common/site.ts';
 import { useTranslation } from 'react-i18next';
 import { useAuthDialogs } from '../features/accounts/auth-dialogs-store.ts';
 import { usePushSettingsAsked } from '../features/push/push-settings-store.ts';
@@ -25,6 +26,11 @@ const TimeZoneSelect = lazyRetry(() => import('../features/accounts/time-zone-se
 const DownloadsLive = lazyRetry(() => import('../features/downloads/downloads-live.tsx').then((m) => ({ default: m.DownloadsLive })));
 const PushSettings = lazyRetry(() =>
   Promise.all([import('../features/push/push-settings.tsx'), loadSections(['push'])]).then(([m]) => ({ default: m.PushSettings })),
+);
+const SupportBubble = lazyRetry(() =>
+  Promise.all([import('../features/support/support-bubble.tsx'), loadSections(['support', 'validation'])]).then(([m]) => ({
+    default: m.SupportBubble,
+  })),
 );
 const MixedContentPanel = lazyRetry(() =>
   import('../features/catalogue/mixed-content-panel.tsx').then((m) => ({ default: m.MixedContentPanel })),
@@ -133,6 +139,21 @@ export function PushOnDemand({ locale }: { locale: Locale }) {
   return (
     <FramePart>
       <PushSettings locale={locale} />
+    </FramePart>
+  );
+}
+
+/**
+ * The support bubble (spec accounts §2): live chat for signed-in users, and on the Russian variant
+ * the feedback bubble for everyone. Its code and texts load once the page has loaded; it is fixed
+ * in the corner, so its arrival moves nothing.
+ */
+export function SupportOnDemand({ user, variant }: { user: CurrentUser | null; variant: SiteVariant }) {
+  const loaded = useAfterFirstLoad();
+  if (!loaded || (!user && variant !== 'ru')) return null;
+  return (
+    <FramePart>
+      <SupportBubble userId={user?.id ?? null} variant={variant} />
     </FramePart>
   );
 }

@@ -24,6 +24,7 @@ export const SECTIONS = [
   'purchaseHistory',
   'push',
   'savedCards',
+  'support',
   'team',
   'validation',
   'video',

@@ -3,6 +3,7 @@ import { type COMMERCE_MAIL_KINDS, COMMERCE_TEXTS } from './commerce-texts.ts';
 import { type CAREERS_MAIL_KINDS, CAREERS_TEXTS } from './careers-texts.ts';
 import { type BROADCAST_MAIL_KINDS, BROADCAST_TEXTS } from './broadcast-texts.ts';
 import { type NEWSROOM_MAIL_KINDS, NEWSROOM_TEXTS } from './newsroom-texts.ts';
+import { type SUPPORT_MAIL_KINDS, SUPPORT_TEXTS } from './support-texts.ts';
 
 export const MAIL_KINDS = [
   'confirmation',
@@ -24,6 +25,8 @@ export const MAIL_KINDS = [
   'broadcast_booking_notice',
   'content_corrected',
   'content_killed',
+  'support_reply',
+  'support_reply_waiting',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -36,7 +39,9 @@ export type CareersMailKind = (typeof MAIL_KINDS)[number] & (typeof CAREERS_MAIL
 export type BroadcastMailKind = (typeof MAIL_KINDS)[number] & (typeof BROADCAST_MAIL_KINDS)[number];
 /** The kinds of e-mail about corrected and killed stories; their texts are in newsroom-texts.ts. */
 export type NewsroomMailKind = (typeof MAIL_KINDS)[number] & (typeof NEWSROOM_MAIL_KINDS)[number];
-type AccountMailKind = Exclude<MailKind, CommerceMailKind | CareersMailKind | BroadcastMailKind | NewsroomMailKind>;
+/** The kinds of e-mail of the support inbox; their texts are in support-texts.ts. */
+export type SupportMailKind = (typeof MAIL_KINDS)[number] & (typeof SUPPORT_MAIL_KINDS)[number];
+type AccountMailKind = Exclude<MailKind, CommerceMailKind | CareersMailKind | BroadcastMailKind | NewsroomMailKind | SupportMailKind>;
 type LocaleTexts = Record<AccountMailKind, KindTexts> & { common: { footer: string; linkHelp: string } };
 
 /** The account e-mails (sign-up, passwords, sign-in) in the four interface languages. */
@@ -277,10 +282,10 @@ const ACCOUNT_TEXTS: Record<Locale, LocaleTexts> = {
 /** E-mail texts in the four interface languages, every kind; `{{name}}` is filled from the message's values. */
 export const MAIL_TEXTS: Record<
   Locale,
-  LocaleTexts & Record<CommerceMailKind | CareersMailKind | BroadcastMailKind | NewsroomMailKind, KindTexts>
+  LocaleTexts & Record<CommerceMailKind | CareersMailKind | BroadcastMailKind | NewsroomMailKind | SupportMailKind, KindTexts>
 > = {
-  en: { ...ACCOUNT_TEXTS.en, ...COMMERCE_TEXTS.en, ...CAREERS_TEXTS.en, ...BROADCAST_TEXTS.en, ...NEWSROOM_TEXTS.en },
-  es: { ...ACCOUNT_TEXTS.es, ...COMMERCE_TEXTS.es, ...CAREERS_TEXTS.es, ...BROADCAST_TEXTS.es, ...NEWSROOM_TEXTS.es },
-  ru: { ...ACCOUNT_TEXTS.ru, ...COMMERCE_TEXTS.ru, ...CAREERS_TEXTS.ru, ...BROADCAST_TEXTS.ru, ...NEWSROOM_TEXTS.ru },
-  ar: { ...ACCOUNT_TEXTS.ar, ...COMMERCE_TEXTS.ar, ...CAREERS_TEXTS.ar, ...BROADCAST_TEXTS.ar, ...NEWSROOM_TEXTS.ar },
+  en: { ...ACCOUNT_TEXTS.en, ...COMMERCE_TEXTS.en, ...CAREERS_TEXTS.en, ...BROADCAST_TEXTS.en, ...NEWSROOM_TEXTS.en, ...SUPPORT_TEXTS.en },
+  es: { ...ACCOUNT_TEXTS.es, ...COMMERCE_TEXTS.es, ...CAREERS_TEXTS.es, ...BROADCAST_TEXTS.es, ...NEWSROOM_TEXTS.es, ...SUPPORT_TEXTS.es },
+  ru: { ...ACCOUNT_TEXTS.ru, ...COMMERCE_TEXTS.ru, ...CAREERS_TEXTS.ru, ...BROADCAST_TEXTS.ru, ...NEWSROOM_TEXTS.ru, ...SUPPORT_TEXTS.ru },
+  ar: { ...ACCOUNT_TEXTS.ar, ...COMMERCE_TEXTS.ar, ...CAREERS_TEXTS.ar, ...BROADCAST_TEXTS.ar, ...NEWSROOM_TEXTS.ar, ...SUPPORT_TEXTS.ar },
 };

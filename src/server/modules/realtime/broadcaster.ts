@@ -1,5 +1,6 @@
 import type { AlertMessage } from '../../../common/alerts.ts';
 import type { DeskIngestMessage } from '../../../common/newsroom-ingest.ts';
+import type { DeskSupportChannelMessage, SupportChannelMessage } from '../../../common/support.ts';
 import type {
   CHANNELS,
   ChannelName,
@@ -15,6 +16,8 @@ export type ChannelMessages = {
   [CHANNELS.liveEvents]: LiveEventStatusMessage;
   [CHANNELS.notifications]: UserNotificationMessage;
   [CHANNELS.deskIngest]: DeskIngestMessage;
+  [CHANNELS.support]: SupportChannelMessage;
+  [CHANNELS.deskSupport]: DeskSupportChannelMessage;
 };
 
 /** Sends a message to the subscribers of a channel's stream, in every process (realtime/channels.ts names the streams). */

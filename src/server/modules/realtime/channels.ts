@@ -9,6 +9,8 @@ export type Identity = { userId: number; sessionIdHash: string; deskRoles?: read
 
 /** The one stream of the desk's ingest channel. */
 export const DESK_INGEST_STREAM = 'desk:ingest';
+/** The one stream of the desk's support inbox channel. */
+export const DESK_SUPPORT_STREAM = 'desk:support';
 
 /** Streams: what a broadcast names besides its channel. Public channels have one stream each. */
 export const ALERTS_STREAM = 'alerts';
@@ -47,4 +49,6 @@ export const CHANNEL_DEFINITIONS: ReadonlyMap<string, ChannelDefinition> = new M
   [CHANNELS.transcoding, ownStream],
   [CHANNELS.notifications, ownStream],
   [CHANNELS.deskIngest, deskOnly('editor', DESK_INGEST_STREAM)],
+  [CHANNELS.support, ownStream],
+  [CHANNELS.deskSupport, deskOnly('sales', DESK_SUPPORT_STREAM)],
 ]);

@@ -66,6 +66,14 @@ export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
     () => import('./client-errors-page.tsx'),
     (m) => m.ClientErrorsPage,
   ),
+  deskChats: screenOf(
+    () => import('./chats/chats-page.tsx'),
+    (m) => m.ChatsPage,
+  ),
+  deskChat: screenOf(
+    () => import('./chats/chats-page.tsx'),
+    (m) => m.ChatsPage,
+  ),
 };
 
 /** The desk's menu, in order: each item shows only to staff holding its screen's role. */
@@ -77,6 +85,7 @@ export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
   { name: 'deskAlerts', label: 'desk.menu.alerts' },
   { name: 'deskBanners', label: 'desk.menu.banners' },
   { name: 'deskStaff', label: 'desk.menu.staff' },
+  { name: 'deskChats', label: 'desk.menu.chats' },
   { name: 'deskAudit', label: 'desk.menu.audit' },
   { name: 'deskClientErrors', label: 'desk.menu.clientErrors' },
 ];

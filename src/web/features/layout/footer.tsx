@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SITE_CONTACTS } from '../../../common/contacts.ts';
 import { phoneLink } from '../../../common/links.ts';
 import { LINKS } from '../../../common/routes.ts';
 import type { Locale } from '../../../common/locales.ts';
@@ -12,11 +13,8 @@ import './footer.css';
 
 type FooterLink = { id: string; label: string; path: string };
 
-/** Contacts, social links, menu and app links per variant (spec: accounts §2). */
-const CONTACTS = {
-  standard: { email: 'sales@newsreel.example', phone: '+44 20 7946 0018', office: 'footer.office.london' },
-  ru: { email: 'sales@ru.newsreel.example', phone: '+7 (495) 555-01-20', office: 'footer.office.moscow' },
-} as const;
+/** Contacts (src/common/contacts.ts), social links, menu and app links per variant (spec: accounts §2). */
+const CONTACTS = SITE_CONTACTS;
 
 const SOCIAL = {
   standard: [
