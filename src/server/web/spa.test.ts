@@ -117,7 +117,16 @@ describe('app shell', () => {
 describe('the landing site’s small page set (spec: accounts §1)', () => {
   it('serves its screens, and answers 404 for the others, which the standard site serves', async () => {
     const landing = { host: 'landing.localhost' };
-    for (const path of ['/en', '/en/videos', '/en/plans', '/en/signin', '/en/user/my-content', '/en/landing/elections', '/en/about'])
+    for (const path of [
+      '/en',
+      '/en/videos',
+      '/en/plans',
+      '/en/signin',
+      '/en/account-transfer',
+      '/en/user/my-content',
+      '/en/landing/elections',
+      '/en/about',
+    ])
       expect([path, (await get(path, landing)).statusCode]).toEqual([path, 200]);
     for (const path of ['/en/events', '/en/user/my-lists', '/en/user/planning', '/en/career', '/en/user/billing-settings']) {
       expect([path, (await get(path, landing)).statusCode]).toEqual([path, 404]);

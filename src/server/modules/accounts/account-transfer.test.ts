@@ -274,3 +274,15 @@ describe('account transfer: who may call', () => {
     expect((await browser.get('/api/current_user')).json()).toMatchObject({ id: user.id });
   });
 });
+
+describe('the demo tool that takes a password away (dev tools only)', () => {
+  it('makes an account one that has not migrated, as a browser test needs', async () => {
+    const user = await createUser(t.database.db);
+    // Dev tools answer this machine only.
+    expect((await new Browser(t.app).post('/dev/users/unmigrate', { email: user.email.toUpperCase() })).json()).toEqual({ ok: true });
+    expect(codes(await freshBrowser().signIn(user.email))).toEqual(['user_not_migrated']);
+    const browser = freshBrowser();
+    const code = await requestCode(browser, user.email);
+    expect((await browser.patch(PATH, transfer(user.email, code))).statusCode).toBe(200);
+  });
+});
