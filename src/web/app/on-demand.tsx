@@ -27,11 +27,7 @@ const DownloadsLive = lazyRetry(() => import('../features/downloads/downloads-li
 const PushSettings = lazyRetry(() =>
   Promise.all([import('../features/push/push-settings.tsx'), loadSections(['push'])]).then(([m]) => ({ default: m.PushSettings })),
 );
-const SupportBubble = lazyRetry(() =>
-  Promise.all([import('../features/support/support-bubble.tsx'), loadSections(['support', 'validation'])]).then(([m]) => ({
-    default: m.SupportBubble,
-  })),
-);
+const SupportBubble = lazyRetry(() => import('../features/support/support-entry.ts').then((entry) => entry.loadSupportBubble()));
 const MixedContentPanel = lazyRetry(() =>
   import('../features/catalogue/mixed-content-panel.tsx').then((m) => ({ default: m.MixedContentPanel })),
 );

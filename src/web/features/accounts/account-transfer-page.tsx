@@ -15,7 +15,7 @@ import { CardPage } from '../../ui/card.tsx';
 import { FormErrors, TextField } from '../../ui/field.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
-import { accountsApi } from './api.ts';
+import { accountFormsApi } from './account-forms-api.ts';
 import { authDialogs } from './auth-dialogs-store.ts';
 import { redirectTarget } from './redirect.ts';
 import { storeCurrentUser, useCurrentUser } from './use-current-user.ts';
@@ -60,7 +60,7 @@ function CodeRequestStep({ initialEmail, onSent }: { initialEmail: string; onSen
     defaultValues: { email: initialEmail },
   });
   const request = useMutation({
-    mutationFn: ({ email }: { email: string }) => accountsApi.requestAccountTransfer(email),
+    mutationFn: ({ email }: { email: string }) => accountFormsApi.requestAccountTransfer(email),
     onSuccess: (_, { email }) => onSent(email),
     onError: (error) => setFormErrors(applyServerErrors(error, ['email'], form.setError)),
   });
@@ -122,7 +122,7 @@ function PasswordStep({
   });
   const { errors } = form.formState;
   const complete = useMutation({
-    mutationFn: (values: TransferOutput) => accountsApi.completeAccountTransfer(values),
+    mutationFn: (values: TransferOutput) => accountFormsApi.completeAccountTransfer(values),
     onSuccess: (user) => {
       storeCurrentUser(client, user);
       notifications.notify({ type: 'success', children: t('alert.flash.signin') });
@@ -135,7 +135,7 @@ function PasswordStep({
     },
   });
   const resend = useMutation({
-    mutationFn: () => accountsApi.requestAccountTransfer(email),
+    mutationFn: () => accountFormsApi.requestAccountTransfer(email),
     onSuccess: () => {
       setResent(true);
       form.resetField('code');

@@ -15,7 +15,7 @@ import { Checkbox } from '../../ui/checkbox.tsx';
 import { FormErrors, RequiredNote, SelectField, TextField, revealFocusedField } from '../../ui/field.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
-import { accountsApi } from './api.ts';
+import { accountFormsApi } from './account-forms-api.ts';
 import { applyServerErrors, validationText } from '../../lib/forms.ts';
 import { useCountries } from './reference-queries.ts';
 import { storeCurrentUser } from './use-current-user.ts';
@@ -37,7 +37,7 @@ const FIELDS = [
 /** An expired or used link: the spec's text, and a new link for an account still unconfirmed. */
 function ExpiredLink({ token, locale }: { token: string; locale: Locale }) {
   const { t } = useTranslation();
-  const resend = useMutation({ mutationFn: async () => accountsApi.resendById((await accountsApi.unconfirmedUser(token)).id) });
+  const resend = useMutation({ mutationFn: async () => accountFormsApi.resendById((await accountFormsApi.unconfirmedUser(token)).id) });
   return (
     <CardPage title={t('accounts.expiredLink.title')} lead={<p>{t('errors.token_invalid')}</p>} testId="expired-link">
       {resend.isSuccess ? (
@@ -68,7 +68,7 @@ export function FinalStepPage() {
   const token = useSearchParams()[0].get('confirmation_token') ?? '';
   const status = useQuery({
     queryKey: ['confirmation_token', token],
-    queryFn: () => accountsApi.checkConfirmationToken(token),
+    queryFn: () => accountFormsApi.checkConfirmationToken(token),
     enabled: token !== '',
     retry: false,
   });
@@ -103,7 +103,7 @@ function ConfirmationForm({ token, locale }: { token: string; locale: Locale }) 
   const notACompany = useWatch({ control: form.control, name: 'not_a_company' }) === true;
   const error = (name: keyof Input) => validationText(t, errors[name]?.message);
   const confirm = useMutation({
-    mutationFn: (values: Output) => accountsApi.confirm({ ...values, confirmation_token: token }),
+    mutationFn: (values: Output) => accountFormsApi.confirm({ ...values, confirmation_token: token }),
     onSuccess: (user) => {
       storeCurrentUser(client, user);
       notifications.notify({ type: 'success', children: t('accounts.finalStep.welcome') });

@@ -4,7 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ROUTES } from '../../../common/routes.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { CardPage } from '../../ui/card.tsx';
-import { accountsApi } from './api.ts';
+import { accountFormsApi } from './account-forms-api.ts';
 
 function useLocalePath() {
   const { locale = 'en' } = useParams();
@@ -16,7 +16,7 @@ export function CheckEmailPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const email = search.get('email') ?? '';
-  const resend = useMutation({ mutationFn: () => accountsApi.resendByEmail(email) });
+  const resend = useMutation({ mutationFn: () => accountFormsApi.resendByEmail(email) });
   return (
     <CardPage title={t('accounts.checkEmail.title')} lead={<p>{t('accounts.checkEmail.lead', { email })}</p>} testId="check-email-page">
       <p className="card__note">{t('accounts.checkEmail.spam')}</p>

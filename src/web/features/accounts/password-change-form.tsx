@@ -8,7 +8,7 @@ import { passwordChangeSchema } from '../../../common/accounts.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormErrors, TextField } from '../../ui/field.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
-import { accountsApi } from './api.ts';
+import { accountFormsApi } from './account-forms-api.ts';
 import { applyServerErrors, validationText } from '../../lib/forms.ts';
 
 type Values = z.infer<typeof passwordChangeSchema>;
@@ -21,7 +21,7 @@ export function PasswordChangeForm() {
   const form = useForm<Values>({ resolver: zodResolver(passwordChangeSchema), mode: 'onTouched', defaultValues: EMPTY });
   const error = (name: keyof Values) => validationText(t, form.formState.errors[name]?.message);
   const change = useMutation({
-    mutationFn: (values: Values) => accountsApi.changePassword(values),
+    mutationFn: (values: Values) => accountFormsApi.changePassword(values),
     onSuccess: () => {
       form.reset(EMPTY);
       notifications.notify({ type: 'success', children: t('alert.flash.password_update') });

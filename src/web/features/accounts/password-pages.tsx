@@ -12,7 +12,7 @@ import { Button, buttonClass } from '../../ui/button.tsx';
 import { CardPage } from '../../ui/card.tsx';
 import { FormErrors, TextField } from '../../ui/field.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
-import { accountsApi } from './api.ts';
+import { accountFormsApi } from './account-forms-api.ts';
 import { applyServerErrors, validationText } from '../../lib/forms.ts';
 
 /** /{locale}/restore-password: asks for reset instructions (the answer never says if the address exists). */
@@ -23,7 +23,7 @@ export function RestorePasswordPage() {
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const form = useForm<{ email: string }>({ resolver: zodResolver(emailBodySchema), mode: 'onTouched', defaultValues: { email: '' } });
   const request = useMutation({
-    mutationFn: ({ email }: { email: string }) => accountsApi.passwordInstructions(email),
+    mutationFn: ({ email }: { email: string }) => accountFormsApi.passwordInstructions(email),
     onSuccess: () => void navigate(`/${locale}${ROUTES.restorePasswordCheckEmail}`),
     onError: (error) => setFormErrors(applyServerErrors(error, ['email'], form.setError)),
   });
@@ -68,7 +68,7 @@ export function NewPasswordPage() {
     defaultValues: { password: '', password_confirmation: '' },
   });
   const reset = useMutation({
-    mutationFn: (values: PasswordPair) => accountsApi.resetPassword({ ...values, reset_password_token: token }),
+    mutationFn: (values: PasswordPair) => accountFormsApi.resetPassword({ ...values, reset_password_token: token }),
     onSuccess: () => void navigate(`/${locale}${ROUTES.newPasswordChanged}`, { replace: true }),
     onError: (error) => {
       if (error instanceof ApiError && error.hasCode('token_invalid')) setExpired(true);
@@ -121,7 +121,7 @@ export function UnlockPage() {
   const token = useSearchParams()[0].get('unlock_token') ?? '';
   const unlock = useQuery({
     queryKey: ['unlock', token],
-    queryFn: () => accountsApi.unlock(token),
+    queryFn: () => accountFormsApi.unlock(token),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,

@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { FormErrors, TextField } from '../../ui/field.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
-import { accountsApi } from './api.ts';
+import { accountFormsApi } from './account-forms-api.ts';
 import { applyServerErrors, validationText } from '../../lib/forms.ts';
 import { storeCurrentUser } from './use-current-user.ts';
 
@@ -44,7 +44,7 @@ export function SignInForm({
   const { errors, isValid } = form.formState;
 
   const signIn = useMutation({
-    mutationFn: (values: Values) => accountsApi.signIn(values),
+    mutationFn: (values: Values) => accountFormsApi.signIn(values),
     onSuccess: (user) => {
       storeCurrentUser(client, user);
       notifications.notify({ type: 'success', children: t('alert.flash.signin') });
@@ -64,7 +64,7 @@ export function SignInForm({
   });
 
   const resend = useMutation({
-    mutationFn: (email: string) => accountsApi.resendByEmail(email),
+    mutationFn: (email: string) => accountFormsApi.resendByEmail(email),
     onSuccess: () => setResent(true),
   });
 

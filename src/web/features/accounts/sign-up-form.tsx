@@ -11,7 +11,7 @@ import { LINKS, ROUTES } from '../../../common/routes.ts';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { FormErrors, TextField } from '../../ui/field.tsx';
-import { accountsApi } from './api.ts';
+import { accountFormsApi } from './account-forms-api.ts';
 import { applyServerErrors, validationText } from '../../lib/forms.ts';
 
 type Input = z.input<typeof signUpSchema>;
@@ -43,7 +43,7 @@ export function SignUpForm({
   const agreed = useWatch({ control: form.control, name: 'agreeTerms' }) === true;
   const signUp = useMutation({
     mutationFn: (values: Output) =>
-      accountsApi.signUp({
+      accountFormsApi.signUp({
         ...values,
         is_landing_user: landing,
         external_landing_id: landing ? search.get('landing_id') : null,

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormErrors, TextField } from '../../ui/field.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
-import { accountsApi } from './api.ts';
+import { accountFormsApi } from './account-forms-api.ts';
 import { itemText } from '../../lib/forms.ts';
 import { storeCurrentUser } from './use-current-user.ts';
 
@@ -20,7 +20,7 @@ export function TwoFactorForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) 
   const [token, setToken] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const verify = useMutation({
-    mutationFn: () => accountsApi.verifyTwoFactor(token.trim()),
+    mutationFn: () => accountFormsApi.verifyTwoFactor(token.trim()),
     onSuccess: (user) => {
       storeCurrentUser(client, user);
       notifications.notify({ type: 'success', children: t('alert.flash.signin') });
