@@ -22,6 +22,7 @@ export const DESK_ROUTES = {
   // The API lets editors curate banners too; the screen sits with the live desk (docs/decisions.md "Live desk").
   deskBanners: { path: '/desk/banners', role: 'live' },
   deskClientErrors: { path: '/desk/client-errors', role: 'admin' },
+  deskPassApplications: { path: '/desk/pass-applications', role: 'sales' },
 } as const satisfies Record<string, { path: string; role: DeskRole | null }>;
 
 export type DeskRouteName = keyof typeof DESK_ROUTES;

@@ -32,7 +32,17 @@ export const deskMeSchema = z.object({
 export type DeskMe = z.infer<typeof deskMeSchema>;
 
 /** What an audit entry is about: a table's row, named by its domain's word. */
-export const AUDIT_SUBJECTS = ['staff', 'alert', 'live_event', 'plan_request', 'transaction', 'vacancy', 'content_item', 'banner'] as const;
+export const AUDIT_SUBJECTS = [
+  'staff',
+  'alert',
+  'live_event',
+  'plan_request',
+  'transaction',
+  'vacancy',
+  'content_item',
+  'banner',
+  'agreement',
+] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
 export const auditEntrySchema = z.object({
