@@ -37,6 +37,11 @@ export function AgreementCard({ agreement, locale }: { agreement: Agreement; loc
         <span className="agreement__owner">{t(`planDetails.owner.${agreement.owner}`)}</span>
       </header>
       <Acceptance agreement={agreement} />
+      {agreement.status === 'processing' || agreement.status === 'failed_to_qualify' ? (
+        <p className="agreement__verification" role="status" data-testid="agreement-verification">
+          {t(`planDetails.verification.${agreement.status}`)}
+        </p>
+      ) : null}
       <div className="agreement__columns">
         <Rights agreement={agreement} />
         <Conditions agreement={agreement} locale={locale} />

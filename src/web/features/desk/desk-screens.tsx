@@ -66,6 +66,10 @@ export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
     () => import('./client-errors-page.tsx'),
     (m) => m.ClientErrorsPage,
   ),
+  deskPassApplications: screenOf(
+    () => import('./pass-applications-page.tsx'),
+    (m) => m.PassApplicationsPage,
+  ),
 };
 
 /** The desk's menu, in order: each item shows only to staff holding its screen's role. */
@@ -76,6 +80,7 @@ export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
   { name: 'deskLive', label: 'desk.menu.live' },
   { name: 'deskAlerts', label: 'desk.menu.alerts' },
   { name: 'deskBanners', label: 'desk.menu.banners' },
+  { name: 'deskPassApplications', label: 'desk.menu.passApplications' },
   { name: 'deskStaff', label: 'desk.menu.staff' },
   { name: 'deskAudit', label: 'desk.menu.audit' },
   { name: 'deskClientErrors', label: 'desk.menu.clientErrors' },
