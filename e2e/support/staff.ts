@@ -4,8 +4,8 @@ import { rememberStaffSession, staffSession } from './staff-sessions.ts';
 
 type Mail = { to: string; text: string; created_at: string };
 
-/** The demo's staff: the admin (every desk role) and the newsroom (editor and live). */
-export type DemoStaff = 'admin' | 'newsroom';
+/** The demo's staff: the admin (every desk role), the newsroom (editor and live) and the business desk (sales). */
+export type DemoStaff = 'admin' | 'newsroom' | 'sales';
 
 /**
  * Signs the page's context in as demo staff through the API: the password, then the mailed
