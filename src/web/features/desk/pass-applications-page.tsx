@@ -13,7 +13,11 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
+import '../../ui/field.css';
 import { DESK_KEYS, deskApi } from './api.ts';
+
+/** An address inside a sentence keeps its own direction in Arabic (first-strong isolate). */
+const isolated = (text: string) => `\u2068${text}\u2069`;
 
 /**
  * /{locale}/desk/pass-applications (sales role): first passes waiting for verification, oldest
@@ -77,7 +81,7 @@ function ApplicationRow({ application, onDecline }: { application: PassApplicati
     mutationFn: () => deskApi.approvePassApplication(application.id),
     onSuccess: (saved) => {
       replace(saved);
-      notifications.notify({ type: 'success', children: t('desk.passApplications.approved', { email: saved.applicant.email }) });
+      notifications.notify({ type: 'success', children: t('desk.passApplications.approved', { email: isolated(saved.applicant.email) }) });
     },
     onError: (error) => notifications.notify({ type: 'error', children: errorText(error, translateIfExists) }),
   });
@@ -89,7 +93,9 @@ function ApplicationRow({ application, onDecline }: { application: PassApplicati
     <tr data-testid={`application-${application.applicant.email}`} data-status={application.status}>
       <th scope="row">
         <span className="desk-staff__name">{application.applicant.name || application.applicant.email}</span>
-        <span className="desk-staff__email">{application.applicant.email}</span>
+        <bdi className="desk-staff__email" dir="ltr">
+          {application.applicant.email}
+        </bdi>
         {application.company_name ? <span className="desk-staff__email">{application.company_name}</span> : null}
       </th>
       <td>
@@ -131,11 +137,13 @@ function ApplicationRow({ application, onDecline }: { application: PassApplicati
         ) : (
           <div className="desk-applications__decision">
             {application.decided_at ? (
-              <span>
-                {t('desk.passApplications.decidedBy', {
-                  who: application.decided_by ?? '—',
-                  at: new Date(application.decided_at).toLocaleString(locale),
-                })}
+              <span className="desk-applications__decided">
+                {t('desk.passApplications.decidedOn', { at: new Date(application.decided_at).toLocaleString(locale) })}
+                {application.decided_by ? (
+                  <bdi className="desk-staff__email" dir="ltr">
+                    {application.decided_by}
+                  </bdi>
+                ) : null}
               </span>
             ) : null}
             {application.decline_reason ? <q data-testid="application-reason">{application.decline_reason}</q> : null}
@@ -160,7 +168,7 @@ function DeclineDialog({ application, onClose }: { application: PassApplication;
     mutationFn: (body: { reason: string }) => deskApi.declinePassApplication(application.id, body),
     onSuccess: (saved) => {
       replace(saved);
-      notifications.notify({ type: 'success', children: t('desk.passApplications.declined', { email: saved.applicant.email }) });
+      notifications.notify({ type: 'success', children: t('desk.passApplications.declined', { email: isolated(saved.applicant.email) }) });
       onClose();
     },
     onError: (error) => setProblem(errorText(error, translateIfExists)),
@@ -178,7 +186,7 @@ function DeclineDialog({ application, onClose }: { application: PassApplication;
     <Dialog
       open
       onOpenChange={(open) => (open || decline.isPending ? undefined : onClose())}
-      title={t('desk.passApplications.declineTitle', { email: application.applicant.email })}
+      title={t('desk.passApplications.declineTitle', { email: isolated(application.applicant.email) })}
       description={t('desk.passApplications.declineText')}
       size="small"
       testId="decline-dialog"
@@ -199,7 +207,7 @@ function DeclineDialog({ application, onClose }: { application: PassApplication;
         </label>
         <textarea
           id="decline-reason"
-          className="field__control"
+          className="field__control desk-applications__reason"
           rows={3}
           maxLength={500}
           value={reason}
