@@ -85,6 +85,7 @@ for (const locale of ['en', 'ar'] as const) {
     const pass = page.locator('[data-type="pass"]');
     await expect(pass.getByTestId('agreement-status')).toHaveText(text('planDetails.statuses.processing'));
     await expect(pass.getByTestId('agreement-verification')).toHaveText(text('planDetails.verification.processing'));
+    await page.screenshot({ path: path.join(SHOTS, `checkout-processing-${locale}.png`), fullPage: true });
     // Nothing is granted while it waits.
     const video = await paidStandardVideo(page);
     await page.goto(`/${locale}/videos/${video.slug}`);
@@ -102,6 +103,8 @@ for (const locale of ['en', 'ar'] as const) {
       await desk.screenshot({ path: path.join(SHOTS, `desk-pass-applications-${locale}.png`), fullPage: true });
       await row.getByTestId('application-approve').click();
       await expect(row.getByTestId('application-status')).toHaveText(text('desk.passApplications.statuses.active'));
+      await expect(row).toContainText('sales@newsreel.example');
+      await desk.screenshot({ path: path.join(SHOTS, `desk-pass-approved-${locale}.png`), fullPage: true });
     } finally {
       await deskContext.close();
     }
