@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { AccessAgreement } from '../../../common/access.ts';
 import {
   agreementFlags,
@@ -263,7 +263,7 @@ const HELD: readonly string[] = ['active', 'user_accepting', 'payment_required']
  */
 export const PASS_GRANTED_STATUSES = ['active', 'user_accepting', 'payment_required', 'expired', 'deactivated'] as const;
 
-/** Whether the user, or anyone of their company, has held a pass (of any age, ended or not). */
+/** Whether the user, or anyone of their company, has held a pass (its term started; ended or not). */
 export async function hasHeldPass(db: Tx, user: UserRow): Promise<boolean> {
   const owners = user.companyId
     ? or(
@@ -275,7 +275,15 @@ export async function hasHeldPass(db: Tx, user: UserRow): Promise<boolean> {
   const [held] = await db
     .select({ id: agreements.id })
     .from(agreements)
-    .where(and(owners, eq(agreements.agreementType, 'pass'), inArray(agreements.status, [...PASS_GRANTED_STATUSES])))
+    // A pass whose term started: an application refunded before its approval never was one.
+    .where(
+      and(
+        owners,
+        eq(agreements.agreementType, 'pass'),
+        inArray(agreements.status, [...PASS_GRANTED_STATUSES]),
+        isNotNull(agreements.startDate),
+      ),
+    )
     .limit(1);
   return held !== undefined;
 }

@@ -94,15 +94,28 @@ describe('who applies and who buys', () => {
 
   it('an account that held a pass (expired), or whose company did, buys the next one at once', async () => {
     const returning = await f.buyer();
-    await createAgreement(db(), { userId: returning.user.id, agreementType: 'pass', status: 'expired', validTill: new Date('2026-01-01') });
+    await createAgreement(db(), {
+      userId: returning.user.id,
+      agreementType: 'pass',
+      status: 'expired',
+      startDate: '2025-01-01',
+      validTill: new Date('2026-01-01'),
+    });
     expect((await possibility(returning.browser)).mode).toBe('buy');
     const result = purchaseResultSchema.parse((await f.buyPass(returning.browser, await f.card(returning.browser))).json());
     expect(result).toMatchObject({ status: 'succeeded', verification: false });
     expect(await agreementOf(result.agreement_id ?? 0)).toMatchObject({ status: 'active', startDate: '2026-11-22' });
 
     const { master, member } = await a.team();
-    await createAgreement(db(), { userId: master.user.id, agreementType: 'pass', status: 'deactivated' });
+    await createAgreement(db(), { userId: master.user.id, agreementType: 'pass', status: 'deactivated', startDate: '2025-01-01' });
     expect((await possibility(member.browser)).mode).toBe('buy');
+  });
+
+  it('an application refunded before its approval (the admin refund) is no pass held either', async () => {
+    const first = await applied();
+    const admin = await a.signedIn({ isAdmin: true, deskRoles: ['sales'] });
+    expect((await admin.browser.post(`/api/admin/payments/transactions/${first.result.transaction_id}/refunds`)).statusCode).toBe(200);
+    expect(await possibility(first.browser)).toMatchObject({ possible: true, mode: 'apply' });
   });
 
   it('an application that failed to qualify is no pass held: the account applies again', async () => {
