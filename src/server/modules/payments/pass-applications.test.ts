@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementsResponseSchema, availableForOperationsSchema, purchasePossibilitySchema } from '../../../common/agreements.ts';
 import { currentUserSchema } from '../../../common/accounts.ts';
@@ -175,7 +175,7 @@ describe('the desk decides', () => {
     const audit = await db()
       .select()
       .from(auditLog)
-      .where(eq(auditLog.subjectId, String(id)));
+      .where(and(eq(auditLog.subjectType, 'agreement'), eq(auditLog.subjectId, String(id))));
     expect(audit).toEqual([
       expect.objectContaining({ action: 'pass_application.approve', subjectType: 'agreement', actorId: sales.user.id }),
     ]);
@@ -207,8 +207,13 @@ describe('the desk decides', () => {
     const audit = await db()
       .select()
       .from(auditLog)
-      .where(eq(auditLog.subjectId, String(id)));
-    expect(audit.map((entry) => entry.action)).toEqual(['pass_application.decline']);
+      .where(
+        or(
+          and(eq(auditLog.subjectType, 'agreement'), eq(auditLog.subjectId, String(id))),
+          and(eq(auditLog.subjectType, 'transaction'), eq(auditLog.subjectId, String(result.transaction_id))),
+        ),
+      );
+    expect(audit.map((entry) => entry.action).sort()).toEqual(['pass_application.decline', 'pass_application.refund']);
   });
 
   it('a decline refunds even past the 14-day refund window (the order was never granted)', async () => {
