@@ -186,7 +186,7 @@ function DeclineDialog({ application, onClose }: { application: PassApplication;
     <Dialog
       open
       onOpenChange={(open) => (open || decline.isPending ? undefined : onClose())}
-      title={t('desk.passApplications.declineTitle', { email: isolated(application.applicant.email) })}
+      title={t('desk.passApplications.declineTitle')}
       description={t('desk.passApplications.declineText')}
       size="small"
       testId="decline-dialog"
@@ -201,6 +201,9 @@ function DeclineDialog({ application, onClose }: { application: PassApplication;
         </>
       }
     >
+      <p className="desk-applications__who">
+        <bdi dir="ltr">{application.applicant.email}</bdi>
+      </p>
       <div className="field">
         <label htmlFor="decline-reason" className="field__label">
           {t('desk.passApplications.reason')}
