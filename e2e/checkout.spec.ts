@@ -4,11 +4,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
 import { signInAsDemo, signInThroughApi } from './support/demo.ts';
 import { catalogueText, pluralText } from './support/catalogues.ts';
+import { signInAsStaff } from './support/staff.ts';
 
 /**
- * Checkout in the browser (issue: checkout and payments, "Tests"), in English and Arabic: a plain
- * user buys the pass with the success card and finds it in plan details and the purchase history
- * with a receipt; a declined card shows the declined page and the rejection count; a one-off
+ * Checkout in the browser (issue: checkout and payments, "Tests"), in English and Arabic: a new
+ * user applies for the pass with the success card, is told it is being verified, the sales desk
+ * approves it and the pass is active with downloads, in plan details and the purchase history with
+ * a receipt; a declined card shows the declined page and the rejection count; a one-off
  * purchase started on a video page ends back on that video with the download available.
  */
 const SHOTS = os.tmpdir();
@@ -50,15 +52,21 @@ async function paidStandardVideo(page: Page): Promise<{ id: number; slug: string
 for (const locale of ['en', 'ar'] as const) {
   const text = (key: string, values?: Record<string, string | number>) => catalogueText(locale, key, values);
 
-  test(`${locale}: a plain user buys the pass with the success card and sees it in plan details and the purchase history, with a receipt`, async ({
+  test(`${locale}: a new user applies for the pass with the success card, is told it is being verified, the sales desk approves it, and the pass is active with downloads`, async ({
     page,
     baseURL,
     request,
+    browser,
   }) => {
-    await signInThroughApi(page, baseURL, await createAccount(request, { locale }));
+    const origin = baseURL ?? '';
+    const account = await createAccount(request, { locale });
+    await signInThroughApi(page, baseURL, account);
     await page.goto(`/${locale}/plans`);
-    await page.getByTestId('buy-pass').click();
-    await expect(page).toHaveURL(new RegExp(`/${locale}/payment/subscription\\?plan=pass-annually-eur`));
+    // An account's first pass is an application (docs/decisions.md "Applying for a pass (issue 25)").
+    await expect(page.getByTestId('apply-for-pass')).toHaveText(text('plans.actions.apply'));
+    await page.getByTestId('apply-for-pass').click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/payment/apply-for-pass\\?plan=pass-annually-eur`));
+    await expect(page.getByTestId('verification-notice')).toHaveText(text('payment.apply.notice'));
     await fillBilling(page, locale);
     await expect(page.getByTestId('order-total')).toHaveText(/\S/);
 
@@ -69,11 +77,51 @@ for (const locale of ['en', 'ar'] as const) {
     await page.screenshot({ path: path.join(SHOTS, `checkout-pass-${locale}.png`), fullPage: true });
     await payWithCard(page, '4242 4242 4242 4242');
 
-    await expect(page.getByTestId('payment-success')).toContainText(text('payment.success.title'));
-    await page.screenshot({ path: path.join(SHOTS, `checkout-success-${locale}.png`) });
+    await expect(page.getByTestId('payment-application')).toContainText(text('payment.apply.resultTitle'));
+    await expect(page.getByTestId('application-verifying')).toHaveText(text('payment.apply.resultText'));
+    await page.screenshot({ path: path.join(SHOTS, `checkout-application-${locale}.png`) });
     await page.getByTestId('payment-success-next').click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/user/plan-details`));
+    const pass = page.locator('[data-type="pass"]');
+    await expect(pass.getByTestId('agreement-status')).toHaveText(text('planDetails.statuses.processing'));
+    await expect(pass.getByTestId('agreement-verification')).toHaveText(text('planDetails.verification.processing'));
+    await page.screenshot({ path: path.join(SHOTS, `checkout-processing-${locale}.png`), fullPage: true });
+    // Nothing is granted while it waits.
+    const video = await paidStandardVideo(page);
+    await page.goto(`/${locale}/videos/${video.slug}`);
+    await expect(page.getByTestId('download-reason')).toHaveText(text('video.reasons.licence_required'));
+
+    // The sales desk approves it, in a browser of its own.
+    const deskContext = await browser.newContext({ baseURL: origin, locale: 'en-US' });
+    try {
+      const desk = await deskContext.newPage();
+      await signInAsStaff(desk, 'sales', origin);
+      await desk.goto(`/${locale}/desk/pass-applications`);
+      const row = desk.getByTestId(`application-${account.email}`);
+      await expect(row.getByTestId('application-status')).toHaveText(text('desk.passApplications.statuses.processing'));
+      await expect(row).toContainText('Rheinblick Online');
+      await desk.screenshot({ path: path.join(SHOTS, `desk-pass-applications-${locale}.png`), fullPage: true });
+      await row.getByTestId('application-approve').click();
+      await expect(row.getByTestId('application-status')).toHaveText(text('desk.passApplications.statuses.active'));
+      await expect(row).toContainText('sales@newsreel.example');
+      await desk.screenshot({ path: path.join(SHOTS, `desk-pass-approved-${locale}.png`), fullPage: true });
+    } finally {
+      await deskContext.close();
+    }
+
+    await page.goto(`/${locale}/user/plan-details`);
+    await expect(pass.getByTestId('agreement-status')).toHaveText(text('planDetails.statuses.active'));
     await expect(page.getByTestId('balance-pool')).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, `checkout-approved-${locale}.png`), fullPage: true });
+    await page.goto(`/${locale}/videos/${video.slug}`);
+    await expect(page.getByTestId('download-panel')).toBeVisible();
+    await expect(page.getByTestId('download-reason')).toHaveCount(0);
+    await expect(page.getByTestId('download-button')).toBeEnabled();
+    const requested = await page.request.post(`/api/content/video_projects/${video.id}/videos/download`, {
+      headers: { origin },
+      data: { restrictions_accepted: true, quality: 'hd', file_type: 'mp4', video_format: 'clean' },
+    });
+    expect(requested.status()).toBe(200);
 
     await page.goto(`/${locale}/user/purchase-history`);
     const row = page.locator('[data-testid^="purchase-"][data-status="succeeded"]').first();
@@ -86,7 +134,8 @@ for (const locale of ['en', 'ar'] as const) {
   test(`${locale}: a declined card shows the declined page and the rejection count`, async ({ page, baseURL, request }) => {
     await signInThroughApi(page, baseURL, await createAccount(request, { locale }));
     await page.goto(`/${locale}/payment/subscription?plan=pass-monthly-eur`);
-    await expect(page).toHaveURL(/plan=pass-annually-eur/);
+    // A new account is an applicant: the pass page sends it to the apply-for-pass page.
+    await expect(page).toHaveURL(new RegExp(`/${locale}/payment/apply-for-pass\\?plan=pass-annually-eur`));
     await fillBilling(page, locale);
     await page.getByTestId('licence-project_name').fill('Declined Media');
     await page.getByTestId('licence-url_1').fill('https://declined.example');

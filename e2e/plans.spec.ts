@@ -59,9 +59,19 @@ for (const locale of ['en', 'ar'] as const) {
       for (const kind of ['regional', 'enterprise'])
         await expect(page.locator(`[data-testid="plan-card"][data-plan="${kind}"]`)).toContainText(text('plans.price.onRequest'));
 
-      // The pass is bought on its payment page (the monthly id is the annual one).
+      // A first pass is applied for on its payment page (the monthly id is the annual one;
+      // docs/decisions.md "Applying for a pass (issue 25)").
       await expect(page.getByTestId('pass-soon')).toHaveCount(0);
+      await expect(page.getByTestId('apply-for-pass')).toHaveText(text('plans.actions.apply'));
+      await expect(page.getByTestId('apply-for-pass')).toHaveAttribute('href', `/${locale}/payment/apply-for-pass?plan=pass-annually-eur`);
+    });
+
+    test('an account that has held a pass buys the next one on the pass page', async ({ page, baseURL }) => {
+      await signInAsDemo(page, 'subscriber', baseURL);
+      await page.goto(`/${locale}/plans`);
+      await expect(page.getByTestId('buy-pass')).toHaveText(text('plans.actions.buy'));
       await expect(page.getByTestId('buy-pass')).toHaveAttribute('href', `/${locale}/payment/subscription?plan=pass-annually-eur`);
+      await expect(page.getByTestId('apply-for-pass')).toHaveCount(0);
     });
 
     test('six logo positions, corners of the picture: never mirrored, in Arabic too', async ({ page }) => {

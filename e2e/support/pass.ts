@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { signInAsStaff } from './staff.ts';
 
-/** The pass, bought through the API with the test Visa: the journey here is the team, not checkout. */
+/**
+ * The pass, bought through the API with the test Visa: the journey here is the team, not checkout.
+ * A new account's first pass is an application (docs/decisions.md "Applying for a pass (issue
+ * 25)"): the demo sales desk approves it at once, through the API.
+ */
 export async function buyPass(page: Page, origin: string) {
+  const result = await payForPass(page, origin);
+  if (result.verification) await approvePassApplication(page, origin, result.agreement_id);
+}
+
+/** The pass paid through the API with the test Visa: for a new account, an application waiting for the desk. */
+export async function payForPass(page: Page, origin: string): Promise<{ verification: boolean; agreement_id: number }> {
   const headers = { origin };
   const countries = (await (await page.request.get('/api/countries.json')).json()) as { id: number; code: string }[];
   const billing = await page.request.put('/api/current_user/billing_settings', {
@@ -41,5 +52,22 @@ export async function buyPass(page: Page, origin: string) {
       confirmations: { withdrawal: true, terms: true, licence_values: true },
     },
   });
-  expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
+  const result = (await paid.json()) as { status: string; verification: boolean; agreement_id: number };
+  expect(result.status).toBe('succeeded');
+  return result;
+}
+
+/** The demo sales desk approves a pass application, from a browser context of its own. */
+export async function approvePassApplication(page: Page, origin: string, agreementId: number) {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser to open the desk in');
+  const context = await browser.newContext({ baseURL: origin });
+  try {
+    const desk = await context.newPage();
+    await signInAsStaff(desk, 'sales', origin);
+    const approved = await desk.request.post(`/api/desk/pass_applications/${agreementId}/approvals`, { headers: { origin } });
+    expect(approved.status()).toBe(200);
+  } finally {
+    await context.close();
+  }
 }

@@ -36,9 +36,20 @@ export type AgreementType = (typeof AGREEMENT_TYPES)[number];
 /**
  * The spec's two statuses (user_accepting: a new agreement waits for its owner's acceptance;
  * active) and the lifecycle states the screens show after them (docs/decisions.md "Agreement
- * states"). Plan requests have their own states (processing, approved, failed to qualify).
+ * states"). Plan requests have their own states (processing, approved, failed to qualify). A first
+ * pass waits in `processing` (order verification, spec §4) until the sales desk approves it
+ * (active) or it fails to qualify (`failed_to_qualify`: cancelled and refunded); docs/decisions.md
+ * "Applying for a pass (issue 25)".
  */
-export const AGREEMENT_STATUSES = ['user_accepting', 'active', 'expired', 'deactivated', 'payment_required'] as const;
+export const AGREEMENT_STATUSES = [
+  'user_accepting',
+  'active',
+  'expired',
+  'deactivated',
+  'payment_required',
+  'processing',
+  'failed_to_qualify',
+] as const;
 export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
 
 /** Balance kinds: paid (standard) material, pool material, spherical (360) material. */
@@ -65,14 +76,24 @@ export const PASS_MEMBER_ACCOUNTS = 2;
 /** Spec §9: the balance of an accepted enterprise request is valid for 2 weeks. */
 export const REQUEST_BALANCE_VALID_DAYS = 14;
 
-/** Spec §4: customers see all their agreements; others only active ones, and a flag that unaccepted ones exist. */
-export function visibleAgreements<T extends { status: AgreementStatus }>(
+/** A pass application's states: like a plan request's, its applicant sees them whatever their group. */
+export const PASS_APPLICATION_STATUSES: readonly AgreementStatus[] = ['processing', 'failed_to_qualify'];
+
+/**
+ * Spec §4: customers see all their agreements; others only active ones, and a flag that unaccepted
+ * ones exist. A pass application in verification, or one that failed to qualify, is shown to
+ * everyone like a plan request is (docs/decisions.md "Applying for a pass (issue 25)").
+ */
+export function visibleAgreements<T extends { status: AgreementStatus; agreement_type: AgreementType }>(
   userGroup: string,
   agreements: readonly T[],
 ): { agreements: T[]; has_unaccepted: boolean } {
   if (userGroup === 'customer') return { agreements: [...agreements], has_unaccepted: false };
   return {
-    agreements: agreements.filter((agreement) => agreement.status === 'active'),
+    agreements: agreements.filter(
+      (agreement) =>
+        agreement.status === 'active' || (agreement.agreement_type === 'pass' && PASS_APPLICATION_STATUSES.includes(agreement.status)),
+    ),
     has_unaccepted: agreements.some((agreement) => agreement.status === 'user_accepting'),
   };
 }

@@ -76,13 +76,28 @@ export const availableForOperationsSchema = z.object({
 
 /**
  * Why a purchase is not possible now; `pass_temporarily_unavailable`: a payment for the caller's pass
- * is still pending (spec: accounts §8 "pass temporarily unavailable"; docs/decisions.md).
+ * is still pending (spec: accounts §8 "pass temporarily unavailable"; docs/decisions.md);
+ * `pass_in_verification`: the caller's pass application waits for the desk's decision.
  */
-export const PURCHASE_BLOCKS = ['sign_in_required', 'pass_already_held', 'client_account', 'pass_temporarily_unavailable'] as const;
+export const PURCHASE_BLOCKS = [
+  'sign_in_required',
+  'pass_already_held',
+  'client_account',
+  'pass_temporarily_unavailable',
+  'pass_in_verification',
+] as const;
 export type PurchaseBlock = (typeof PURCHASE_BLOCKS)[number];
+/**
+ * How a pass is bought (docs/decisions.md "Applying for a pass (issue 25)"): an account's first
+ * pass is applied for (paid, then verified before it is active); one that held a pass buys at once.
+ */
+export const PASS_PURCHASE_MODES = ['apply', 'buy'] as const;
+export type PassPurchaseMode = (typeof PASS_PURCHASE_MODES)[number];
 export const purchasePossibilitySchema = z.object({
   agreement_type: z.enum(AGREEMENT_TYPES),
   possible: z.boolean(),
   reason: z.enum(PURCHASE_BLOCKS).nullable(),
+  /** For a pass: applied for or bought at once; `buy` for everything else. */
+  mode: z.enum(PASS_PURCHASE_MODES),
 });
 export const purchasePossibilityQuerySchema = z.object({ agreement_type: z.enum(AGREEMENT_TYPES, { error: 'validation.invalid' }) });

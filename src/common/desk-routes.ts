@@ -24,6 +24,7 @@ export const DESK_ROUTES = {
   deskClientErrors: { path: '/desk/client-errors', role: 'admin' },
   deskChats: { path: '/desk/chats', role: 'sales' },
   deskChat: { path: '/desk/chats/:id', role: 'sales' },
+  deskPassApplications: { path: '/desk/pass-applications', role: 'sales' },
 } as const satisfies Record<string, { path: string; role: DeskRole | null }>;
 
 export type DeskRouteName = keyof typeof DESK_ROUTES;

@@ -42,6 +42,7 @@ export const AUDIT_SUBJECTS = [
   'content_item',
   'banner',
   'support_conversation',
+  'agreement',
 ] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 

@@ -115,6 +115,8 @@ export const purchaseResultSchema = z.object({
   payment_intent_id: z.string().nullable(),
   approve_url: z.string().nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** A first pass: paid, and waiting in verification before it is active (docs/decisions.md "Applying for a pass"). */
+  verification: z.boolean(),
 });
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 

@@ -153,7 +153,7 @@ export const LINKS = {
   liveEvent: (slug: string) => `/events/${encodeURIComponent(slug)}`,
   plans: '/plans',
   planRequest: (name: 'enterprise' | 'regional') => `/plans/request-${name}`,
-  payment: (type: 'video' | 'subscription' | 'top-up') => `/payment/${type}`,
+  payment: (type: 'video' | 'subscription' | 'top-up' | 'apply-for-pass') => `/payment/${type}`,
   myContent: '/user/my-content',
   about: '/about',
   career: '/career',

@@ -24,6 +24,7 @@ import { auth, callerLookup } from './modules/accounts/auth.ts';
 import { liveSessionIds } from './modules/accounts/sessions.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { passApplicationRoutes } from './modules/payments/pass-application-routes.ts';
 import type { PaymentsContext } from './modules/payments/purchases.ts';
 import { webhookRoutes } from './modules/payments/webhook-routes.ts';
 import { fileRoutes } from './modules/downloads/file-routes.ts';
@@ -180,7 +181,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   });
   await app.register(pushRoutes, { ctx, publicKey: services.push.publicKey });
   await app.register(livePlaybackRoutes, { ctx, secret: services.secret, hlsRoot });
-  await app.register(agreementRoutes, { ctx, recaptcha: services.recaptcha });
+  await app.register(agreementRoutes, { ctx, recaptcha: services.recaptcha, passVerification: config.passVerification });
   await app.register(taxRoutes, { registry: services.vatRegistry, db: database.db, clock: services.clock });
   const payments: PaymentsContext = {
     ...ctx,
@@ -188,8 +189,10 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     cards: services.cards,
     wallet: services.wallet,
     registry: services.vatRegistry,
+    passVerification: config.passVerification,
   };
   await app.register(paymentRoutes, { ctx: payments, config });
+  await app.register(passApplicationRoutes, { ctx: payments });
   if (isTestCardProvider(services.cards)) await app.register(testCardRoutes, { ctx: payments, provider: services.cards });
   if (services.wallet.name === 'test_wallet' && 'routes' in services.wallet) await app.register(services.wallet.routes);
   await app.register(webhookRoutes, { ctx: payments });

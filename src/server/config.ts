@@ -9,6 +9,7 @@ import { parseOutboundAllow, type OutboundAllowance } from './modules/security/o
 
 /** How long a pending payment is left to its own request by default: longer than such a request normally takes. */
 export const DEFAULT_PAYMENT_GRACE_SECONDS = 120;
+export type PassVerification = 'first' | 'off';
 
 /**
  * The one place that reads process.env. Everything else receives the parsed Config.
@@ -110,6 +111,12 @@ const envSchema = z.object({
    * parked at those points. Refused with NODE_ENV=production.
    */
   PAYMENT_CRASH_TEST_PAUSES: z.enum(['on', 'off']).default('off'),
+  /**
+   * Order verification of passes (spec accounts §4): `first`, an account's first pass waits for the
+   * sales desk's approval after payment; `off`, every pass is active at once. docs/decisions.md
+   * "Applying for a pass (issue 25)".
+   */
+  PASS_VERIFICATION: z.enum(['first', 'off']).default('first'),
   /** The /dev tools (mailbox, terms reset); unset: on only for the embedded development default. */
   DEV_TOOLS: z.enum(['true', 'false']).optional(),
   /** Slow or stalled clients: seconds to send the headers, and the whole request. */
@@ -214,6 +221,8 @@ export type Config = {
   ffmpegPath: string | undefined;
   /** Pending payments: the reconciliation's grace period, and the crash tests' pauses (never in production). */
   payments: { graceSeconds: number; crashTestPauses: boolean };
+  /** Whether an account's first pass is verified by the sales desk before it is active (PASS_VERIFICATION). */
+  passVerification: PassVerification;
   /**
    * The /dev tools answer only the machine itself, and only when this is on: by default on the
    * embedded development set-up, off in production or on a PostgreSQL server (DEV_TOOLS=true forces).
@@ -311,6 +320,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
         : undefined,
     ffmpegPath: e.FFMPEG_PATH,
     payments: { graceSeconds: e.PAYMENT_GRACE_SECONDS, crashTestPauses: e.PAYMENT_CRASH_TEST_PAUSES === 'on' },
+    passVerification: e.PASS_VERIFICATION,
     devTools: e.DEV_TOOLS ? e.DEV_TOOLS === 'true' : e.NODE_ENV !== 'production' && !e.DATABASE_URL,
     timeouts: { headersSeconds: e.HEADERS_TIMEOUT, requestSeconds: e.REQUEST_TIMEOUT },
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,

@@ -197,7 +197,7 @@ describe('available_for_operations and purchase_possibility', () => {
   it('one pass per user (spec §5); a visitor must sign in; a client does not buy', async () => {
     const { user, browser } = await signedIn({ userGroup: 'customer' });
     const ask = (who: Browser, type: string) => who.get(`${CURRENT}/purchase_possibility?agreement_type=${type}`);
-    expect((await ask(browser, 'pass')).json()).toEqual({ agreement_type: 'pass', possible: true, reason: null });
+    expect((await ask(browser, 'pass')).json()).toEqual({ agreement_type: 'pass', possible: true, reason: null, mode: 'buy' });
     await createAgreement(t.database.db, { userId: user.id, agreementType: 'pass' });
     expect((await ask(browser, 'pass')).json()).toMatchObject({ possible: false, reason: 'pass_already_held' });
     expect((await ask(browser, 'one_off')).json()).toMatchObject({ possible: true });

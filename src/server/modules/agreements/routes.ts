@@ -19,6 +19,7 @@ import {
   planRequestsResponseSchema,
 } from '../../../common/plan-requests.ts';
 import { zod } from '../../../common/validators.ts';
+import type { PassVerification } from '../../config.ts';
 import type { ServiceContext } from '../../context.ts';
 import { Invalid } from '../../http/errors.ts';
 import { requireAdminRole, requireUser } from '../accounts/auth.ts';
@@ -36,7 +37,7 @@ import {
 } from './plan-requests.ts';
 import { acceptAgreement, availableForOperations, listAgreements, operationOf, purchasePossibility, setAutoRenewal } from './service.ts';
 
-type Deps = { ctx: ServiceContext; recaptcha: RecaptchaVerifier };
+type Deps = { ctx: ServiceContext; recaptcha: RecaptchaVerifier; passVerification: PassVerification };
 
 const tags = ['agreements'];
 const idParams = z.object({ id: zod.idParam() });
@@ -51,7 +52,7 @@ const adminOnly = async (request: FastifyRequest) => {
 };
 
 /** Spec: accounts §7 "Agreements" and the planning calls of "System". */
-export async function agreementRoutes(instance: FastifyInstance, { ctx, recaptcha }: Deps) {
+export async function agreementRoutes(instance: FastifyInstance, { ctx, recaptcha, passVerification }: Deps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   // The choose-plan page's catalogue, priced in the variant's currency (docs/decisions.md "Plan catalogue").
@@ -85,7 +86,7 @@ export async function agreementRoutes(instance: FastifyInstance, { ctx, recaptch
     { schema: { tags, querystring: purchasePossibilityQuerySchema, response: { 200: purchasePossibilitySchema } } },
     async (request) => {
       const caller = await request.caller();
-      return purchasePossibility(ctx, caller.user, request.query.agreement_type);
+      return purchasePossibility({ ...ctx, passVerification }, caller.user, request.query.agreement_type);
     },
   );
 

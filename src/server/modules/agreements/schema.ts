@@ -45,11 +45,18 @@ export const agreements = pgTable(
     requestId: integer('request_id'),
     acceptedAt: at('accepted_at'),
     acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A pass application's decision (docs/decisions.md "Applying for a pass"): when, by whom, and why it failed to qualify. */
+    verifiedAt: at('verified_at'),
+    verifiedBy: integer('verified_by').references(() => users.id, { onDelete: 'set null' }),
+    declineReason: text('decline_reason'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
   (table) => [
     index('agreements_user_idx').on(table.userId),
+    index('agreements_processing_idx')
+      .on(table.status)
+      .where(sql`${table.status} = 'processing'`),
     index('agreements_company_idx').on(table.companyId),
     index('agreements_claim_email_idx').on(table.claimEmail),
     check('agreements_one_owner', sql`num_nonnulls(${table.userId}, ${table.companyId}, ${table.claimEmail}) = 1`),

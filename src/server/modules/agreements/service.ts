@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { AccessAgreement } from '../../../common/access.ts';
 import {
   agreementFlags,
@@ -8,14 +8,17 @@ import {
   type AgreementType,
   type Balance,
   type ContentKind,
+  type PassPurchaseMode,
   type PurchaseBlock,
 } from '../../../common/agreements.ts';
+import type { PassVerification } from '../../config.ts';
 import { PENDING_PASS_ABANDONED_MS } from '../../../common/payment-values.ts';
 import type { ServiceContext } from '../../context.ts';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.ts';
 import { users } from '../accounts/schema.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { transactions } from '../payments/schema.ts';
+import type { Tx } from './operations.ts';
 import { agreementBalances, agreementOperations, agreements } from './schema.ts';
 
 export type AgreementsContext = Pick<ServiceContext, 'db' | 'clock'>;
@@ -254,18 +257,66 @@ export async function availableForOperations(ctx: AgreementsContext, user: UserR
 /** Statuses in which a pass is still held: one pass per user (spec §5). */
 const HELD: readonly string[] = ['active', 'user_accepting', 'payment_required'];
 
-/** GET …/agreements/purchase_possibility ?agreement_type: may the caller buy one now, and if not, why. */
-export async function purchasePossibility(ctx: AgreementsContext, user: UserRow | null, type: AgreementType) {
+/**
+ * Statuses of a pass that was granted once: an account (or its company) that held one buys the
+ * next at once; one that never did applies (docs/decisions.md "Applying for a pass (issue 25)").
+ */
+export const PASS_GRANTED_STATUSES = ['active', 'user_accepting', 'payment_required', 'expired', 'deactivated'] as const;
+
+/** Whether the user, or anyone of their company, has held a pass (its term started; ended or not). */
+export async function hasHeldPass(db: Tx, user: UserRow): Promise<boolean> {
+  const owners = user.companyId
+    ? or(
+        eq(agreements.userId, user.id),
+        eq(agreements.companyId, user.companyId),
+        sql`${agreements.userId} in (select ${users.id} from ${users} where ${users.companyId} = ${user.companyId})`,
+      )
+    : eq(agreements.userId, user.id);
+  const [held] = await db
+    .select({ id: agreements.id })
+    .from(agreements)
+    // A pass whose term started: an application refunded before its approval never was one.
+    .where(
+      and(
+        owners,
+        eq(agreements.agreementType, 'pass'),
+        inArray(agreements.status, [...PASS_GRANTED_STATUSES]),
+        isNotNull(agreements.startDate),
+      ),
+    )
+    .limit(1);
+  return held !== undefined;
+}
+
+/** How the user would get a pass now: applied for (verified after payment) or bought at once. */
+export async function passPurchaseMode(db: Tx, user: UserRow | null, verification: PassVerification): Promise<PassPurchaseMode> {
+  if (verification === 'off') return 'buy';
+  if (!user) return 'apply';
+  return (await hasHeldPass(db, user)) ? 'buy' : 'apply';
+}
+
+/** GET …/agreements/purchase_possibility ?agreement_type: may the caller buy one now, and if not, why, and how. */
+export async function purchasePossibility(
+  ctx: AgreementsContext & { passVerification: PassVerification },
+  user: UserRow | null,
+  type: AgreementType,
+) {
+  const mode: PassPurchaseMode = type === 'pass' ? await passPurchaseMode(ctx.db, user, ctx.passVerification) : 'buy';
   const answer = (reason: PurchaseBlock | null) => ({
     agreement_type: type,
     possible: reason === null,
     reason,
+    mode,
   });
   if (!user) return answer('sign_in_required');
   if (user.userGroup === 'client') return answer('client_account');
   if (type === 'pass') {
     const now = ctx.clock.now();
-    const held = (await agreementsServing(ctx, user)).some(
+    const served = await agreementsServing(ctx, user);
+    // One pass per user (spec §5): an application waiting for its verification holds the place.
+    if (served.some(({ row }) => row.agreementType === 'pass' && row.status === 'processing' && row.userId === user.id))
+      return answer('pass_in_verification');
+    const held = served.some(
       ({ row }) => row.agreementType === 'pass' && HELD.includes(row.status) && (row.validTill === null || row.validTill > now),
     );
     if (held) return answer('pass_already_held');

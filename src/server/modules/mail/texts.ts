@@ -4,6 +4,7 @@ import { type CAREERS_MAIL_KINDS, CAREERS_TEXTS } from './careers-texts.ts';
 import { type BROADCAST_MAIL_KINDS, BROADCAST_TEXTS } from './broadcast-texts.ts';
 import { type NEWSROOM_MAIL_KINDS, NEWSROOM_TEXTS } from './newsroom-texts.ts';
 import { type SUPPORT_MAIL_KINDS, SUPPORT_TEXTS } from './support-texts.ts';
+import { type PASS_APPLICATION_MAIL_KINDS, PASS_APPLICATION_TEXTS } from './pass-application-texts.ts';
 
 export const MAIL_KINDS = [
   'confirmation',
@@ -27,6 +28,9 @@ export const MAIL_KINDS = [
   'content_killed',
   'support_reply',
   'support_reply_waiting',
+  'pass_application_received',
+  'pass_application_approved',
+  'pass_application_failed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -41,7 +45,12 @@ export type BroadcastMailKind = (typeof MAIL_KINDS)[number] & (typeof BROADCAST_
 export type NewsroomMailKind = (typeof MAIL_KINDS)[number] & (typeof NEWSROOM_MAIL_KINDS)[number];
 /** The kinds of e-mail of the support inbox; their texts are in support-texts.ts. */
 export type SupportMailKind = (typeof MAIL_KINDS)[number] & (typeof SUPPORT_MAIL_KINDS)[number];
-type AccountMailKind = Exclude<MailKind, CommerceMailKind | CareersMailKind | BroadcastMailKind | NewsroomMailKind | SupportMailKind>;
+/** The kinds of e-mail about pass applications; their texts are in pass-application-texts.ts. */
+export type PassApplicationMailKind = (typeof MAIL_KINDS)[number] & (typeof PASS_APPLICATION_MAIL_KINDS)[number];
+type AccountMailKind = Exclude<
+  MailKind,
+  CommerceMailKind | CareersMailKind | BroadcastMailKind | NewsroomMailKind | SupportMailKind | PassApplicationMailKind
+>;
 type LocaleTexts = Record<AccountMailKind, KindTexts> & { common: { footer: string; linkHelp: string } };
 
 /** The account e-mails (sign-up, passwords, sign-in) in the four interface languages. */
@@ -282,10 +291,43 @@ const ACCOUNT_TEXTS: Record<Locale, LocaleTexts> = {
 /** E-mail texts in the four interface languages, every kind; `{{name}}` is filled from the message's values. */
 export const MAIL_TEXTS: Record<
   Locale,
-  LocaleTexts & Record<CommerceMailKind | CareersMailKind | BroadcastMailKind | NewsroomMailKind | SupportMailKind, KindTexts>
+  LocaleTexts &
+    Record<CommerceMailKind | CareersMailKind | BroadcastMailKind | NewsroomMailKind | SupportMailKind | PassApplicationMailKind, KindTexts>
 > = {
-  en: { ...ACCOUNT_TEXTS.en, ...COMMERCE_TEXTS.en, ...CAREERS_TEXTS.en, ...BROADCAST_TEXTS.en, ...NEWSROOM_TEXTS.en, ...SUPPORT_TEXTS.en },
-  es: { ...ACCOUNT_TEXTS.es, ...COMMERCE_TEXTS.es, ...CAREERS_TEXTS.es, ...BROADCAST_TEXTS.es, ...NEWSROOM_TEXTS.es, ...SUPPORT_TEXTS.es },
-  ru: { ...ACCOUNT_TEXTS.ru, ...COMMERCE_TEXTS.ru, ...CAREERS_TEXTS.ru, ...BROADCAST_TEXTS.ru, ...NEWSROOM_TEXTS.ru, ...SUPPORT_TEXTS.ru },
-  ar: { ...ACCOUNT_TEXTS.ar, ...COMMERCE_TEXTS.ar, ...CAREERS_TEXTS.ar, ...BROADCAST_TEXTS.ar, ...NEWSROOM_TEXTS.ar, ...SUPPORT_TEXTS.ar },
+  en: {
+    ...ACCOUNT_TEXTS.en,
+    ...COMMERCE_TEXTS.en,
+    ...CAREERS_TEXTS.en,
+    ...BROADCAST_TEXTS.en,
+    ...NEWSROOM_TEXTS.en,
+    ...SUPPORT_TEXTS.en,
+    ...PASS_APPLICATION_TEXTS.en,
+  },
+  es: {
+    ...ACCOUNT_TEXTS.es,
+    ...COMMERCE_TEXTS.es,
+    ...CAREERS_TEXTS.es,
+    ...BROADCAST_TEXTS.es,
+    ...NEWSROOM_TEXTS.es,
+    ...SUPPORT_TEXTS.es,
+    ...PASS_APPLICATION_TEXTS.es,
+  },
+  ru: {
+    ...ACCOUNT_TEXTS.ru,
+    ...COMMERCE_TEXTS.ru,
+    ...CAREERS_TEXTS.ru,
+    ...BROADCAST_TEXTS.ru,
+    ...NEWSROOM_TEXTS.ru,
+    ...SUPPORT_TEXTS.ru,
+    ...PASS_APPLICATION_TEXTS.ru,
+  },
+  ar: {
+    ...ACCOUNT_TEXTS.ar,
+    ...COMMERCE_TEXTS.ar,
+    ...CAREERS_TEXTS.ar,
+    ...BROADCAST_TEXTS.ar,
+    ...NEWSROOM_TEXTS.ar,
+    ...SUPPORT_TEXTS.ar,
+    ...PASS_APPLICATION_TEXTS.ar,
+  },
 };

@@ -23,8 +23,43 @@ export function addMonths(date: Date, months: number): Date {
   return next;
 }
 
-/** Spec §9: an active pass with 10 pool items a month, auto-renewal on, the licensed platforms. */
-async function createPass(tx: Tx, row: TransactionRow, now: Date): Promise<{ id: number; periodEnd: Date }> {
+/**
+ * Spec §9: an active pass with 10 pool items a month, auto-renewal on, the licensed platforms. An
+ * application (an account's first pass) waits in `processing` with no term, balance or invoice
+ * until the sales desk approves it (pass-applications.ts): it grants nothing meanwhile.
+ */
+async function createPass(tx: Tx, row: TransactionRow, now: Date): Promise<{ id: number; periodEnd: Date | null }> {
+  if (row.order.application) {
+    const [application] = await tx
+      .insert(agreements)
+      .values({
+        userId: row.userId,
+        agreementType: 'pass',
+        status: 'processing',
+        liveAccess: false,
+        vodAccess: true,
+        access: 'video',
+        billingPeriod: 'year',
+        durationValue: PASS_MINIMUM_TERM_MONTHS,
+        durationUnit: 'months',
+        autoRenewal: true,
+        renewalMonths: PASS_MINIMUM_TERM_MONTHS,
+        nextInvoiceCents: row.amountCents,
+        topUpPriceCents: PASS_TOP_UP_CENTS[row.currency],
+        currency: row.currency,
+        platformUrls: row.order.platform_urls ?? [],
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: agreements.id });
+    if (!application) throw new Error('the pass application was not created');
+    return { id: application.id, periodEnd: null };
+  }
+  return grantPass(tx, row, now);
+}
+
+/** The pass's term from `now`: active, its pool balance opened, the next invoice a term later. */
+async function grantPass(tx: Tx, row: TransactionRow, now: Date): Promise<{ id: number; periodEnd: Date }> {
   const validTill = addMonths(now, PASS_MINIMUM_TERM_MONTHS);
   const [agreement] = await tx
     .insert(agreements)
@@ -192,12 +227,18 @@ export async function completeTransaction(
           : row.kind === 'pass'
             ? await createPass(tx, row, now)
             : await createOneOff(tx, row, now);
+    // An application's period starts when it is approved (pass-applications.ts).
     const [done] = await tx
       .update(transactions)
-      .set({ agreementId: agreement.id, periodStart: day(now), periodEnd: day(agreement.periodEnd) })
+      .set({
+        agreementId: agreement.id,
+        periodStart: agreement.periodEnd ? day(now) : null,
+        periodEnd: agreement.periodEnd ? day(agreement.periodEnd) : null,
+      })
       .where(eq(transactions.id, row.id))
       .returning();
-    await mailBuyer(tx, ctx, row, 'payment_succeeded', `/user/purchase-history/${row.id}`);
+    if (row.kind === 'pass' && row.order.application) await mailBuyer(tx, ctx, row, 'pass_application_received', '/user/plan-details');
+    else await mailBuyer(tx, ctx, row, 'payment_succeeded', `/user/purchase-history/${row.id}`);
     return { row: done ?? row, completedNow: true };
   });
 }

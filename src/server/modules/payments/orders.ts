@@ -131,16 +131,21 @@ export async function assertMayBuy(tx: Tx, user: UserRow, order: Order, now: Dat
         ),
       );
     const [held] = await tx
-      .select({ id: agreements.id })
+      .select({ id: agreements.id, status: agreements.status })
       .from(agreements)
       .where(
         and(
           eq(agreements.userId, user.id),
           eq(agreements.agreementType, 'pass'),
-          inArray(agreements.status, ['active', 'user_accepting']),
-          gt(agreements.validTill, now),
+          or(
+            // An application waiting for its verification holds the place (docs/decisions.md "Applying for a pass").
+            eq(agreements.status, 'processing'),
+            and(inArray(agreements.status, ['active', 'user_accepting']), gt(agreements.validTill, now)),
+          ),
         ),
       );
+    if (held?.status === 'processing')
+      throw new Conflict({ code: 'pass_in_verification', message: 'Your pass application is being verified' });
     if (held) throw new Conflict({ code: 'pass_already_held', message: 'You already have a pass' });
     const [pending] = await tx
       .select({ id: transactions.id })

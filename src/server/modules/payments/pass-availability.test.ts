@@ -24,11 +24,16 @@ const passPossibility = async (browser: Browser) =>
 describe('the pass while a payment for it is pending', () => {
   it('is temporarily unavailable until the pending payment is refused, then for sale again', async () => {
     const { browser } = await f.buyer();
-    expect(await passPossibility(browser)).toEqual({ agreement_type: 'pass', possible: true, reason: null });
+    expect(await passPossibility(browser)).toEqual({ agreement_type: 'pass', possible: true, reason: null, mode: 'buy' });
 
     const started = purchaseResultSchema.parse((await f.buyPass(browser, await f.card(browser, 'authenticate'))).json());
     expect(started.status).toBe('requires_action');
-    expect(await passPossibility(browser)).toEqual({ agreement_type: 'pass', possible: false, reason: 'pass_temporarily_unavailable' });
+    expect(await passPossibility(browser)).toEqual({
+      agreement_type: 'pass',
+      possible: false,
+      reason: 'pass_temporarily_unavailable',
+      mode: 'buy',
+    });
     // One-off licences are not held up by it.
     const oneOff = await browser.get('/api/current_user/agreements/purchase_possibility?agreement_type=one_off');
     expect(purchasePossibilitySchema.parse(oneOff.json())).toMatchObject({ possible: true });

@@ -17,7 +17,15 @@ export async function mailBuyer(
   tx: Tx,
   ctx: Pick<ServiceContext, 'mailer'> & { publicOrigin: string },
   row: TransactionRow,
-  kind: Extract<MailKind, 'payment_succeeded' | 'renewal_failed' | 'payment_refunded'>,
+  kind: Extract<
+    MailKind,
+    | 'payment_succeeded'
+    | 'renewal_failed'
+    | 'payment_refunded'
+    | 'pass_application_received'
+    | 'pass_application_approved'
+    | 'pass_application_failed'
+  >,
   /** A page of ours, below the buyer's locale. */
   path?: string,
 ): Promise<void> {

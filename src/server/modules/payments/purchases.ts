@@ -5,8 +5,10 @@ import type { InitiateBody, Product, PurchaseResult } from '../../../common/paym
 import type { Price } from '../../../common/taxes.ts';
 import type { ServiceContext } from '../../context.ts';
 import { AppError, Conflict, Invalid } from '../../http/errors.ts';
+import type { PassVerification } from '../../config.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { users } from '../accounts/schema.ts';
+import { passPurchaseMode } from '../agreements/service.ts';
 import type { CardPayment, CardProvider } from './card-provider.ts';
 import { assertMayBuy, billingSnapshotOf, orderFor, priceName, type Order } from './orders.ts';
 import { priced, vatOf } from './prices.ts';
@@ -21,6 +23,8 @@ import type { WalletProvider } from './wallet-provider.ts';
 export type PaymentsContext = Pick<ServiceContext, 'db' | 'clock' | 'sessionsEnded' | 'mailer'> & {
   /** Where links in e-mails point (PUBLIC_URL, else this machine). */
   publicOrigin: string;
+  /** Whether an account's first pass is an application the sales desk verifies (PASS_VERIFICATION). */
+  passVerification: PassVerification;
   cards: CardProvider;
   wallet: WalletProvider;
   registry: VatRegistry;
@@ -89,6 +93,8 @@ async function reserve(
       .where(and(eq(transactions.userId, input.user.id), eq(transactions.idempotencyKey, input.key)));
     if (replayed) return { row: replayed, replay: true };
     await assertMayBuy(tx, input.user, input.order, now);
+    // Decided under the user's lock with the purchase: an account's first pass is applied for.
+    const application = input.order.kind === 'pass' && (await passPurchaseMode(tx, input.user, ctx.passVerification)) === 'apply';
     const [row] = await tx
       .insert(transactions)
       .values({
@@ -103,7 +109,11 @@ async function reserve(
         vatCents: input.price.tax_value_cents,
         vatRate: input.price.tax,
         vatReason: input.price.vat_reason,
-        order: { ...input.order.details, ...(input.order.description ? { description: input.order.description } : {}) },
+        order: {
+          ...input.order.details,
+          ...(input.order.description ? { description: input.order.description } : {}),
+          ...(application ? { application: true } : {}),
+        },
         billing: input.billing,
         planId: input.order.planId,
         videoProjectId: input.order.videoProjectId,

@@ -1,12 +1,13 @@
 import { and, count, eq } from 'drizzle-orm';
 import { REFUND_WINDOW_DAYS, type Transaction } from '../../../common/payments.ts';
 import { Conflict, NotFound, Unavailable } from '../../http/errors.ts';
-import { zeroBalances } from '../agreements/operations.ts';
+import { zeroBalances, type Tx } from '../agreements/operations.ts';
 import { agreementOperations, agreements } from '../agreements/schema.ts';
 import { mailBuyer } from './payment-mail.ts';
 import { transactionView } from './history.ts';
 import type { PaymentsContext } from './purchases.ts';
 import { transactions } from './schema.ts';
+import type { TransactionRow } from './settlement.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 const notRefundable = (code: string, message: string) => new Conflict({ code, message });
@@ -34,6 +35,33 @@ export async function refundTransaction(ctx: PaymentsContext, id: number): Promi
     if ((used?.n ?? 0) > 0) throw notRefundable('already_downloaded', 'Something was downloaded under this licence');
   }
 
+  const refunded = await payBack(ctx, row, async (tx, at) => {
+    if (row.agreementId !== null) {
+      await tx
+        .update(agreements)
+        .set({ status: 'deactivated', autoRenewal: false, updatedAt: at })
+        .where(eq(agreements.id, row.agreementId));
+      await zeroBalances(tx, row.agreementId, (kind) => `refund:${id}:${kind}`, at, 'refund');
+    }
+    await mailBuyer(tx, ctx, row, 'payment_refunded');
+  });
+  return transactionView(refunded);
+}
+
+/**
+ * Pays a paid transaction back through its provider, once: the transaction is claimed first
+ * (succeeded to refunded, one conditional UPDATE), so a refund asked twice, or at once, pays back
+ * once, and the provider gets a key of its own too (`refund-{id}`). If the provider refuses, the
+ * claim is given back. `ended` then does what the refund ends (the licence, the e-mail), in one
+ * database transaction. A transaction refunded already is a 409 `already_refunded`.
+ */
+export async function payBack(
+  ctx: PaymentsContext,
+  row: TransactionRow,
+  ended: (tx: Tx, now: Date) => Promise<void>,
+): Promise<TransactionRow> {
+  const now = ctx.clock.now();
+  const id = row.id;
   const [claimed] = await ctx.db
     .update(transactions)
     .set({ status: 'refunded', refundedAt: now, updatedAt: now })
@@ -66,16 +94,7 @@ export async function refundTransaction(ctx: PaymentsContext, id: number): Promi
     throw new Unavailable({ code: 'refund_refused', message: 'The payment provider refused the refund' });
   }
 
-  await ctx.db.transaction(async (tx) => {
-    if (row.agreementId !== null) {
-      await tx
-        .update(agreements)
-        .set({ status: 'deactivated', autoRenewal: false, updatedAt: now })
-        .where(eq(agreements.id, row.agreementId));
-      await zeroBalances(tx, row.agreementId, (kind) => `refund:${id}:${kind}`, now, 'refund');
-    }
-    await mailBuyer(tx, ctx, row, 'payment_refunded');
-  });
+  await ctx.db.transaction(async (tx) => ended(tx, now));
   ctx.mailer.kick();
-  return transactionView(claimed);
+  return claimed;
 }

@@ -66,6 +66,8 @@ export type OrderDetails = {
   /** Paid with the online wallet: the payer's wallet account, and the capture a refund names. */
   payer_email?: string;
   capture_id?: string;
+  /** A first pass: the agreement waits in verification once paid (docs/decisions.md "Applying for a pass"). */
+  application?: boolean;
 };
 
 /**

@@ -26,6 +26,7 @@ export function resultOf(row: TransactionRow): PurchaseResult {
     payment_intent_id: row.providerPaymentId,
     approve_url: null,
     error: null,
+    verification: row.order.application === true,
   };
   switch (row.status) {
     case 'succeeded':

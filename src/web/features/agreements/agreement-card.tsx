@@ -19,6 +19,8 @@ export function AgreementCard({ agreement, locale }: { agreement: Agreement; loc
   const { t } = useTranslation();
   const titleId = `agreement-${agreement.id}-title`;
   const name = t(`planDetails.types.${agreement.agreement_type}`);
+  // A pass application grants nothing yet (or never did): no balances, top-ups or renewal to show.
+  const application = agreement.status === 'processing' || agreement.status === 'failed_to_qualify';
   return (
     <article
       className={`agreement agreement--${agreement.status}`}
@@ -37,13 +39,22 @@ export function AgreementCard({ agreement, locale }: { agreement: Agreement; loc
         <span className="agreement__owner">{t(`planDetails.owner.${agreement.owner}`)}</span>
       </header>
       <Acceptance agreement={agreement} />
+      {application ? (
+        <p className="agreement__verification" role="status" data-testid="agreement-verification">
+          {t(`planDetails.verification.${agreement.status}`)}
+        </p>
+      ) : null}
       <div className="agreement__columns">
         <Rights agreement={agreement} />
         <Conditions agreement={agreement} locale={locale} />
       </div>
-      <Balances agreement={agreement} locale={locale} />
-      <TopUpOffer agreement={agreement} locale={locale} />
-      <AutoRenewal agreement={agreement} name={name} locale={locale} />
+      {application ? null : (
+        <>
+          <Balances agreement={agreement} locale={locale} />
+          <TopUpOffer agreement={agreement} locale={locale} />
+          <AutoRenewal agreement={agreement} name={name} locale={locale} />
+        </>
+      )}
     </article>
   );
 }

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { PurchaseBlock } from '../../../common/agreements.ts';
+import type { PassPurchaseMode, PurchaseBlock } from '../../../common/agreements.ts';
 import type { Plan } from '../../../common/plans.ts';
 import { LOCALES } from '../../../common/locales.ts';
 import { readCatalogue } from '../../../../scripts/catalogues.ts';
@@ -27,13 +27,13 @@ const pass: Plan = {
   action: { kind: 'buy', plan_id: 'pass-annually-eur' },
 };
 
-async function render(locale: string, blocked: PurchaseBlock | null): Promise<string> {
+async function render(locale: string, blocked: PurchaseBlock | null, mode: PassPurchaseMode = 'buy'): Promise<string> {
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ lng: locale, resources: { [locale]: { translation: readCatalogue(locale) } } });
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={[`/${locale}/plans`]}>
-        <PlanActionView plan={pass} locale={locale} blocked={blocked} />
+        <PlanActionView plan={pass} locale={locale} blocked={blocked} mode={mode} />
       </MemoryRouter>
     </I18nextProvider>,
   );
@@ -59,5 +59,14 @@ describe('the pass card on the choose-plan page', () => {
     const html = await render('en', null);
     expect(html).not.toContain('Pass temporarily unavailable');
     expect(html).toContain('data-testid="buy-pass"');
+  });
+
+  it('an applicant is offered "Apply for pass", leading to the apply-for-pass page, in every language', async () => {
+    const html = await render('en', null, 'apply');
+    expect(html).toContain('data-testid="apply-for-pass"');
+    expect(html).toContain('href="/en/payment/apply-for-pass?plan=pass-annually-eur"');
+    expect(html).toContain('Apply for pass');
+    expect(html).not.toContain('data-testid="buy-pass"');
+    for (const locale of LOCALES) expect(await render(locale, null, 'apply'), locale).not.toContain('plans.actions.');
   });
 });

@@ -5,7 +5,7 @@ import { LOGO_POSITIONS } from '../../../common/catalogue-values.ts';
 import { canonicalPlanId } from '../../../common/plan-values.ts';
 import type { Plan } from '../../../common/plans.ts';
 import { LINKS, matchRoute } from '../../../common/routes.ts';
-import type { PurchaseBlock } from '../../../common/agreements.ts';
+import type { PassPurchaseMode, PurchaseBlock } from '../../../common/agreements.ts';
 import { useScreenMeta } from '../../lib/page-meta.ts';
 import { useSignedInUserId } from '../../lib/session.ts';
 import { buttonClass } from '../../ui/button.tsx';
@@ -147,21 +147,42 @@ function PlanPrice({ plan, locale }: { plan: Plan; locale: string }) {
   );
 }
 
-/** Region and enterprise are requested through the demo form; the pass is bought once the payment page exists. */
+/**
+ * Region and enterprise are requested through the demo form; the pass is bought once the payment
+ * page exists, or applied for: an account's first pass is verified after payment (docs/decisions.md
+ * "Applying for a pass (issue 25)"). The server says which, to visitors too.
+ */
 function PlanAction({ plan, locale }: { plan: Plan; locale: string }) {
   const userId = useSignedInUserId();
   // A signed-in user's pass may be held up for now (a payment for it still pending): asked each visit.
   const possibility = useQuery({
     queryKey: ['agreements', 'pass-possibility', userId],
     queryFn: ({ signal }) => agreementsApi.passPossibility(signal),
-    enabled: userId !== null && plan.action.kind === 'buy' && canBuyOnline(),
+    enabled: plan.action.kind === 'buy' && canBuyOnline(),
     staleTime: 0,
   });
-  return <PlanActionView plan={plan} locale={locale} blocked={possibility.data?.reason ?? null} />;
+  return (
+    <PlanActionView
+      plan={plan}
+      locale={locale}
+      blocked={userId === null ? null : (possibility.data?.reason ?? null)}
+      mode={possibility.data?.mode ?? 'buy'}
+    />
+  );
 }
 
-/** The card's action once it is known whether the pass can be bought now (`blocked`: why not). */
-export function PlanActionView({ plan, locale, blocked }: { plan: Plan; locale: string; blocked: PurchaseBlock | null }) {
+/** The card's action once it is known whether the pass can be bought now (`blocked`: why not) and how (`mode`). */
+export function PlanActionView({
+  plan,
+  locale,
+  blocked,
+  mode = 'buy',
+}: {
+  plan: Plan;
+  locale: string;
+  blocked: PurchaseBlock | null;
+  mode?: PassPurchaseMode;
+}) {
   const { t } = useTranslation();
   if (plan.action.kind === 'buy' && blocked === 'pass_temporarily_unavailable')
     return (
@@ -180,16 +201,18 @@ export function PlanActionView({ plan, locale, blocked }: { plan: Plan; locale: 
         {t('plans.actions.request')}
       </Link>
     );
-  if (canBuyOnline())
+  if (canBuyOnline()) {
+    const apply = mode === 'apply';
     return (
       <Link
         className={buttonClass()}
-        to={`/${locale}${LINKS.payment('subscription')}?plan=${encodeURIComponent(canonicalPlanId(plan.action.plan_id))}`}
-        data-testid="buy-pass"
+        to={`/${locale}${LINKS.payment(apply ? 'apply-for-pass' : 'subscription')}?plan=${encodeURIComponent(canonicalPlanId(plan.action.plan_id))}`}
+        data-testid={apply ? 'apply-for-pass' : 'buy-pass'}
       >
-        {t('plans.actions.buy')}
+        {t(apply ? 'plans.actions.apply' : 'plans.actions.buy')}
       </Link>
     );
+  }
   return (
     <p className="plan-card__note" data-testid="pass-soon">
       {t('plans.actions.buySoon')}

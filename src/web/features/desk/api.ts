@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DeskRole } from '../../../common/desk-roles.ts';
 import type { ClientErrorsPage } from '../../../common/client-errors.ts';
 import type { AuditPage, DeskMe, StaffMember } from '../../../common/desk.ts';
+import type { PassApplication, PassApplicationDeclineBody, PassApplicationsResponse } from '../../../common/pass-applications.ts';
 import { api } from '../../lib/api.ts';
 import type { QueryValue } from '../../lib/api-client.ts';
 import { useSignedInUserId } from '../../lib/session.ts';
@@ -12,6 +13,7 @@ export const DESK_KEYS = {
   staff: ['desk', 'staff'] as const,
   audit: (filters: Record<string, QueryValue>) => ['desk', 'audit', filters] as const,
   clientErrors: (filters: Record<string, QueryValue>) => ['desk', 'client-errors', filters] as const,
+  passApplications: ['desk', 'pass-applications'] as const,
 };
 
 /** The desk's own calls (src/server/modules/desk/routes.ts), typed by the shared contracts. */
@@ -22,6 +24,10 @@ export const deskApi = {
   audit: (query: Record<string, QueryValue>, signal?: AbortSignal) => api.get<AuditPage>('/api/desk/audit', { query, signal }),
   clientErrors: (query: Record<string, QueryValue>, signal?: AbortSignal) =>
     api.get<ClientErrorsPage>('/api/desk/client_errors', { query, signal }),
+  passApplications: (signal?: AbortSignal) => api.get<PassApplicationsResponse>('/api/desk/pass_applications', { signal }),
+  approvePassApplication: (id: number) => api.post<PassApplication>(`/api/desk/pass_applications/${id}/approvals`),
+  declinePassApplication: (id: number, body: PassApplicationDeclineBody) =>
+    api.post<PassApplication>(`/api/desk/pass_applications/${id}/declines`, { body }),
 };
 
 /**

@@ -74,6 +74,10 @@ export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
     () => import('./chats/chats-page.tsx'),
     (m) => m.ChatsPage,
   ),
+  deskPassApplications: screenOf(
+    () => import('./pass-applications-page.tsx'),
+    (m) => m.PassApplicationsPage,
+  ),
 };
 
 /** The desk's menu, in order: each item shows only to staff holding its screen's role. */
@@ -84,6 +88,7 @@ export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
   { name: 'deskLive', label: 'desk.menu.live' },
   { name: 'deskAlerts', label: 'desk.menu.alerts' },
   { name: 'deskBanners', label: 'desk.menu.banners' },
+  { name: 'deskPassApplications', label: 'desk.menu.passApplications' },
   { name: 'deskStaff', label: 'desk.menu.staff' },
   { name: 'deskChats', label: 'desk.menu.chats' },
   { name: 'deskAudit', label: 'desk.menu.audit' },

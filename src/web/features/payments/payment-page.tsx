@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CONTENT_KINDS } from '../../../common/agreement-values.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
@@ -28,14 +28,21 @@ import './payments.css';
  */
 export function PaymentPage() {
   const { type } = useParams();
-  if (type === 'subscription') return <PassPayment />;
+  if (type === 'subscription') return <PassPayment apply={false} />;
+  if (type === 'apply-for-pass') return <PassPayment apply />;
   if (type === 'video') return <VideoPayment />;
   if (type === 'top-up') return <TopUpPayment />;
   return <NotFoundPage />;
 }
 
-function PassPayment() {
+/**
+ * The pass, bought at once (`/payment/subscription`) or applied for (`/payment/apply-for-pass`): an
+ * account's first pass is verified after payment (docs/decisions.md "Applying for a pass (issue
+ * 25)"). The server's `mode` says which; the other page sends the buyer to the right one.
+ */
+function PassPayment({ apply }: { apply: boolean }) {
   const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
   const location = useLocation();
   const [search] = useSearchParams();
   const asked = search.get('plan') ?? '';
@@ -49,7 +56,8 @@ function PassPayment() {
       }),
     staleTime: 0,
   });
-  useScreenMeta(t('payment.titles.subscription'));
+  const title = apply ? t('payment.titles.applyForPass') : t('payment.titles.subscription');
+  useScreenMeta(title);
   if (asked !== plan) {
     const next = new URLSearchParams(search);
     next.set('plan', plan);
@@ -57,8 +65,22 @@ function PassPayment() {
   }
   if (possibility.isError) throw possibility.error;
   if (!possibility.data) return <LoadingFallback />;
-  if (!possibility.data.possible) return <CannotBuy reason={possibility.data.reason ?? 'pass_already_held'} />;
-  return <Checkout product={{ type: 'pass', planId: plan }} title={t('payment.titles.subscription')} />;
+  if (!possibility.data.possible) return <CannotBuy reason={possibility.data.reason ?? 'pass_already_held'} title={title} />;
+  if ((possibility.data.mode === 'apply') !== apply)
+    return <Navigate replace to={`/${locale}${LINKS.payment(apply ? 'subscription' : 'apply-for-pass')}${location.search}`} />;
+  return (
+    <Checkout
+      product={{ type: 'pass', planId: plan }}
+      title={title}
+      notice={
+        apply ? (
+          <p className="payment-page__notice" role="note" data-testid="verification-notice">
+            {t('payment.apply.notice')}
+          </p>
+        ) : null
+      }
+    />
+  );
 }
 
 function VideoPayment() {
@@ -101,12 +123,12 @@ function TopUpPayment() {
   );
 }
 
-function CannotBuy({ reason }: { reason: string }) {
+function CannotBuy({ reason, title }: { reason: string; title: string }) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   return (
     <div className="page payment-page" data-testid="payment-page">
-      <h1 className="payment-page__title">{t('payment.titles.subscription')}</h1>
+      <h1 className="payment-page__title">{title}</h1>
       <p className="payment-page__blocked" data-testid="payment-blocked">
         {t(`payment.blocked.${reason}`, { defaultValue: t('payment.blocked.pass_already_held') })}
       </p>
@@ -121,10 +143,13 @@ function Checkout({
   product,
   title,
   onQuantityChange,
+  notice = null,
 }: {
   product: Product;
   title: string;
   onQuantityChange?: (quantity: number) => void;
+  /** Said above the checkout: an application's verification. */
+  notice?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
@@ -150,6 +175,7 @@ function Checkout({
   return (
     <div className="page payment-page" data-testid="payment-page">
       <h1 className="payment-page__title">{title}</h1>
+      {notice}
       <div className="payment-page__grid">
         <div className="payment-page__main">
           {priceFailure ? (

@@ -42,7 +42,11 @@ export function PaymentProcessingPage() {
     },
   });
   const result = confirmation.data;
-  useScreenMeta(result?.status === 'succeeded' ? t('payment.success.title') : t('payment.processing.title'));
+  useScreenMeta(
+    result?.status === 'succeeded'
+      ? t(result.verification ? 'payment.apply.resultTitle' : 'payment.success.title')
+      : t('payment.processing.title'),
+  );
 
   useEffect(() => {
     if (result?.status !== 'succeeded') return;
@@ -79,6 +83,26 @@ function Success({ result }: { result: PurchaseResult }) {
     result.kind === 'one_off' && result.video_project_id !== null
       ? { to: `/${locale}${LINKS.video(String(result.video_project_id))}`, label: t('payment.success.toVideo') }
       : { to: `/${locale}${LINKS.planDetails}`, label: t('payment.success.toPlanDetails') };
+  // A first pass: paid, and now verified by the desk (docs/decisions.md "Applying for a pass (issue 25)").
+  if (result.verification)
+    return (
+      <div className="page payment-page payment-result payment-result--success" data-testid="payment-application">
+        <span className="payment-result__mark" aria-hidden>
+          ✓
+        </span>
+        <h1 className="payment-page__title">{t('payment.apply.resultTitle')}</h1>
+        <p data-testid="application-verifying">{t('payment.apply.resultText')}</p>
+        <p>{t('payment.apply.resultRefund')}</p>
+        <div className="payment-result__actions">
+          <Link className={buttonClass()} to={`/${locale}${LINKS.planDetails}`} data-testid="payment-success-next">
+            {t('payment.success.toPlanDetails')}
+          </Link>
+          <Link className={buttonClass('secondary')} to={`/${locale}${LINKS.purchaseHistory}`}>
+            {t('payment.success.toHistory')}
+          </Link>
+        </div>
+      </div>
+    );
   return (
     <div className="page payment-page payment-result payment-result--success" data-testid="payment-success">
       <span className="payment-result__mark" aria-hidden>
