@@ -3,11 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { accountTransferRequestSchema, accountTransferSchema, type AccountTransferInput } from '../../../common/accounts.ts';
+import { accountTransferSchema, type AccountTransferInput } from '../../../common/accounts.ts';
 import { isLocale, type Locale } from '../../../common/locales.ts';
-import { ROUTES } from '../../../common/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyServerErrors, validationText } from '../../lib/forms.ts';
 import { Button } from '../../ui/button.tsx';
@@ -17,6 +16,7 @@ import { LoadingFallback } from '../../ui/loading.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { accountFormsApi } from './account-forms-api.ts';
 import { authDialogs } from './auth-dialogs-store.ts';
+import { EmailRequestPage } from './email-request-page.tsx';
 import { redirectTarget } from './redirect.ts';
 import { storeCurrentUser, useCurrentUser } from './use-current-user.ts';
 
@@ -52,48 +52,18 @@ export function AccountTransferPage() {
 /** Step 1: the e-mail; the answer is the same whether or not the address has an account waiting. */
 function CodeRequestStep({ initialEmail, onSent }: { initialEmail: string; onSent: (email: string) => void }) {
   const { t } = useTranslation();
-  const { locale = 'en' } = useParams();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
-  const form = useForm<{ email: string }>({
-    resolver: zodResolver(accountTransferRequestSchema),
-    mode: 'onTouched',
-    defaultValues: { email: initialEmail },
-  });
-  const request = useMutation({
-    mutationFn: ({ email }: { email: string }) => accountFormsApi.requestAccountTransfer(email),
-    onSuccess: (_, { email }) => onSent(email),
-    onError: (error) => setFormErrors(applyServerErrors(error, ['email'], form.setError)),
-  });
   return (
-    <CardPage title={t('accountTransfer.title')} lead={<p>{t('accountTransfer.lead')}</p>} testId="account-transfer-page">
-      <form
-        className="form"
-        noValidate
-        data-testid="account-transfer-request-form"
-        onSubmit={form.handleSubmit((values) => {
-          setFormErrors([]);
-          request.mutate(values);
-        })}
-      >
-        <TextField
-          label={t('accounts.fields.email')}
-          type="email"
-          autoComplete="email"
-          required
-          error={validationText(t, form.formState.errors.email?.message)}
-          {...form.register('email')}
-        />
-        <FormErrors messages={formErrors} />
-        <div className="form__actions form__actions--stretch">
-          <Button type="submit" loading={request.isPending} data-testid="account-transfer-send">
-            {t('accountTransfer.send')}
-          </Button>
-        </div>
-        <div className="form__links">
-          <Link to={`/${locale}${ROUTES.signin}`}>{t('accounts.backToSignIn')}</Link>
-        </div>
-      </form>
-    </CardPage>
+    <EmailRequestPage
+      title={t('accountTransfer.title')}
+      lead={<p>{t('accountTransfer.lead')}</p>}
+      testId="account-transfer-page"
+      formTestId="account-transfer-request-form"
+      submitLabel={t('accountTransfer.send')}
+      submitTestId="account-transfer-send"
+      initialEmail={initialEmail}
+      send={(email) => accountFormsApi.requestAccountTransfer(email)}
+      onSent={onSent}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { emailBodySchema, passwordPairSchema } from '../../../common/accounts.ts';
+import { passwordPairSchema } from '../../../common/accounts.ts';
 import { ROUTES } from '../../../common/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
@@ -13,6 +13,7 @@ import { CardPage } from '../../ui/card.tsx';
 import { FormErrors, TextField } from '../../ui/field.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { accountFormsApi } from './account-forms-api.ts';
+import { EmailRequestPage } from './email-request-page.tsx';
 import { applyServerErrors, validationText } from '../../lib/forms.ts';
 
 /** /{locale}/restore-password: asks for reset instructions (the answer never says if the address exists). */
@@ -20,35 +21,16 @@ export function RestorePasswordPage() {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const navigate = useNavigate();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
-  const form = useForm<{ email: string }>({ resolver: zodResolver(emailBodySchema), mode: 'onTouched', defaultValues: { email: '' } });
-  const request = useMutation({
-    mutationFn: ({ email }: { email: string }) => accountFormsApi.passwordInstructions(email),
-    onSuccess: () => void navigate(`/${locale}${ROUTES.restorePasswordCheckEmail}`),
-    onError: (error) => setFormErrors(applyServerErrors(error, ['email'], form.setError)),
-  });
   return (
-    <CardPage title={t('accounts.restore.title')} lead={<p>{t('accounts.restore.lead')}</p>} testId="restore-password-page">
-      <form className="form" noValidate onSubmit={form.handleSubmit((values) => request.mutate(values))}>
-        <TextField
-          label={t('accounts.fields.email')}
-          type="email"
-          autoComplete="email"
-          required
-          error={validationText(t, form.formState.errors.email?.message)}
-          {...form.register('email')}
-        />
-        <FormErrors messages={formErrors} />
-        <div className="form__actions form__actions--stretch">
-          <Button type="submit" loading={request.isPending} data-testid="restore-submit">
-            {t('accounts.restore.submit')}
-          </Button>
-        </div>
-        <div className="form__links">
-          <Link to={`/${locale}${ROUTES.signin}`}>{t('accounts.backToSignIn')}</Link>
-        </div>
-      </form>
-    </CardPage>
+    <EmailRequestPage
+      title={t('accounts.restore.title')}
+      lead={<p>{t('accounts.restore.lead')}</p>}
+      testId="restore-password-page"
+      submitLabel={t('accounts.restore.submit')}
+      submitTestId="restore-submit"
+      send={(email) => accountFormsApi.passwordInstructions(email)}
+      onSent={() => void navigate(`/${locale}${ROUTES.restorePasswordCheckEmail}`)}
+    />
   );
 }
 
