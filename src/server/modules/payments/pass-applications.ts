@@ -10,7 +10,7 @@ import { recordAudit, type Actor } from '../desk/audit.ts';
 import { addMonths } from './fulfilment.ts';
 import { mailBuyer } from './payment-mail.ts';
 import type { PaymentsContext } from './purchases.ts';
-import { payBack } from './refunds.ts';
+import { claimRefund, refundClaimed } from './refunds.ts';
 import { transactions } from './schema.ts';
 
 /**
@@ -181,9 +181,17 @@ export async function approvePassApplication(ctx: PaymentsContext, actor: Actor,
  */
 export async function declinePassApplication(ctx: PaymentsContext, actor: Actor, id: number, reason: string): Promise<PassApplication> {
   const now = ctx.clock.now();
-  const declinedNow = await ctx.db.transaction(async (tx) => {
+  // The decline and the claim of its refund commit together, under the agreement's lock: a decline
+  // asked again at the same moment finds the payment claimed and is told it is decided.
+  const claimed = await ctx.db.transaction(async (tx) => {
     const current = await lockedApplication(tx, id);
-    if (current.status === 'failed_to_qualify') return false;
+    const payment = await paymentOf(tx, id);
+    if (current.status === 'failed_to_qualify') {
+      // Declined before and its refund refused by the provider: declining again tries the refund again.
+      const retry = payment?.status === 'succeeded' ? await claimRefund(tx, payment.id, now) : undefined;
+      if (!retry) throw decided();
+      return retry;
+    }
     if (current.status !== 'processing') throw decided();
     await tx
       .update(agreements)
@@ -208,25 +216,12 @@ export async function declinePassApplication(ctx: PaymentsContext, actor: Actor,
       },
       now,
     );
-    return true;
+    return payment?.status === 'succeeded' ? claimRefund(tx, payment.id, now) : undefined;
   });
-  const payment = await paymentOf(ctx.db, id);
-  // Declined before, its refund done (or never owed): nothing more to do.
-  if (!declinedNow && payment?.status !== 'succeeded') throw decided();
-  if (payment?.status === 'succeeded') {
-    try {
-      await payBack(ctx, payment, async (tx) => {
-        await mailBuyer(tx, ctx, payment, 'pass_application_failed');
-        await recordAudit(tx, actor, { action: 'pass_application.refund', subject: 'transaction', subjectId: payment.id }, now);
-      });
-    } catch (error) {
-      // Another decline of the same application refunds it at this moment: one effect.
-      if (error instanceof Conflict && error.items.some((item) => item.code === 'already_refunded')) {
-        if (declinedNow) return applicationView(ctx, id);
-        throw decided();
-      }
-      throw error;
-    }
-  }
+  if (claimed)
+    await refundClaimed(ctx, claimed, async (tx) => {
+      await mailBuyer(tx, ctx, claimed, 'pass_application_failed');
+      await recordAudit(tx, actor, { action: 'pass_application.refund', subject: 'transaction', subjectId: claimed.id }, now);
+    });
   return applicationView(ctx, id);
 }

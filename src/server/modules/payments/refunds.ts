@@ -60,15 +60,34 @@ export async function payBack(
   row: TransactionRow,
   ended: (tx: Tx, now: Date) => Promise<void>,
 ): Promise<TransactionRow> {
-  const now = ctx.clock.now();
-  const id = row.id;
-  const [claimed] = await ctx.db
+  const claimed = await claimRefund(ctx.db, row.id, ctx.clock.now());
+  if (!claimed) throw notRefundable('already_refunded', 'This payment is refunded already');
+  return refundClaimed(ctx, claimed, ended);
+}
+
+/**
+ * Claims a paid transaction for its refund (succeeded to refunded, one conditional UPDATE): the
+ * claim answers the row to whoever made it, and nothing to the others. Made inside a caller's
+ * database transaction, the claim commits with what decided the refund.
+ */
+export async function claimRefund(db: Tx | PaymentsContext['db'], id: number, now: Date): Promise<TransactionRow | undefined> {
+  const [claimed] = await db
     .update(transactions)
     .set({ status: 'refunded', refundedAt: now, updatedAt: now })
     .where(and(eq(transactions.id, id), eq(transactions.status, 'succeeded')))
     .returning();
-  if (!claimed) throw notRefundable('already_refunded', 'This payment is refunded already');
+  return claimed;
+}
 
+/** Pays a claimed transaction back through its provider; a refusal gives the claim back (payBack). */
+export async function refundClaimed(
+  ctx: PaymentsContext,
+  claimed: TransactionRow,
+  ended: (tx: Tx, now: Date) => Promise<void>,
+): Promise<TransactionRow> {
+  const now = ctx.clock.now();
+  const id = claimed.id;
+  const row = claimed;
   const giveBack = async () =>
     ctx.db
       .update(transactions)
