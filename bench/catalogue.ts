@@ -3,6 +3,7 @@
  * 100,000 in PGlite with --pglite), then measures, in one run and next to a bare Fastify JSON
  * route started the same way:
  *   - the list endpoint at 50 concurrent clients (requests per second, p95);
+ *   - the same list for a signed-in customer holding a pass, at 10, 50 and 200 clients;
  *   - search p50/p95 for a rare, a medium and a common term, and suggestions p95, at 4 clients,
  *     every request made unique so none is answered by the micro-cache.
  *
@@ -26,6 +27,7 @@ import { TAGS } from '../src/server/modules/catalogue/data/tags.ts';
 import { tsQuery } from '../src/server/modules/catalogue/filters.ts';
 import { tags, videoProjects } from '../src/server/modules/catalogue/schema.ts';
 import { insertProjects } from '../src/server/modules/catalogue/writer.ts';
+import { createAgreement, createUser, PASSWORD } from '../src/server/test/factories.ts';
 import { freePort, load, okCount, percentile, perSecond, stop, waitUntilReady, type Load } from './support.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -131,6 +133,20 @@ app.get('/readyz', async () => ({ status: 'ready' }));
 app.get('/json', async () => ({ videos: [{ id: 1, title: 'Floods hit northern Italy', duration: 120 }], count: 1, page: 1, per_page: 12, pages: 1 }));
 app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
 
+/** Signs a customer in as the browser does and answers the session's cookie header. */
+async function signIn(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/users/sign_in.json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ user: { email, password: PASSWORD } }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
 const rps = (value: number) => `${Math.round(value).toLocaleString('en')} req/s`.padStart(13);
 
@@ -138,13 +154,20 @@ const rps = (value: number) => `${Math.round(value).toLocaleString('en')} req/s`
  * `fresh` adds a different dummy parameter to every request, so no answer comes from the
  * micro-cache and the figure is the database's work (the server ignores unknown parameters).
  */
-async function measure(url: string, connections: number, seconds: number, fresh = false): Promise<Load> {
+async function measure(
+  url: string,
+  connections: number,
+  seconds: number,
+  fresh = false,
+  headers: Record<string, string> = {},
+): Promise<Load> {
   let sequence = 0;
   const parsed = new URL(url);
   const run = await load({
     url,
     connections,
     duration: seconds,
+    headers,
     ...(fresh
       ? {
           requests: [
@@ -185,6 +208,13 @@ async function main() {
     const counts = Object.fromEntries(
       await Promise.all(Object.entries(terms).map(async ([kind, text]) => [kind, await matches(database, text)] as const)),
     );
+    // A paying customer: a pass holder, whose every catalogue page is a signed-in list.
+    const customer = await createUser(database.db, { userGroup: 'customer' });
+    await createAgreement(database.db, {
+      userId: customer.id,
+      agreementType: 'pass',
+      balances: [{ kind: 'pool', amount: 10, refill: 10 }],
+    });
     await database.close();
     open = false;
 
@@ -206,6 +236,10 @@ async function main() {
       await measure(`${base}/api/content/video_projects?per_page=12`, 4, 3);
       const list = await measure(`${base}/api/content/video_projects?per_page=12`, 50, 10);
       const listFresh = await measure(`${base}/api/content/video_projects?per_page=12`, 50, 10, true);
+      const session = await signIn(base, customer.email);
+      const signedIn: Record<number, Load> = {};
+      for (const clients of [10, 50, 200])
+        signedIn[clients] = await measure(`${base}/api/content/video_projects?per_page=12`, clients, 10, false, { cookie: session });
       const searches: Record<string, Load> = {};
       for (const [kind, text] of Object.entries(terms)) {
         searches[kind] = await measure(`${base}/api/content/video_projects/search?search=${encodeURIComponent(text)}`, 4, 8, true);
@@ -230,6 +264,18 @@ async function main() {
       console.log(
         `  the same, every request uncached         ${rps(perSecond(listFresh))}   p95 ${ms(percentile(listFresh.latencies, 95))}   ${(perSecond(listFresh) / perSecond(baseline)).toFixed(2)}x   the database's share`,
       );
+      for (const [clients, goal] of [
+        [10, 15],
+        [50, 25],
+        [200, 100],
+      ] as const) {
+        const run = signedIn[clients];
+        if (!run) continue;
+        const label = `the list, signed-in customer, ${clients} clients`.padEnd(40);
+        console.log(
+          `  ${label} ${rps(perSecond(run))}   p95 ${ms(percentile(run.latencies, 95))}   ${(perSecond(run) / perSecond(baseline)).toFixed(3)}x   target p95 <= ${goal} ms${clients === 50 ? ', >= 0.1x' : ''}`,
+        );
+      }
       for (const [kind, run] of Object.entries(searches)) {
         const label = `search ${kind} "${terms[kind as keyof typeof terms]}" (${(counts[kind] ?? 0).toLocaleString('en')} matches), 4 clients`;
         console.log(
