@@ -5,6 +5,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Seconds an anonymous answer of this GET route may be served from memory. */
     microCache?: number;
+    /**
+     * The answer is the same for every caller, signed in or not (nothing in it depends on who asks):
+     * signed-in callers are served from the cache too, without looking up their session. A function
+     * decides per request (the list is the same for everyone unless a search text makes it personal).
+     */
+    sameForEveryone?: boolean | ((request: FastifyRequest) => boolean);
   }
 }
 
@@ -18,8 +24,9 @@ const misses = new WeakMap<FastifyRequest, { key: string; generation: number; do
  * visitor is decided after the session is looked up (a bogus or expired session cookie is a
  * visitor too, and cannot be used to bypass the cache), and concurrent misses for the same answer
  * wait for the first one's query instead of each running their own. The answers carry
- * Cache-Control public anyway, so a CDN would do the same; signed-in callers, whose answers can
- * differ, always reach the database.
+ * Cache-Control public anyway, so a CDN would do the same. Signed-in callers, whose answers can
+ * differ, reach the database, unless the route says its answer is the same for everyone: then a
+ * paying customer's list costs what a visitor's does.
  */
 export const microCache = fp(
   async (
@@ -32,6 +39,10 @@ export const microCache = fp(
     const pending = new Map<string, Promise<void>>();
     const maxEntries = options.maxEntries ?? 1000;
     const seconds = (request: FastifyRequest) => (request.method === 'GET' ? (request.routeOptions.config.microCache ?? 0) : 0);
+    const forEveryone = (request: FastifyRequest) => {
+      const same = request.routeOptions.config.sameForEveryone;
+      return typeof same === 'function' ? same(request) : same === true;
+    };
     const keyOf = (request: FastifyRequest) => `${request.siteVariant}|${request.locale}|${request.url}`;
     const fresh = (key: string) => {
       const entry = entries.get(key);
@@ -46,7 +57,8 @@ export const microCache = fp(
         .send(entry.body);
 
     app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (seconds(request) === 0 || (await request.caller()).user) return;
+      if (seconds(request) === 0) return;
+      if (!forEveryone(request) && (await request.caller()).user) return;
       const key = keyOf(request);
       const cached = fresh(key);
       if (cached) return serve(reply, cached);

@@ -37,9 +37,14 @@ const idParams = z.object({ id: z.string().min(1).max(200) });
  */
 export async function cacheFor(request: FastifyRequest, reply: FastifyReply, seconds: number) {
   const caller = await request.caller();
-  reply.header('cache-control', caller.user ? 'private, no-cache' : `public, max-age=${seconds}`);
-  reply.header('vary', 'cookie, site');
+  if (caller.user) reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, site');
+  else publicFor(reply, seconds);
   return caller.user;
+}
+
+/** An answer the same for every caller: shared caches may keep it. */
+function publicFor(reply: FastifyReply, seconds: number) {
+  reply.header('cache-control', `public, max-age=${seconds}`).header('vary', 'cookie, site');
 }
 
 export async function videoProjectRoutes(instance: FastifyInstance, { db, clock, secret }: { db: Db; clock: Clock; secret: string }) {
@@ -52,12 +57,19 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
 
   app.get(
     '/api/content/video_projects',
-    { config: { microCache: 5 }, schema: { tags, querystring: videoSearchQuerySchema, response: { 200: videoListResponseSchema } } },
+    {
+      // Without a search text the list is the same for everyone (no per-user field): a paying
+      // customer's every catalogue page is served as a visitor's is. A search adds the caller's live events.
+      config: { microCache: 5, sameForEveryone: (request) => !searchText((request.query as { search?: string }).search) },
+      schema: { tags, querystring: videoSearchQuerySchema, response: { 200: videoListResponseSchema } },
+    },
     async (request, reply) => {
+      if (!searchText(request.query.search)) {
+        publicFor(reply, 30);
+        return listVideos(ctx, request.query, request.locale);
+      }
       await cacheFor(request, reply, 30);
-      return searchText(request.query.search)
-        ? searchVideos(ctx, request.query, request.locale, await userId(request))
-        : listVideos(ctx, request.query, request.locale);
+      return searchVideos(ctx, request.query, request.locale, await userId(request));
     },
   );
 
@@ -72,7 +84,10 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
 
   app.get(
     '/api/content/video_projects/suggests',
-    { config: { microCache: 30 }, schema: { tags, querystring: suggestQuerySchema, response: { 200: suggestionsResponseSchema } } },
+    {
+      config: { microCache: 30, sameForEveryone: true },
+      schema: { tags, querystring: suggestQuerySchema, response: { 200: suggestionsResponseSchema } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
       return suggest(ctx, request.query.search);
@@ -99,7 +114,10 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
 
   app.get(
     '/api/content/video_projects/related_video_projects',
-    { config: { microCache: 60 }, schema: { tags, querystring: idParams, response: { 200: z.array(videoProjectSummarySchema) } } },
+    {
+      config: { microCache: 60, sameForEveryone: true },
+      schema: { tags, querystring: idParams, response: { 200: z.array(videoProjectSummarySchema) } },
+    },
     async (request, reply) => {
       reply.header('cache-control', `public, max-age=${LONG_CACHE_SECONDS}`);
       return relatedVideos(ctx, request.query.id, request.locale);
@@ -108,7 +126,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
 
   app.get(
     '/api/system/min_max_duration_video_projects',
-    { config: { microCache: 60 }, schema: { tags, response: { 200: minMaxDurationSchema } } },
+    { config: { microCache: 60, sameForEveryone: true }, schema: { tags, response: { 200: minMaxDurationSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return minMaxDuration(ctx);
@@ -117,7 +135,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
 
   app.get(
     '/api/system/front_pages/:id',
-    { config: { microCache: 30 }, schema: { tags, params: idParams, response: { 200: frontPageSchema } } },
+    { config: { microCache: 30, sameForEveryone: true }, schema: { tags, params: idParams, response: { 200: frontPageSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
       return frontPage(ctx, request.params.id, request.locale);

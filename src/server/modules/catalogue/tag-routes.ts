@@ -31,7 +31,7 @@ export async function tagRoutes(instance: FastifyInstance, { db, clock }: { db: 
 
   app.get(
     '/api/content/categories',
-    { config: { microCache: 60 }, schema: { tags, response: { 200: categoriesResponseSchema } } },
+    { config: { microCache: 60, sameForEveryone: true }, schema: { tags, response: { 200: categoriesResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', `public, max-age=${LONG_CACHE_SECONDS}`);
       const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
@@ -105,7 +105,7 @@ export async function tagRoutes(instance: FastifyInstance, { db, clock }: { db: 
   app.get(
     '/api/content/pages/:slug',
     {
-      config: { microCache: 60 },
+      config: { microCache: 60, sameForEveryone: true },
       schema: { tags: ['content'], params: z.object({ slug: z.enum(CONTENT_PAGES) }), response: { 200: contentPageSchema } },
     },
     async (request, reply) => {
