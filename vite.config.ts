@@ -3,9 +3,9 @@ import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
 
 /** Libraries of the first page; parts of them only lazy features use stay with those features. */
-const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|@tanstack)[\\/]/;
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store|@tanstack)[\\/]/;
 const LAZY_ONLY =
-  /[\\/](Trans|TransWithoutContext|Translation|withTranslation|withSSR|useSSR|I18nextProvider|mutation|mutationObserver|useMutation|useMutationState|useIsMutating|useIsFetching|useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryBehavior|useSuspenseInfiniteQuery|useSuspenseQueries|hydration|HydrationBoundary|streamedQuery|usePrefetchQuery|usePrefetchInfiniteQuery|queryOptions|infiniteQueryOptions|mutationOptions)\.(m?js)$/;
+  /[\\/](mutation|mutationObserver|useMutation|useMutationState|useIsMutating|useIsFetching|useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryBehavior|useSuspenseInfiniteQuery|useSuspenseQueries|hydration|HydrationBoundary|streamedQuery|usePrefetchQuery|usePrefetchInfiniteQuery|queryOptions|infiniteQueryOptions|mutationOptions)\.(m?js)$/;
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 

@@ -14,7 +14,7 @@ export function catalogueText(locale: string, key: string, values: Record<string
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
 }
 
-/** The plural form of a text for a count, as i18next picks it (Intl plural rules: Arabic has six). */
+/** The plural form of a text for a count, as the app picks it (src/web/lib/translation.ts: Intl plural rules, Arabic has six). */
 export function pluralText(locale: string, key: string, count: number): string {
   return catalogueText(locale, `${key}_${new Intl.PluralRules(locale).select(count)}`, { count });
 }

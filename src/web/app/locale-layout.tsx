@@ -2,7 +2,7 @@ import { agreementFlags } from '../../common/agreement-values.ts';
 import { DirectionProvider } from '@radix-ui/react-direction';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { detectLocale, isLocale, localeDirection, localizedPath, stripLocale, type Locale } from '../../common/locales.ts';
 import { authDialogs } from '../features/accounts/auth-dialogs-store.ts';

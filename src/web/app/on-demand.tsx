@@ -3,7 +3,7 @@ import { lazyRetry } from '../lib/lazy-retry.ts';
 import type { CurrentUser } from '../../common/accounts.ts';
 import type { Locale } from '../../common/locales.ts';
 import type { SiteVariant } from '../../common/site.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import { useAuthDialogs } from '../features/accounts/auth-dialogs-store.ts';
 import { usePushSettingsAsked } from '../features/push/push-settings-store.ts';
 import { useAfterFirstLoad } from '../lib/after-first-load.ts';

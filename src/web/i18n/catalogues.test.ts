@@ -40,7 +40,7 @@ function keysUsedInSources(root: string): string[] {
     for (const name of readdirSync(folder)) {
       const file = path.join(folder, name);
       if (statSync(file).isDirectory()) walk(file);
-      else if (/\.tsx?$/.test(name) && !name.endsWith('.test.ts')) {
+      else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) {
         for (const match of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g)) keys.add(match[1] ?? '');
         for (const match of readFileSync(file, 'utf8').matchAll(/label: '([a-z][\w]*\.[\w.-]+)'/g)) keys.add(match[1] ?? '');
       }

@@ -1,8 +1,5 @@
-import i18next, { type BackendModule, type ReadCallback } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../common/locales.ts';
-
-type Catalogue = Record<string, unknown>;
+import { DEFAULT_LOCALE, type Locale } from '../../common/locales.ts';
+import { i18n, startTranslations, type Catalogue } from './translation.ts';
 
 /**
  * Each locale's catalogue is its core (`locales/{locale}.json`: what the frame and the first pages
@@ -36,54 +33,29 @@ async function loadWithSections(locale: string): Promise<Catalogue> {
 /** Adds sections to the language in use (English in place of one that fails to load), once each. */
 export async function loadSections(names: readonly string[]): Promise<void> {
   for (const name of names) wanted.add(name);
-  const locale = i18next.resolvedLanguage ?? i18next.language;
+  // The language on its way, if one is: its catalogue may have been asked for before these sections were wanted.
+  const locale = i18n.targetLanguage;
   if (!locale) return;
   await Promise.all(
     names
-      .filter((name) => !i18next.getResource(locale, 'translation', name))
+      .filter((name) => !i18n.getResource(locale, name))
       .map(async (name) => {
         const section = await loadSection(locale, name).catch(() => loadSection(DEFAULT_LOCALE, name));
-        i18next.addResourceBundle(locale, 'translation', { [name]: section }, true, true);
+        i18n.addResources(locale, { [name]: section });
       }),
   );
 }
 
-const lazyCatalogues: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read: (language: string, _namespace: string, callback: ReadCallback) => {
-    // Only the page's own catalogue travels; English is fetched in its place only when that one
-    // fails to load (spec: a failing translation load falls back to English). Every catalogue has
-    // every key (src/web/i18n/catalogues.test.ts), so no other fallback is needed.
-    loadWithSections(language)
-      .catch(() => loadWithSections(DEFAULT_LOCALE))
-      .then(
-        (catalogue) => callback(null, catalogue),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-      );
-  },
-};
-
-export async function initI18n(locale: Locale) {
-  await i18next
-    .use(lazyCatalogues)
-    .use(initReactI18next)
-    .init({
-      lng: locale,
-      // Not preloaded beside every locale: see the backend's read above.
-      fallbackLng: false,
-      supportedLngs: [...LOCALES],
-      load: 'languageOnly',
-      ns: ['translation'],
-      defaultNS: 'translation',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      react: { useSuspense: true },
-    });
-  return i18next;
+/**
+ * Only the page's own catalogue travels; English is fetched in its place only when that one fails
+ * to load (spec: a failing translation load falls back to English). Every catalogue has every key
+ * (src/web/i18n/catalogues.test.ts), so no other fallback is needed.
+ */
+export function initI18n(locale: Locale): Promise<void> {
+  return startTranslations(locale, (language) => loadWithSections(language).catch(() => loadWithSections(DEFAULT_LOCALE)));
 }
 
 /** `t` that answers undefined for a missing key, for "translated by code, else message" lookups. */
 export function translateIfExists(key: string): string | undefined {
-  return i18next.exists(key) ? i18next.t(key) : undefined;
+  return i18n.exists(key) ? i18n.t(key) : undefined;
 }

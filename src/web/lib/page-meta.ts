@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation.ts';
 import { useLocation } from 'react-router';
 import { stripLocale, type Locale } from '../../common/locales.ts';
 import { SITE_DESCRIPTION, pageTitle } from '../../common/page-meta.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import './loading.css';
 
 /** Shown while a page's code or data loads (spec: accounts §2, "fallback loading view"). */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { CurrentUser, ReleaseNote } from '../../../common/accounts.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { Button } from '../../ui/button.tsx';

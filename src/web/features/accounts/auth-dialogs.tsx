@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ROUTES } from '../../../common/routes.ts';
 import { Dialog } from '../../ui/dialog.tsx';

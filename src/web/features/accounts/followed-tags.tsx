@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
 import type { tagsResponseSchema } from '../../../common/catalogue.ts';
 import type { Answer } from '../../lib/api-client.ts';

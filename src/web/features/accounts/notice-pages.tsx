@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ROUTES } from '../../../common/routes.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { z } from 'zod';
 import { passwordChangeSchema } from '../../../common/accounts.ts';
 import { Button } from '../../ui/button.tsx';

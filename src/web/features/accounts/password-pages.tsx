@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { passwordPairSchema } from '../../../common/accounts.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isLocale, type Locale } from '../../../common/locales.ts';
 import { ROUTES } from '../../../common/routes.ts';

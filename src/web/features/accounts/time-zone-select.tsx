@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { CurrentUser } from '../../../common/accounts.ts';
 import { useTimeZones } from './reference-queries.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { TWO_FACTOR_TOKEN_LENGTH, type CurrentUser } from '../../../common/accounts.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { Agreement } from '../../../common/agreements.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';
 import { Button } from '../../ui/button.tsx';

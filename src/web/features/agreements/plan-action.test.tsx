@@ -1,6 +1,5 @@
-import { createInstance } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { setCatalogue } from '../../lib/translation.ts';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { PassPurchaseMode, PurchaseBlock } from '../../../common/agreements.ts';
@@ -27,22 +26,19 @@ const pass: Plan = {
   action: { kind: 'buy', plan_id: 'pass-annually-eur' },
 };
 
-async function render(locale: string, blocked: PurchaseBlock | null, mode: PassPurchaseMode = 'buy'): Promise<string> {
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: locale, resources: { [locale]: { translation: readCatalogue(locale) } } });
+function render(locale: string, blocked: PurchaseBlock | null, mode: PassPurchaseMode = 'buy'): string {
+  setCatalogue(locale, readCatalogue(locale));
   return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[`/${locale}/plans`]}>
-        <PlanActionView plan={pass} locale={locale} blocked={blocked} mode={mode} />
-      </MemoryRouter>
-    </I18nextProvider>,
+    <MemoryRouter initialEntries={[`/${locale}/plans`]}>
+      <PlanActionView plan={pass} locale={locale} blocked={blocked} mode={mode} />
+    </MemoryRouter>,
   );
 }
 
 /** The pass card's action on the choose-plan page (spec: accounts §2, §8 "pass temporarily unavailable"). */
 describe('the pass card on the choose-plan page', () => {
   it('says the pass is temporarily unavailable, with no buy button, while a payment for it is pending', async () => {
-    const html = await render('en', 'pass_temporarily_unavailable');
+    const html = render('en', 'pass_temporarily_unavailable');
     expect(html).toContain('data-testid="pass-unavailable"');
     expect(html).toContain('Pass temporarily unavailable');
     expect(html).not.toContain('data-testid="buy-pass"');
@@ -50,23 +46,23 @@ describe('the pass card on the choose-plan page', () => {
 
   it('says it in every language', async () => {
     for (const locale of LOCALES) {
-      const html = await render(locale, 'pass_temporarily_unavailable');
+      const html = render(locale, 'pass_temporarily_unavailable');
       expect(html, locale).not.toContain('plans.actions.');
     }
   });
 
   it('otherwise offers the pass as before', async () => {
-    const html = await render('en', null);
+    const html = render('en', null);
     expect(html).not.toContain('Pass temporarily unavailable');
     expect(html).toContain('data-testid="buy-pass"');
   });
 
   it('an applicant is offered "Apply for pass", leading to the apply-for-pass page, in every language', async () => {
-    const html = await render('en', null, 'apply');
+    const html = render('en', null, 'apply');
     expect(html).toContain('data-testid="apply-for-pass"');
     expect(html).toContain('href="/en/payment/apply-for-pass?plan=pass-annually-eur"');
     expect(html).toContain('Apply for pass');
     expect(html).not.toContain('data-testid="buy-pass"');
-    for (const locale of LOCALES) expect(await render(locale, null, 'apply'), locale).not.toContain('plans.actions.');
+    for (const locale of LOCALES) expect(render(locale, null, 'apply'), locale).not.toContain('plans.actions.');
   });
 });

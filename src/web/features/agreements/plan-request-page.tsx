@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
+import { Trans } from '../../ui/trans.tsx';
 import { Link, useLocation, useParams } from 'react-router';
 import type { z } from 'zod';
 import {

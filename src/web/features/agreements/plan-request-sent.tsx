@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import type { PlanRequestName } from '../../../common/plan-requests.ts';
 import { LINKS } from '../../../common/routes.ts';

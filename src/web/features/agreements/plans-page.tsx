@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { LOGO_POSITIONS } from '../../../common/catalogue-values.ts';
 import { canonicalPlanId } from '../../../common/plan-values.ts';

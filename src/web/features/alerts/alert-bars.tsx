@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { LINKS, screenOnVariant } from '../../../common/routes.ts';
 import { Link } from 'react-router';
 import type { Alert } from '../../../common/alerts.ts';

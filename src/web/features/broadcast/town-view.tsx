@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { BROADCAST_KEYS, broadcastApi } from './api.ts';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useForm, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import {
   ATTACHMENT_MESSAGES,
   attachmentProblem,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
 import type { Vacancy } from '../../../common/careers.ts';
 import { LINKS } from '../../../common/routes.ts';

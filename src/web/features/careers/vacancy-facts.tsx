@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { Vacancy } from '../../../common/careers.ts';
 
 /** Department, place and kind of contract, in one line. */

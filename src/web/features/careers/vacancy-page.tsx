@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
 import { LINKS } from '../../../common/routes.ts';
 import { useScreenMeta } from '../../lib/page-meta.ts';

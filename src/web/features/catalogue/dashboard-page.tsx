@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Banner } from '../../../common/catalogue.ts';
 import { withScheme } from '../../../common/links.ts';

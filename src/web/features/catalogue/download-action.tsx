@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useLocation, useParams } from 'react-router';
 import type { VideoProject } from '../../../common/catalogue.ts';
 import { QUALITY_LABELS, type Container, type LogoPosition, type Quality, type VideoFormat } from '../../../common/catalogue-values.ts';

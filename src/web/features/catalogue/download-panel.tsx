@@ -1,7 +1,7 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { VideoProject } from '../../../common/catalogue.ts';
 import type { LogoPosition, VideoFormat } from '../../../common/catalogue-values.ts';
 import { useSignedIn } from '../../lib/session.ts';

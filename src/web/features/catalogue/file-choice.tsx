@@ -1,6 +1,6 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { VideoProject } from '../../../common/catalogue.ts';
 import { CONTAINERS, type LogoPosition, type VideoFormat } from '../../../common/catalogue-values.ts';
 import { errorText } from '../../lib/api-client.ts';

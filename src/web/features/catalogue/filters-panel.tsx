@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useParams, useSearchParams } from 'react-router';
 import { VIDEO_SORTS } from '../../../common/catalogue-values.ts';
 import { LOCALE_NAMES, LOCALES } from '../../../common/locales.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import type { LiveEvent } from '../../../common/live.ts';
 import { LINKS, screenOnVariant } from '../../../common/routes.ts';

@@ -1,5 +1,5 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useSearchParams } from 'react-router';
 import type { CurrentUser } from '../../../common/accounts.ts';
 import './mixed-content-panel.css';

@@ -1,5 +1,5 @@
 import { Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useLocation, useParams } from 'react-router';
 import type { VideoProject } from '../../../common/catalogue.ts';
 import { LINKS, screenOnVariant } from '../../../common/routes.ts';

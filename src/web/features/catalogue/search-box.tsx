@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { stripLocale } from '../../../common/locales.ts';
 import { LINKS } from '../../../common/routes.ts';

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useParams, useSearchParams } from 'react-router';
 import { CATALOGUE_PAGE_SIZE } from '../../../common/catalogue-values.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';

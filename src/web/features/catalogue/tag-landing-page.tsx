@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type { Tag, tagLandingResponseSchema } from '../../../common/catalogue.ts';

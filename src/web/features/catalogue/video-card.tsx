@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useLocation, useParams } from 'react-router';
 import type { VideoProjectSummary } from '../../../common/catalogue.ts';
 import { LINKS } from '../../../common/routes.ts';

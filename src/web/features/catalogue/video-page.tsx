@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useLocation, useParams } from 'react-router';
 import type { VideoProject } from '../../../common/catalogue.ts';
 import { shortDescription } from '../../../common/page-meta.ts';

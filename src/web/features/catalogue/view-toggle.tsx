@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { ViewType } from './video-card.tsx';
 
 export function ViewToggle({ view, onChange }: { view: ViewType; onChange: (view: ViewType) => void }) {

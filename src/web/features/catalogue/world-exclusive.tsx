@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { translateIfExists } from '../../lib/i18n.ts';
 import { Button } from '../../ui/button.tsx';

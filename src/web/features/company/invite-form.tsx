@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { email as emailRule, required } from '../../../common/validators.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import { itemText, validationText } from '../../lib/forms.ts';

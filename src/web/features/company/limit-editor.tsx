@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { ContentKind } from '../../../common/agreement-values.ts';
 import type { UserLimit } from '../../../common/company.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { CompanyMember } from '../../../common/company.ts';
 import { phone, required } from '../../../common/validators.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Company, CompanyMember } from '../../../common/company.ts';
 import { LINKS } from '../../../common/routes.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
 import { LINKS } from '../../../common/routes.ts';
 import { buttonClass } from '../../ui/button.tsx';

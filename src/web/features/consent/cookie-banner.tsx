@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { lazyRetry } from '../../lib/lazy-retry.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
 import { LINKS } from '../../../common/routes.ts';
 import { Button } from '../../ui/button.tsx';

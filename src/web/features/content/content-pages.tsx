@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useParams } from 'react-router';
 import type { contentPageSchema, CONTENT_PAGES } from '../../../common/catalogue.ts';
 import { api } from '../../lib/api.ts';

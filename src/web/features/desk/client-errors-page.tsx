@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { CLIENT_ERROR_KINDS } from '../../../common/client-error-limits.ts';
 import type { ClientError } from '../../../common/client-errors.ts';
 import { Button } from '../../ui/button.tsx';

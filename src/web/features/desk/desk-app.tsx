@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { NavLink, Route, Routes, useParams } from 'react-router';
 import { DESK_ROUTES, type DeskRouteName } from '../../../common/desk-routes.ts';
 import { ApiError } from '../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
 import { DESK_ROUTES } from '../../../common/desk-routes.ts';
 import { useDeskMe } from './api.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { DESK_ROLES, type DeskRole } from '../../../common/desk-roles.ts';
 import type { StaffMember } from '../../../common/desk.ts';
 import { errorText } from '../../lib/api-client.ts';

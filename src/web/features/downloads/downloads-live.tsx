@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useNavigate } from 'react-router';
 import type { Locale } from '../../../common/locales.ts';
 import { CHANNELS, type TranscodingMessage, type UserNotificationMessage } from '../../../common/realtime.ts';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import { translateIfExists } from '../../lib/i18n.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';

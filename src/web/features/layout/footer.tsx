@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import { SITE_CONTACTS } from '../../../common/contacts.ts';
 import { phoneLink } from '../../../common/links.ts';

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { lazyRetry } from '../../lib/lazy-retry.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import { LINKS } from '../../../common/routes.ts';
 import type { Locale } from '../../../common/locales.ts';

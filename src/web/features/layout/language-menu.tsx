@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { LOCALE_NAMES, swapLocale, type Locale } from '../../../common/locales.ts';
 import { LanguageButtonFace, languageButtonName } from './language-switcher.tsx';

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { lazyRetry } from '../../lib/lazy-retry.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useLocation } from 'react-router';
 import { LOCALES, stripLocale, type Locale } from '../../../common/locales.ts';
 import type { SiteInfo } from '../../../common/site.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 
 /** Word mark: a red "live" square and the brand name. */
 export function Logo() {

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useLocation } from 'react-router';
 import { stripLocale, type Locale } from '../../../common/locales.ts';
 import { CloseIcon } from '../../ui/icons.tsx';

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import { DESK_ROUTES } from '../../../common/desk-routes.ts';
 import { UserIcon } from '../../ui/icons.tsx';

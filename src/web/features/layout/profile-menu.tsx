@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { lazyRetry } from '../../lib/lazy-retry.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { UserIcon } from '../../ui/icons.tsx';
 import type { MenuItem } from './menus.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useLocation } from 'react-router';
 import { stripLocale, type Locale } from '../../../common/locales.ts';
 import { ChevronDownIcon } from '../../ui/icons.tsx';

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { lazyRetry } from '../../lib/lazy-retry.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 
 const AddToListDialog = lazyRetry(() => import('./add-to-list-entry.ts').then((entry) => entry.loadAddToListDialog()));
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { ALREADY_IN_LIST_MESSAGE, newListBodySchema, type VideoList } from '../../../common/lists.ts';
 import { LINKS } from '../../../common/routes.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { duplicateTitle, newListBodySchema, type List } from '../../../common/lists.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { validationText } from '../../lib/forms.ts';

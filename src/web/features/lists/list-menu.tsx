@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useParams } from 'react-router';
 import type { List } from '../../../common/lists.ts';
 import { LINKS } from '../../../common/routes.ts';

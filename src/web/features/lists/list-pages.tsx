@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LISTS_PER_USER } from '../../../common/lists.ts';
 import { LINKS } from '../../../common/routes.ts';

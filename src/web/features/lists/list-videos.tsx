@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { VideoProjectSummary } from '../../../common/catalogue.ts';
 import { VideoCard } from '../catalogue/video-card.tsx';
 import { ViewToggle } from '../catalogue/view-toggle.tsx';

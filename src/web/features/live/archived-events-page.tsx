@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useParams } from 'react-router';
 import { useScreenMeta } from '../../lib/page-meta.ts';
 import { useSignedInUserId } from '../../lib/session.ts';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
+import { Trans } from '../../ui/trans.tsx';
 import { Link, useParams } from 'react-router';
 import type { LiveEventDetail, LiveEventStatus } from '../../../common/live.ts';
 import { LINKS } from '../../../common/routes.ts';

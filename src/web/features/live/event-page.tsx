@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
 import type { LiveEventDetail } from '../../../common/live.ts';
 import { shortDescription } from '../../../common/page-meta.ts';

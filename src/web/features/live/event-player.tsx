@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useLocation, useParams } from 'react-router';
 import { signInHref } from '../../lib/session.ts';
 import { LIVE_FEED_OPENS_MINUTES, type LiveEventDetail, type LiveEventStatus } from '../../../common/live.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { liveTargetInputSchema, type LiveEventDetail, type LiveTarget, type TargetKind } from '../../../common/live.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { itemText, validationText } from '../../lib/forms.ts';

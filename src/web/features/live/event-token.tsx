@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useParams } from 'react-router';
 import type { LiveEventDetail } from '../../../common/live.ts';
 import { errorText } from '../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useLocation, useParams } from 'react-router';
 import type { LiveEvent } from '../../../common/live.ts';
 import { signInHref, useSignedIn } from '../../lib/session.ts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
 import type { LiveRecording } from '../../../common/live.ts';
 import { LINKS } from '../../../common/routes.ts';

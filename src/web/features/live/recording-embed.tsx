@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
+import { Trans } from '../../ui/trans.tsx';
 import { Link, useParams } from 'react-router';
 import { LINKS } from '../../../common/routes.ts';
 import { errorText } from '../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { LiveEventStatus } from '../../../common/live.ts';
 
 /** An event's status in the reader's language; live stands out (spec: content §4 "Live event status"). */

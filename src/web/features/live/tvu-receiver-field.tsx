@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
 import { LINKS } from '../../../common/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
 import type { MyContentEntities } from '../../../common/downloads.ts';
 import { LINKS } from '../../../common/routes.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useScreenMeta } from '../../lib/page-meta.ts';
 import { DownloadedItems } from './downloaded-items.tsx';
 import { RequestedFiles } from './requested-files.tsx';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { COMMENT_MAX_LENGTH, type MyContentOperation } from '../../../common/downloads.ts';
 import { maxLength } from '../../../common/validators.ts';
 import { errorText } from '../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useParams } from 'react-router';
 import type { MyContentOperation } from '../../../common/downloads.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { renditionParts, type RenditionFields } from './my-content-view.ts';
 
 /**

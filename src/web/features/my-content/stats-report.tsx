@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { CHANNELS } from '../../../common/realtime-channels.ts';
 import type { UserNotificationMessage } from '../../../common/realtime.ts';
 import { errorText } from '../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Notice } from '../../ui/notice.tsx';
 
 const BROWSERS = ['Chrome', 'Edge', 'Firefox', 'Safari'];

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Notice } from '../../ui/notice.tsx';

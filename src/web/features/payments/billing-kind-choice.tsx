@@ -1,6 +1,6 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { BILLING_KINDS, type BillingKind } from '../../../common/billing-values.ts';
 
 /** Individual or company (spec: accounts §3 "Billing"): a radio pair under its label. */

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useParams } from 'react-router';
 import type { BillingSettings } from '../../../common/billing.ts';
 import { LONG_CACHE_MS } from '../../lib/query-client.ts';

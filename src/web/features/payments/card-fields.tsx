@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { TEST_CARDS } from '../../../common/payment-values.ts';
 import { TextField } from '../../ui/field.tsx';
 

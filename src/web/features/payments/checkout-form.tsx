@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
+import { Trans } from '../../ui/trans.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ContentKind } from '../../../common/agreement-values.ts';
 import type { InitiateBody, PaymentConfig } from '../../../common/payments.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useParams } from 'react-router';
 import { PASS_MINIMUM_TERM_MONTHS } from '../../../common/plan-values.ts';
 import { formatMoney } from '../../lib/money.ts';

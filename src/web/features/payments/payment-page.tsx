@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { CONTENT_KINDS } from '../../../common/agreement-values.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import type { purchasePossibilitySchema } from '../../../common/agreements.ts';
 import type { VideoProject } from '../../../common/catalogue.ts';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LINKS } from '../../../common/routes.ts';
 import { parseId } from '../../../common/validators.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Transaction } from '../../../common/payments.ts';
 import { LINKS } from '../../../common/routes.ts';

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
+import { Trans } from '../../ui/trans.tsx';
 import type { SavedCard } from '../../../common/payments.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import { validationText } from '../../lib/forms.ts';

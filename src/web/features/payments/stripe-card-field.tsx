@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 
 /**
  * The part of Stripe.js (https://js.stripe.com/v3) the payment page uses: a card element, a

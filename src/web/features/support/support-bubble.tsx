@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useLocation } from 'react-router';
 import { SITE_CONTACTS } from '../../../common/contacts.ts';
 import { isDeskPath } from '../../../common/desk-routes.ts';

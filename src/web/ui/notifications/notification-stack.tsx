@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { noticeFailures } from '../../lib/failure-notice.ts';
 import { CloseIcon } from '../icons.tsx';
 import { notifications, useNotifications } from './notification-store.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
 import { SUPPORT_STATUSES, messageBodySchema, type DeskConversation, type DeskConversationSummary } from '../../../../common/support.ts';
 import { errorText } from '../../../lib/api-client.ts';

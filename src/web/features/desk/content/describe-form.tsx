@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type TextareaHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { VIDEO_FORMATS } from '../../../../common/catalogue-values.ts';
 import { LOCALES, type Locale } from '../../../../common/locales.ts';
 import { CONTENT_ACCESS, shotlistLineSchema, type ContentFields, type ShotlistLine } from '../../../../common/newsroom.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
 import type { ApiErrorItem } from '../../../../common/errors.ts';
 import { NOTE_REQUIRED, type ContentAction, type ContentActionBody, type ContentItem } from '../../../../common/newsroom-desk.ts';

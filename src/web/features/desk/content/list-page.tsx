@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BULK_ACTIONS, type BulkAction, type BulkResult } from '../../../../common/newsroom-desk.ts';
 import { CONTENT_STATES } from '../../../../common/newsroom.ts';

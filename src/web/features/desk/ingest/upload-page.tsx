@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, useSyncExternalStore, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
 import { INGEST_STAGES } from '../../../../common/newsroom-ingest.ts';
 import { Button } from '../../../ui/button.tsx';

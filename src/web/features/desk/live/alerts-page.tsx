@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { ALERT_TARGETS, ALERT_TYPES, type Alert, type AlertTarget, type AlertType } from '../../../../common/alerts.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { translateIfExists } from '../../../lib/i18n.ts';

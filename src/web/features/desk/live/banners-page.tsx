@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import type { Banner } from '../../../../common/catalogue.ts';
 import { BANNER_POSITIONS, BANNER_TARGETS } from '../../../../common/live-desk.ts';
 import { LOCALES, type Locale } from '../../../../common/locales.ts';

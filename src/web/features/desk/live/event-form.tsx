@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { LIVE_ACCESS } from '../../../../common/live.ts';
 import type { DeskEvent, DeskEventInput } from '../../../../common/live-desk.ts';
 import { LOCALES } from '../../../../common/locales.ts';

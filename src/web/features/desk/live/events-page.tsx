@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
 import { LIVE_EVENT_STATUSES, type LiveEventStatus } from '../../../../common/live.ts';
 import { LoadingFallback } from '../../../ui/loading.tsx';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { DeskEventInput } from '../../../../common/live-desk.ts';
 import { notifications } from '../../../ui/notifications/notification-store.ts';
