@@ -1,15 +1,29 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 /** The ffprobe beside an ffmpeg (the npm package ships none: probing then needs one on the PATH). */
 export function ffprobeBeside(ffmpeg: string): string {
   return ffmpeg === 'ffmpeg' ? 'ffprobe' : ffmpeg.replace(/ffmpeg(\.exe)?$/, 'ffprobe$1');
 }
 
+/** Whether an executable of this name is in one of the PATH's folders (looked up, not run: running ffmpeg takes half a second). */
+function onPath(name: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((folder) => {
+    try {
+      accessSync(path.join(folder || '.', name), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** FFMPEG_PATH, else an `ffmpeg` on the PATH (usually newer), else the binary shipped by npm. */
 export function resolveFfmpeg(configured: string | undefined): string {
   if (configured) return configured;
-  if (spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0) return 'ffmpeg';
+  if (onPath('ffmpeg')) return 'ffmpeg';
   const require = createRequire(import.meta.url);
   return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }

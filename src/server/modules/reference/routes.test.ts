@@ -6,7 +6,9 @@ import {
   regionsResponseSchema,
   timeZonesResponseSchema,
 } from '../../../common/reference.ts';
+import { sql, type SQL } from 'drizzle-orm';
 import { prepareDatabase } from '../../db/prepare.ts';
+import { seedReferenceData } from './seed.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -125,5 +127,24 @@ describe('reference seed', () => {
     const before = countriesResponseSchema.parse((await get('/api/countries.json')).json());
     await prepareDatabase(t.database, { seedDemo: false });
     expect((await get('/api/countries.json')).json()).toEqual(before);
+  });
+
+  it('writes nothing when the stored data is already as the code says, and puts a changed row right', async () => {
+    const rows = async <R>(query: SQL) => ((await t.database.db.execute(query)) as { rows: R[] }).rows;
+    const versions = async () =>
+      (await rows<{ xmin: string }>(sql`select xmin::text as xmin from countries union all select xmin::text from regions`))
+        .map((row) => row.xmin)
+        .join(',');
+    const before = await versions();
+    await seedReferenceData(t.database.db);
+    expect(await versions()).toBe(before);
+
+    await t.database.db.execute(sql`update countries set eu = not eu where code = 'DE'`);
+    await t.database.db.execute(sql`update regions set names = jsonb_set(names, '{en}', '"Somewhere"') where slug = 'europe'`);
+    await seedReferenceData(t.database.db);
+    const stored = await rows<{ eu: boolean; name: string }>(
+      sql`select (select eu from countries where code = 'DE') as eu, (select names->>'en' from regions where slug = 'europe') as name`,
+    );
+    expect(stored[0]).toEqual({ eu: true, name: 'Europe' });
   });
 });
