@@ -93,15 +93,16 @@ export async function signInOnPage(page: Page, email: string, password: string) 
 /** New accounts see the latest release note first; accept it when a journey is about something else. */
 export async function acceptReleaseNoteIfShown(page: Page) {
   const dialog = page.getByTestId('release-notes-dialog');
+  const accept = page.getByTestId('release-notes-accept');
   // It appears once the user and the latest note have loaded: give it a moment rather than a glance.
-  const shown = await dialog
-    .waitFor({ state: 'visible', timeout: 5000 })
-    .then(() => true)
-    .catch(() => false);
-  if (shown) await page.getByTestId('release-notes-accept').click();
-  await expect(dialog).toBeHidden();
-  // On a busy machine a prompt can open later, once the page is idle (visit-prompt.ts): from now on
-  // any that covers the page is answered before the test's next step.
-  await page.addLocatorHandler(dialog, () => page.getByTestId('release-notes-accept').click());
+  await dialog.waitFor({ state: 'visible', timeout: 5000 }).catch(() => undefined);
+  // On a busy machine it can open later than that: whenever it is up, it is accepted, until it is gone.
+  await expect(async () => {
+    if (await dialog.isVisible()) await accept.click({ timeout: 2000 });
+    await expect(dialog).toBeHidden({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  // A prompt can also open once the page is idle (visit-prompt.ts): from now on any that covers the
+  // page is answered before the test's next step.
+  await page.addLocatorHandler(dialog, () => accept.click());
   await page.addLocatorHandler(page.getByTestId('newsletter-popup'), () => page.keyboard.press('Escape'));
 }
