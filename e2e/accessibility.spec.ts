@@ -31,7 +31,7 @@ test.beforeEach(async ({ context, baseURL }) => acceptNecessaryCookies(context, 
 
 for (const locale of ['en', 'ar']) {
   test(`${locale}: one h1 and no skipped heading level; visible text is part of every control's name`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     for (const path of ['', '/landing/elections', '/videos', '/search?search=floods', '/about', '/plans', '/plans/request-enterprise']) {
       await page.goto(`/${locale}${path}`);
       await expect(page.locator('main h1')).toHaveCount(1);

@@ -67,7 +67,7 @@ async function overflowOf(page: Page, path: string): Promise<{ path: string; wid
 
 for (const locale of ['en', 'ar'] as const) {
   test(`${locale}: on a phone no page scrolls sideways`, async ({ page, baseURL }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 360, height: 740 });
     const widths = [];
     for (const path of PUBLIC_PAGES) widths.push(await overflowOf(page, `/${locale}${path}`));

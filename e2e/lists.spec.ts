@@ -37,7 +37,7 @@ for (const locale of ['en', 'ar'] as const) {
     request,
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await signInThroughApi(page, baseURL, await createAccount(request, { locale }));
 

@@ -111,7 +111,7 @@ for (const locale of ['en', 'ar'] as const) {
     request,
   }) => {
     // The demo publisher starts with the server; the page asks for the event again every 15 s until its picture comes.
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await acceptNecessaryCookies(page.context(), baseURL ?? '');
     // Free events are for registered users (spec: content §1): a visitor reads why, with sign-in.
     await page.goto(`/${locale}/events/${LIVE_SLUG}`);

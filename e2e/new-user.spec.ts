@@ -70,7 +70,7 @@ test.describe('time zone', () => {
 
   test("a user's choice is kept in the profile and shown at the next visit", async ({ browser, request, baseURL }) => {
     // Two visits, each with its own sign-in.
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const { email, password } = await createAccount(request);
     const listing = (await (await request.get('/api/content/video_projects?per_page=1')).json()) as Listing;
     const visit = async () => {

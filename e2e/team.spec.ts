@@ -23,7 +23,7 @@ for (const locale of ['en', 'ar'] as const) {
     baseURL,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const origin = baseURL ?? '';
     const master = await createAccount(request, { locale });
     await signInThroughApi(page, origin, master);
