@@ -4,7 +4,7 @@ import { myConversationResponseSchema } from '../../../common/support.ts';
 import { listen, RawCable, sessionCookie } from '../../test/cable.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import type { Browser } from '../../test/http.ts';
-import { deskCallers, type DeskCaller } from '../desk/test-support.ts';
+import { deskCallers, deskExpectation, type DeskCaller } from '../desk/test-support.ts';
 import { supportCalls, type Callers } from './test-support.ts';
 
 let t: TestApp;
@@ -80,18 +80,7 @@ describe('who may call what', () => {
       sales: ok,
       admin: ok,
     });
-    const deskOnly = (ok: number): Record<DeskCaller, number> => ({
-      guest: 404,
-      user: 404,
-      member: 404,
-      master: 404,
-      otherMaster: 404,
-      bareAdmin: 404,
-      editor: 403,
-      live: 403,
-      sales: ok,
-      admin: ok,
-    });
+    const deskOnly = (ok: number) => deskExpectation('sales', ok);
     const calls: Record<string, { call: (who: Browser, n: number) => Promise<number>; expected: Record<DeskCaller, number> }> = {
       'GET /api/support/conversation': {
         call: async (who) => (await who.get('/api/support/conversation')).statusCode,
