@@ -1,7 +1,8 @@
 /**
  * bench/startup: time from process start to the first successful GET /readyz, for a cold start
  * (fresh data directory: initdb, migrations, reference seed) and a warm start (the same directory
- * again), next to a bare Node HTTP server started the same way as the same run's baseline.
+ * again), as `npm start` runs the server (its bundle) and through tsx, next to a bare Node HTTP
+ * server started the same way as the same run's baseline.
  *
  *   npm run bench:startup            (RUNS=3 by default)
  */
@@ -11,6 +12,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleServerIfStale } from '../scripts/server-bundle.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const runs = Number(process.env.RUNS ?? 3);
@@ -53,8 +55,11 @@ async function main() {
   const baseline: number[] = [];
   const cold: number[] = [];
   const warm: number[] = [];
+  const warmTsx: number[] = [];
   const bare = "require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')";
-  const app = ['--import', 'tsx', 'src/server/main.ts'];
+  const app = ['scripts/start.mjs'];
+  const tsx = ['--import', 'tsx', 'src/server/main.ts'];
+  await bundleServerIfStale();
 
   for (let run = 0; run < runs; run += 1) {
     const port = await freePort();
@@ -64,8 +69,11 @@ async function main() {
     const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'auto', DEMO_MASTERS: '0' };
     cold.push(await timeToReady(app, env, `http://127.0.0.1:${port}/readyz`));
     warm.push(await timeToReady(app, env, `http://127.0.0.1:${port}/readyz`));
+    warmTsx.push(await timeToReady(tsx, env, `http://127.0.0.1:${port}/readyz`));
     await rm(dataDir, { recursive: true, force: true });
-    console.log(`run ${run + 1}/${runs}: baseline ${ms(baseline.at(-1) ?? 0)}  cold ${ms(cold.at(-1) ?? 0)}  warm ${ms(warm.at(-1) ?? 0)}`);
+    console.log(
+      `run ${run + 1}/${runs}: baseline ${ms(baseline.at(-1) ?? 0)}  cold ${ms(cold.at(-1) ?? 0)}  warm ${ms(warm.at(-1) ?? 0)}  warm through tsx ${ms(warmTsx.at(-1) ?? 0)}`,
+    );
   }
 
   const base = median(baseline);
@@ -73,6 +81,7 @@ async function main() {
   console.log('  bare node http server   %s   1.0x', ms(base));
   console.log('  cold start (fresh dir)  %s  %sx', ms(median(cold)), (median(cold) / base).toFixed(1).padStart(4));
   console.log('  warm start (same dir)   %s  %sx', ms(median(warm)), (median(warm) / base).toFixed(1).padStart(4));
+  console.log('  warm, through tsx       %s  %sx', ms(median(warmTsx)), (median(warmTsx) / base).toFixed(1).padStart(4));
 }
 
 await main();

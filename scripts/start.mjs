@@ -1,20 +1,15 @@
-// `npm start`: builds the browser app when its sources are newer than the build, then runs the
-// server in this process (TypeScript through tsx), on the embedded defaults unless configured.
+// `npm start`: builds the browser app and bundles the server when their sources are newer than
+// what was built, then runs the bundled server in this process, on the embedded defaults unless
+// configured. The bundle (esbuild, packages left to node_modules) loads in a third of the time
+// the same modules take through tsx; SERVER_BUNDLE=off runs src/server/main.ts through tsx.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleServerIfStale, newestMtime, serverBundle } from './server-bundle.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const builtIndex = path.join(root, 'dist', 'web', 'index.html');
-
-function newestMtime(target) {
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, name)));
-  return newest;
-}
 
 const sources = ['src/web', 'src/common', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p)).filter(existsSync);
 const stale = !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
@@ -25,6 +20,12 @@ if (stale && process.env.SKIP_WEB_BUILD !== '1') {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'src', 'server', 'main.ts'));
+if (process.env.SERVER_BUNDLE === 'off') {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(path.join(root, 'src', 'server', 'main.ts'));
+} else {
+  await bundleServerIfStale();
+  process.setSourceMapsEnabled(true);
+  await import(serverBundle);
+}

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -12,10 +11,11 @@ import { reconcilePayments } from './modules/payments/reconciliation.ts';
 import { startLive } from './modules/live/start.ts';
 import { generateDemoClips } from './modules/media/demo-clips.ts';
 import { resolveFfmpeg, stopFfmpegRuns } from './modules/media/ffmpeg.ts';
+import { projectRoot } from './paths.ts';
 import { createServices, publicOrigin } from './services.ts';
 import pino from 'pino';
 
-const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+const webRoot = path.join(projectRoot, 'dist', 'web');
 
 async function main() {
   const config = parseConfig(process.env, { webRoot: existsSync(webRoot) ? webRoot : undefined });

@@ -9,7 +9,6 @@ import { backgroundTasks, type Background } from './lib/background.ts';
 import type { CardProvider } from './modules/payments/card-provider.ts';
 import { testCardProvider } from './modules/payments/test-card-provider.ts';
 import { paypalWallet } from './modules/payments/paypal-wallet.ts';
-import { stripeCardProvider } from './modules/payments/stripe-provider.ts';
 import { testWallet, type TestWallet } from './modules/payments/test-wallet.ts';
 import type { WalletProvider } from './modules/payments/wallet-provider.ts';
 import { loadOrCreateVapidKeys, pushSender, type PushSender } from './modules/push/sender.ts';
@@ -18,11 +17,9 @@ import { testVatRegistry, viesRegistry, type VatRegistry } from './modules/payme
 import { recaptchaClient, skippedRecaptcha, type RecaptchaVerifier } from './modules/accounts/recaptcha.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { inProcessBroadcaster, type Broadcaster } from './modules/realtime/broadcaster.ts';
-import { redisBroadcaster } from './modules/realtime/redis-broadcaster.ts';
 import { jobSender, type JobSender } from './jobs/sender.ts';
 import type { DownloadFiles } from './modules/downloads/files.ts';
 import { localFileStore, type FileStore } from './modules/downloads/storage.ts';
-import { s3FileStore } from './modules/downloads/storage-s3.ts';
 import { resolveFfmpeg } from './modules/media/ffmpeg.ts';
 import { outboundPolicyFor, type OutboundPolicy } from './modules/security/outbound.ts';
 
@@ -76,8 +73,22 @@ export function mailerFor(config: Config, database: Database, clock: Clock, log:
   return config.smtpUrl ? smtpMailer({ db: database.db, clock, url: config.smtpUrl, from: config.mailFrom, log }) : outboxMailer(clock);
 }
 
-export function cardProviderFor(config: Config, database: Database, clock: Clock): CardProvider {
-  return config.stripe ? stripeCardProvider(config.stripe) : testCardProvider({ db: database.db, clock });
+/*
+ * The adapters of services not configured are not loaded: Stripe's SDK, the S3 client and ioredis
+ * cost a start-up half a second between them (docs/performance.md, issue 26).
+ */
+
+export async function cardProviderFor(config: Config, database: Database, clock: Clock): Promise<CardProvider> {
+  if (!config.stripe) return testCardProvider({ db: database.db, clock });
+  const { stripeCardProvider } = await import('./modules/payments/stripe-provider.ts');
+  return stripeCardProvider(config.stripe);
+}
+
+/** Real-time messages between processes through Redis with REDIS_URL, else within this process. */
+export async function broadcasterFor(config: Config, log: FastifyBaseLogger): Promise<Broadcaster> {
+  if (!config.redisUrl) return inProcessBroadcaster();
+  const { redisBroadcaster } = await import('./modules/realtime/redis-broadcaster.ts');
+  return redisBroadcaster({ url: config.redisUrl, channel: config.redisChannel, log });
 }
 
 /** Where links in e-mails point: PUBLIC_URL, else this machine. */
@@ -86,14 +97,15 @@ export function publicOrigin(config: Config): string {
 }
 
 /** An S3-compatible bucket with S3_BUCKET, else DATA_DIR/storage. */
-export function fileStoreFor(config: Config): FileStore {
-  if (config.s3) return s3FileStore(config.s3);
-  return localFileStore(path.join(config.dataDir, 'storage'));
+export async function fileStoreFor(config: Config): Promise<FileStore> {
+  if (!config.s3) return localFileStore(path.join(config.dataDir, 'storage'));
+  const { s3FileStore } = await import('./modules/downloads/storage-s3.ts');
+  return s3FileStore(config.s3);
 }
 
-export function downloadFilesFor(config: Config, secret: string): DownloadFiles {
+export async function downloadFilesFor(config: Config, secret: string): Promise<DownloadFiles> {
   return {
-    store: fileStoreFor(config),
+    store: await fileStoreFor(config),
     ffmpeg: resolveFfmpeg(config.ffmpegPath),
     workDir: path.join(config.dataDir, 'work'),
     credit: config.agencyCredit,
@@ -115,8 +127,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     mailer: mailerFor(config, database, clock, log),
     secret,
     jobs: jobSender(database.connection),
-    files: downloadFilesFor(config, secret),
-    cards: cardProviderFor(config, database, clock),
+    files: await downloadFilesFor(config, secret),
+    cards: await cardProviderFor(config, database, clock),
     wallet: config.paypal ? paypalWallet(config.paypal) : testWallet({ publicUrl: config.publicUrl }),
     outbound,
     vatRegistry: config.vatRegistryUrl ? viesRegistry({ url: config.vatRegistryUrl, outbound }) : testVatRegistry,
@@ -126,8 +138,6 @@ export async function createServices(config: Config, database: Database, log: Fa
       ? recaptchaClient({ secret: config.recaptcha.secret, verifyUrl: config.recaptcha.verifyUrl })
       : skippedRecaptcha,
     background: backgroundTasks(log),
-    broadcaster: config.redisUrl
-      ? await redisBroadcaster({ url: config.redisUrl, channel: config.redisChannel, log })
-      : inProcessBroadcaster(),
+    broadcaster: await broadcasterFor(config, log),
   };
 }

@@ -6,11 +6,17 @@ import { startJobRunner } from './jobs/runner.ts';
 import type { JobDeps } from './jobs/definition.ts';
 import { JOB_QUEUES } from './jobs/queues.ts';
 import { stopFfmpegRuns } from './modules/media/ffmpeg.ts';
-import { inProcessBroadcaster, type Broadcaster } from './modules/realtime/broadcaster.ts';
 import { paypalWallet } from './modules/payments/paypal-wallet.ts';
-import { redisBroadcaster } from './modules/realtime/redis-broadcaster.ts';
 import { outboundPolicyFor } from './modules/security/outbound.ts';
-import { cardProviderFor, downloadFilesFor, loadOrCreateSecret, mailerFor, publicOrigin, pushSenderFor } from './services.ts';
+import {
+  broadcasterFor,
+  cardProviderFor,
+  downloadFilesFor,
+  loadOrCreateSecret,
+  mailerFor,
+  publicOrigin,
+  pushSenderFor,
+} from './services.ts';
 
 /**
  * `npm run worker`: works the job queues in a process of its own, beside API processes started
@@ -28,14 +34,12 @@ async function worker() {
   const database = await openPostgres(config.databaseUrl);
   // E-mail goes out through SMTP_URL; renewals charge through the configured card provider.
   // Real-time messages (render progress) reach the API processes' clients through Redis.
-  const broadcaster: Broadcaster = config.redisUrl
-    ? await redisBroadcaster({ url: config.redisUrl, channel: config.redisChannel, log })
-    : inProcessBroadcaster();
+  const broadcaster = await broadcasterFor(config, log);
   const services: Omit<JobDeps, 'db' | 'clock' | 'jobs'> = {
     mailer: mailerFor(config, database, systemClock, log),
-    cards: cardProviderFor(config, database, systemClock),
+    cards: await cardProviderFor(config, database, systemClock),
     publicOrigin: publicOrigin(config),
-    files: downloadFilesFor(config, await loadOrCreateSecret(config)),
+    files: await downloadFilesFor(config, await loadOrCreateSecret(config)),
     push: await pushSenderFor(config),
     outbound: outboundPolicyFor(config),
     broadcast: (channel, stream, message) => broadcaster.broadcast(channel, stream, message),

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -12,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { projectRoot } from '../paths.ts';
 
 export type Schema = typeof schema;
 /** The one database type services receive: the same on PGlite and on a PostgreSQL server. */
@@ -34,7 +34,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = path.join(projectRoot, 'migrations');
 /** PGlite must be opened with the same extensions every time it reopens a data directory. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 

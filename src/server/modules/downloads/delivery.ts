@@ -1,8 +1,6 @@
 import { stat } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { Client as FtpClient, FTPError } from 'basic-ftp';
-import SftpClient from 'ssh2-sftp-client';
 import { OutboundRefused, UNRESOLVED, type CheckedAddress, type OutboundPolicy } from '../security/outbound.ts';
 
 /** A customer's own server for rendered files: the profile's "FTP/SFTP server" field (see parseServer) and its credentials. */
@@ -108,6 +106,8 @@ async function checkedServer(outbound: OutboundPolicy, target: DeliveryTarget): 
 }
 
 async function deliverOverSftp(target: DeliveryTarget, server: CheckedAddress, upload: Upload): Promise<void> {
+  // The FTP and SFTP clients are loaded when a delivery needs them, not at every start-up.
+  const { default: SftpClient } = await import('ssh2-sftp-client');
   // Our own socket, for Nagle off (STACK: SFTP stalls on it otherwise) and to be sure it is closed.
   const socket = net.connect({ host: server.address, port: server.port, noDelay: true });
   // The default callbacks print every event outside an operation to the console; such a loss surfaces as the
@@ -157,6 +157,7 @@ async function deliverOverFtp(target: DeliveryTarget, server: CheckedAddress, up
   // basic-ftp's timeout covers connecting and any silence of the server afterwards. Data connections go
   // to the control connection's (checked) address only: a PASV answer naming another host is refused,
   // or a server could aim our upload at any machine (FTP bounce).
+  const { Client: FtpClient } = await import('basic-ftp');
   const client = new FtpClient(upload.timeoutMs, { allowSeparateTransferHost: false });
   let step: Step | 'connect' = 'connect';
   try {
@@ -207,8 +208,8 @@ function sshConnectFailure(error: unknown): DeliveryError {
 
 function ftpConnectFailure(error: unknown): DeliveryError {
   // 530 "Not logged in" answers a refused USER or PASS; 430 is what some servers use instead.
-  if (error instanceof FTPError && (error.code === 530 || error.code === 430))
-    return new DeliveryError('delivery_auth_failed', AUTH_FAILED, { cause: error });
+  const code = error instanceof Error && error.name === 'FTPError' ? fieldOf(error, 'code') : undefined;
+  if (code === 530 || code === 430) return new DeliveryError('delivery_auth_failed', AUTH_FAILED, { cause: error });
   return new DeliveryError('delivery_unreachable', UNREACHABLE, { cause: error });
 }
 

@@ -8,7 +8,7 @@ import { createDraft } from '../items.ts';
 import { DROP_SUBFOLDERS, fieldsFromSidecar, MEDIA_EXTENSIONS, parseSidecar, type DropDeps, type DropScan } from './drop-files.ts';
 import { INGEST_QUEUE, setMedia, type IngestJobData } from './pipeline.ts';
 import { ingestDropFiles } from './schema.ts';
-import { bucketClient, dropPrefix, moveObject } from './storage.ts';
+import { bucketClient, dropPrefix, moveObject } from './storage-bucket.ts';
 
 /**
  * A claim whose object is still in the prefix after this long is taken to be a crashed process's:

@@ -6,7 +6,6 @@ import type { ContentFields } from '../../../../common/newsroom.ts';
 import type { JobDefinition } from '../../../jobs/definition.ts';
 import { createDraft } from '../items.ts';
 import { INGEST_QUEUE, setMedia, type IngestJobData } from './pipeline.ts';
-import { scanDropBucket } from './drop-bucket.ts';
 import {
   DROP_SUBFOLDERS,
   fieldsFromSidecar,
@@ -44,7 +43,7 @@ async function claim(dropDir: string, sub: string, name: string, unique: string)
 export async function scanDropFolder(deps: DropDeps): Promise<DropScan> {
   const { dropDir, s3 } = ingestStorage(deps.files);
   // When the platform's files are on S3, the drop folder is a prefix of the bucket.
-  if (s3) return scanDropBucket(deps, s3);
+  if (s3) return (await import('./drop-bucket.ts')).scanDropBucket(deps, s3);
   for (const sub of Object.values(DROP_SUBFOLDERS)) await mkdir(path.join(dropDir, sub), { recursive: true });
   const names = (await readdir(dropDir, { withFileTypes: true }))
     .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && MEDIA_EXTENSIONS.has(path.extname(entry.name).toLowerCase()))

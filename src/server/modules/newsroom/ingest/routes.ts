@@ -86,7 +86,7 @@ export async function ingestRoutes(instance: FastifyInstance, options: { ctx: In
   const idOf = (upload: Upload) => upload.id.slice(keyPrefix.length);
   const tus = new TusServer({
     path: INGEST_UPLOAD_PATH,
-    datastore: uploadDatastore(storage),
+    datastore: await uploadDatastore(storage),
     namingFunction: () => `${keyPrefix}${randomUUID().replaceAll('-', '')}`,
     generateUrl: (_request, { path, id }) => `${path}/${id.slice(keyPrefix.length)}`,
     getFileIdFromRequest: (_request, id) => (id && UPLOAD_ID.test(id) ? `${keyPrefix}${id}` : undefined),

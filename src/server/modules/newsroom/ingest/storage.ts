@@ -1,82 +1,34 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import {
-  CompleteMultipartUploadCommand,
-  CopyObjectCommand,
-  CreateMultipartUploadCommand,
-  AbortMultipartUploadCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-  S3ServiceException,
-  UploadPartCopyCommand,
-} from '@aws-sdk/client-s3';
 import { FileStore as TusFileStore } from '@tus/file-store';
-import { S3Store, type MetadataValue } from '@tus/s3-store';
-import type { DataStore, KvStore } from '@tus/utils';
+import type { DataStore } from '@tus/utils';
 import type { DownloadFiles } from '../../downloads/files.ts';
-import type { S3Settings } from '../../downloads/storage-s3.ts';
 
 export type IngestStorage = NonNullable<DownloadFiles['ingest']>;
+
+/** A file ffmpeg can read: released when done with, removed (with what it came from) once ingested. */
+export type LocalCopy = { file: string; size: number; release(): Promise<void>; remove(): Promise<void> };
 
 /** Ingest's folders: as configured (services.ts), else under the work folder's parent as DATA_DIR lays them out. */
 export function ingestStorage(files: DownloadFiles): IngestStorage {
   return files.ingest ?? { uploadsDir: path.join(files.workDir, 'uploads'), dropDir: path.join(path.dirname(files.workDir), 'dropfolder') };
 }
 
-/** tus keeps an unfinished upload a week; a client resuming later starts again. */
-const UPLOAD_EXPIRY_MS = 7 * 24 * 3600 * 1000;
-/** S3 multipart parts: 5 GiB files in 1,000 parts of 8 MiB would exceed nothing; 25 GiB in 50 MiB parts stays under 10,000. */
-const S3_PART_BYTES = 50 * 1024 * 1024;
+/** The bucket's side of ingest (storage-bucket.ts), loaded only when the platform's files are in S3. */
+const bucketSide = () => import('./storage-bucket.ts');
 
-/**
- * The S3 store would keep each upload's state (its `.info`) in this process's memory once read; another
- * process finishing or removing the upload would leave that copy wrong. Read it from the bucket each time.
- */
-const noCache: KvStore<MetadataValue> = {
-  get: async () => undefined,
-  set: async () => undefined,
-  delete: async () => undefined,
-  list: async () => [],
-};
+/** tus keeps an unfinished upload a week; a client resuming later starts again. */
+export const UPLOAD_EXPIRY_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * Where tus writes uploads (ARCHITECTURE "files"): the bucket when the platform stores its files in
  * S3 (the multipart upload is the resumable state, visible to every process), else a folder
  * (`uploadsDir`, the data and a JSON file of each upload's state: every process on the machine sees it).
  */
-export function uploadDatastore(storage: IngestStorage): DataStore {
-  if (storage.s3)
-    return new S3Store({
-      partSize: S3_PART_BYTES,
-      cache: noCache,
-      expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
-      s3ClientConfig: { bucket: storage.s3.bucket, ...bucketClientConfig(storage.s3) },
-    });
+export async function uploadDatastore(storage: IngestStorage): Promise<DataStore> {
+  if (storage.s3) return (await bucketSide()).bucketUploadDatastore(storage.s3);
   return new TusFileStore({ directory: storage.uploadsDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
 }
-
-/** How to reach the platform's bucket, with the traps of S3-compatible services avoided (STACK "object storage"). */
-function bucketClientConfig(s3: S3Settings): S3ClientConfig {
-  return {
-    endpoint: s3.endpoint,
-    region: s3.region,
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    // Other S3-compatible services seldom resolve bucket subdomains; AWS itself prefers them.
-    forcePathStyle: s3.endpoint !== undefined,
-    // Otherwise streamed bodies (tus's parts, read from files) are sent with aws-chunked framing, which some services store as is.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-  };
-}
-
-/** A client of the platform's bucket; the caller destroys it. */
-export const bucketClient = (s3: S3Settings) => new S3Client(bucketClientConfig(s3));
 
 /**
  * Where an upload's objects live in the bucket: `uploads/` under the platform's prefix, like every
@@ -90,117 +42,28 @@ export function uploadKeyPrefix(storage: IngestStorage): string {
 }
 
 /** A finished upload as a local file for ffmpeg: the file itself on the folder store, a copy from the bucket. */
-export async function uploadedFile(
-  files: DownloadFiles,
-  uploadId: string,
-): Promise<{ file: string; size: number; release(): Promise<void>; remove(): Promise<void> }> {
+export async function uploadedFile(files: DownloadFiles, uploadId: string): Promise<LocalCopy> {
   const storage = ingestStorage(files);
   if (!storage.s3) {
-    const datastore = uploadDatastore(storage);
+    const datastore = await uploadDatastore(storage);
     const file = path.join(storage.uploadsDir, uploadId);
     const remove = async () => {
       await datastore.remove(uploadId).catch(() => undefined);
     };
     return { file, size: (await stat(file)).size, release: async () => undefined, remove };
   }
-  const client = bucketClient(storage.s3);
-  const Bucket = storage.s3.bucket;
-  const key = `${uploadKeyPrefix(storage)}${uploadId}`;
-  await mkdir(files.workDir, { recursive: true });
-  const file = path.join(files.workDir, `upload-${uploadId}`);
-  try {
-    const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-    if (!(object.Body instanceof Readable)) throw new Error(`no readable body for the upload ${uploadId}`);
-    await pipeline(object.Body, createWriteStream(file));
-  } catch (error) {
-    client.destroy();
-    throw error;
-  }
-  return {
-    file,
-    size: (await stat(file)).size,
-    release: async () => {
-      client.destroy();
-      await rm(file, { force: true });
-    },
-    // The S3 store's own remove aborts the multipart upload first, which a finished one no longer
-    // has (NoSuchUpload), and gives up before deleting the object: the upload's objects go here.
-    remove: async () => {
-      const Objects = [key, `${key}.info`, `${key}.part`].map((Key) => ({ Key }));
-      await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects } }));
-    },
-  };
+  return (await bucketSide()).uploadedObject(files, storage.s3, `${uploadKeyPrefix(storage)}${uploadId}`, uploadId);
 }
-
-/** The drop folder in production: `dropfolder/` under the platform's prefix in its bucket. */
-export function dropPrefix(s3: S3Settings): string {
-  const folder = s3.prefix?.replace(/\/+$/, '');
-  return folder ? `${folder}/dropfolder/` : 'dropfolder/';
-}
-
-/** A single CopyObject copies up to 5 GB; bigger masters are copied in parts. */
-const COPY_LIMIT_BYTES = 5 * 1024 ** 3;
-const COPY_PART_BYTES = 512 * 1024 ** 2;
-
-/** Moves an object inside the bucket: S3 has no rename, so a copy (server-side) then a delete. */
-export async function moveObject(client: S3Client, Bucket: string, from: string, to: string): Promise<void> {
-  const head = await client.send(new HeadObjectCommand({ Bucket, Key: from }));
-  const size = head.ContentLength ?? 0;
-  const CopySource = `${Bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
-  if (size <= COPY_LIMIT_BYTES) {
-    await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource }));
-  } else {
-    const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: to }));
-    try {
-      const Parts = [];
-      for (let start = 0, PartNumber = 1; start < size; start += COPY_PART_BYTES, PartNumber += 1) {
-        const CopySourceRange = `bytes=${start}-${Math.min(start + COPY_PART_BYTES, size) - 1}`;
-        const part = await client.send(new UploadPartCopyCommand({ Bucket, Key: to, UploadId, PartNumber, CopySource, CopySourceRange }));
-        Parts.push({ PartNumber, ETag: part.CopyPartResult?.ETag });
-      }
-      await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: to, UploadId, MultipartUpload: { Parts } }));
-    } catch (error) {
-      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: to, UploadId }));
-      throw error;
-    }
-  }
-  await client.send(new DeleteObjectCommand({ Bucket, Key: from }));
-}
-
-const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException &&
-  (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
 
 /** An object claimed from the drop prefix as a local file for ffmpeg (a copy, removed on release). */
-export async function droppedObject(
-  files: DownloadFiles,
-  key: string,
-): Promise<{ file: string; size: number; release(): Promise<void>; remove(): Promise<void> }> {
+export async function droppedObject(files: DownloadFiles, key: string): Promise<LocalCopy> {
   const { s3 } = ingestStorage(files);
   if (!s3) throw new Error(`the dropped object ${key} is in a bucket, and the platform's files are not`);
-  const client = bucketClient(s3);
-  await mkdir(files.workDir, { recursive: true });
-  const file = path.join(files.workDir, `drop-${path.posix.basename(key)}`);
-  try {
-    const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
-    if (!(object.Body instanceof Readable)) throw new Error(`no readable body for ${key}`);
-    await pipeline(object.Body, createWriteStream(file));
-  } finally {
-    client.destroy();
-  }
-  return { file, size: (await stat(file)).size, release: () => rm(file, { force: true }), remove: async () => undefined };
+  return (await bucketSide()).droppedObject(files, s3, key);
 }
 
 /** A claimed object goes to `done/` or `failed/` under the drop prefix; one already gone (a retry) is no error. */
 export async function settleDroppedObject(files: DownloadFiles, key: string, outcome: 'done' | 'failed'): Promise<void> {
   const { s3 } = ingestStorage(files);
-  if (!s3) return;
-  const client = bucketClient(s3);
-  try {
-    await moveObject(client, s3.bucket, key, `${dropPrefix(s3)}${outcome}/${path.posix.basename(key)}`);
-  } catch (error) {
-    if (!isMissing(error)) throw error;
-  } finally {
-    client.destroy();
-  }
+  if (s3) await (await bucketSide()).settleDroppedObject(s3, key, outcome);
 }

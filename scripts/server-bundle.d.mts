@@ -1,0 +1,3 @@
+export const serverBundle: string;
+export function newestMtime(target: string): number;
+export function bundleServerIfStale(): Promise<void>;
