@@ -22,6 +22,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** The embedded database's page cache: small, for a demo's data fits and the process stays light; larger for a big catalogue. */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'a size such as 16MB')
+    .default('16MB'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** The Redis pub/sub channel real-time broadcasts travel on: one per deployment sharing a Redis. */
   REDIS_CHANNEL: z.string().min(1).max(200).default('newsreel:cable'),
@@ -188,6 +193,8 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL's shared_buffers for the embedded database. */
+  pgliteSharedBuffers: string;
   redisUrl: string | undefined;
   redisChannel: string;
   /** Real-time connections at /cable (realtime/limits.ts). */
@@ -286,6 +293,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     // Absolute, so every part (PGlite, stored files, static serving) means the same folder.
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     redisUrl: e.REDIS_URL,
     redisChannel: e.REDIS_CHANNEL,
     cable: CABLE_LIMITS,

@@ -88,12 +88,21 @@ function takingTurns<T extends object>(client: T): T {
   });
 }
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<EmbeddedDatabase> {
+/**
+ * PGlite's page cache by default: PostgreSQL's 128 MB of shared_buffers is most of an idle
+ * process's memory and more than the demo's whole database (docs/performance.md, issue 26).
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob; sharedBuffers?: string } = {},
+): Promise<EmbeddedDatabase> {
   if (options.dataDir) await mkdir(path.dirname(path.resolve(options.dataDir)), { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: PGLITE_EXTENSIONS,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
   });
   const turns = takingTurns(client);
   const db = drizzlePglite(turns, { schema }) as unknown as Db;
@@ -138,6 +147,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 }
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite persisted under DATA_DIR/db. */
-export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: path.join(config.dataDir, 'db') });
+export function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  pgliteSharedBuffers?: string;
+}): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite({ dataDir: path.join(config.dataDir, 'db'), sharedBuffers: config.pgliteSharedBuffers });
 }
