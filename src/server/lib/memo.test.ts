@@ -24,4 +24,19 @@ describe('memo', () => {
     await cached('b', async () => 'b');
     expect(await cached('a', async () => 'second a')).toBe('second a');
   });
+
+  it('runs a query that runs again whenever it is awaited (a Drizzle query) once', async () => {
+    let runs = 0;
+    const query = {
+      then<T>(resolve: (value: number) => T) {
+        runs += 1;
+        return Promise.resolve(resolve(runs));
+      },
+      catch: () => query,
+    };
+    const cached = memo<string, number>({ ttlMs: 1000, max: 2, now: () => 0 });
+    expect(await cached('categories', () => query as unknown as Promise<number>)).toBe(1);
+    expect(await cached('categories', () => query as unknown as Promise<number>)).toBe(1);
+    expect(runs).toBe(1);
+  });
 });

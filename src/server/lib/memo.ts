@@ -9,7 +9,9 @@ export function memo<K, V>(options: { ttlMs: number; max: number; now?: () => nu
     const entry = entries.get(key);
     if (entry && entry.expires > now()) return entry.value;
     if (entries.size >= options.max) entries.delete(entries.keys().next().value as K);
-    const value = load();
+    // A promise of the result, not what load returned: a Drizzle query is a thenable that runs
+    // again each time it is awaited, so remembering the query itself would remember nothing.
+    const value = Promise.resolve(load());
     entries.set(key, { value, expires: now() + options.ttlMs });
     // A failed load is not remembered.
     value.catch(() => entries.delete(key));
