@@ -1,12 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
+/*
+ * Two projects: the server's tests share each worker's loaded modules (isolate: false), which takes
+ * two minutes of importing the same server modules again out of `npm test` (docs/performance.md,
+ * issue 26); each file still opens its own database. The browser app's tests keep their isolation:
+ * they set module state (the translation catalogue, stubbed globals) that the next file must not see.
+ */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
-    globalSetup: ['src/server/test/global-setup.ts'],
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts', 'src/common/**/*.test.ts'],
+          isolate: false,
+          // The migrated database every file copies (its own PGlite, or a PostgreSQL database made from it).
+          globalSetup: ['src/server/test/global-setup.ts'],
+        },
+      },
+      { extends: true, test: { name: 'web', include: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'] } },
+    ],
   },
 });

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { isRunning } from '../../test/processes.ts';
-import { FFMPEG_MEMORY, FfmpegError, resolveFfmpeg, runFfmpeg, spawnFfmpeg, stopFfmpegRuns } from './ffmpeg.ts';
+import { FFMPEG_MEMORY, FfmpegError, resolveFfmpeg, resumeFfmpegRunsForTests, runFfmpeg, spawnFfmpeg, stopFfmpegRuns } from './ffmpeg.ts';
 
 const ffmpeg = resolveFfmpeg(process.env.FFMPEG_PATH);
 const hasPrlimit = spawnSync('prlimit', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -79,7 +79,11 @@ describe('every ffmpeg run is bounded (issue: security, media bombs)', () => {
       expect(await reasonOf(run.done)).toBe('stopped');
       expect(isRunning(run.child.pid)).toBe(false);
     }
-    expect(() => spawnFfmpeg(ffmpeg, endless, { timeoutMs: 1000 })).toThrow(FfmpegError);
-    expect(await reasonOf(runFfmpeg(ffmpeg, endless))).toBe('stopped');
+    try {
+      expect(() => spawnFfmpeg(ffmpeg, endless, { timeoutMs: 1000 })).toThrow(FfmpegError);
+      expect(await reasonOf(runFfmpeg(ffmpeg, endless))).toBe('stopped');
+    } finally {
+      resumeFfmpegRunsForTests();
+    }
   }, 30_000);
 });

@@ -228,3 +228,11 @@ export async function stopFfmpegRuns(): Promise<void> {
     ),
   );
 }
+
+/**
+ * Tests only: lets this process start ffmpeg again after stopFfmpegRuns, for the server's test
+ * files share one process (vitest.config.ts) and the next file's renders must run.
+ */
+export function resumeFfmpegRunsForTests(): void {
+  stopping = false;
+}
