@@ -39,8 +39,8 @@ export const MIGRATIONS_FOLDER = path.join(projectRoot, 'migrations');
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type EmbeddedDatabase = Database & {
-  /** A gzipped copy of the data directory, loadable by openPglite({ loadDataDir }). */
-  dumpDataDir(): Promise<Blob>;
+  /** A copy of the data directory (gzipped unless said otherwise), loadable by openPglite({ loadDataDir }). */
+  dumpDataDir(compression?: 'gzip' | 'none'): Promise<Blob>;
 };
 
 type Run = (...args: unknown[]) => Promise<unknown>;
@@ -115,7 +115,7 @@ export async function openPglite(
       await client.query('select 1');
     },
     close: () => client.close(),
-    dumpDataDir: () => client.dumpDataDir('gzip'),
+    dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
   };
 }
 
