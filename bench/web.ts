@@ -1,6 +1,6 @@
 /**
  * bench/web: builds the browser app, starts the server on a fresh embedded database, and loads
- * /en and /en/videos cold in Chromium, as a desktop and as a throttled phone (Lighthouse's mobile
+ * /en, /en/videos and a video page cold in Chromium, as a desktop and as a throttled phone (Lighthouse's mobile
  * profile). Prints bytes of JavaScript and CSS on the wire, request count, LCP, CLS and long tasks
  * (median of RUNS loads), then Lighthouse's performance score. Figures, never a pass/fail test.
  *
@@ -23,6 +23,7 @@ import { lighthouseRun, type LighthouseFigures } from './web-lighthouse.ts';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const runs = Number(process.env.RUNS ?? 3);
 const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** The landing, the catalogue, and a video page (the newest video's, found once the server is up). */
 const PAGES = ['/en', '/en/videos'];
 const PROFILES: Profile[] = ['desktop', 'mobile'];
 
@@ -110,18 +111,21 @@ async function main() {
   try {
     await waitUntilReady(server, `http://127.0.0.1:${port}/readyz`);
     const origin = `http://127.0.0.1:${port}`;
+    const newest = (await (await fetch(`${origin}/api/content/video_projects?per_page=1`)).json()) as { videos: { id: number }[] };
+    const video = newest.videos[0];
+    if (video) PAGES.push(`/en/videos/${video.id}`);
     // Warm the server's own caches (catalogue queries) so the figures are the browser's.
     for (const page of PAGES) await loadCold(browser, origin + page, 'desktop');
 
     console.log(`\ncold loads, median of ${runs} (mobile: 412x823, slow 4G 150 ms RTT 1.6 Mbit/s, CPU 4x slower)`);
-    console.log('  page         profile        JS      CSS  requests      LCP    CLS  long tasks');
+    console.log('  page             profile        JS      CSS  requests      LCP    CLS  long tasks');
     for (const page of PAGES) {
       for (const profile of PROFILES) {
         const samples: PageFigures[] = [];
         for (let run = 0; run < runs; run += 1) samples.push(await loadCold(browser, origin + page, profile));
         const f = medianFigures(samples);
         console.log(
-          `  ${page.padEnd(12)} ${profile.padEnd(8)} ${kb(f.jsBytes)} ${kb(f.cssBytes)} ${String(f.requests).padStart(9)} ${ms(f.lcp)} ${f.cls.toFixed(3).padStart(6)}  ${f.longTasks} (${Math.round(f.longTaskMs)} ms)`,
+          `  ${page.padEnd(16)} ${profile.padEnd(8)} ${kb(f.jsBytes)} ${kb(f.cssBytes)} ${String(f.requests).padStart(9)} ${ms(f.lcp)} ${f.cls.toFixed(3).padStart(6)}  ${f.longTasks} (${Math.round(f.longTaskMs)} ms)`,
         );
       }
     }
@@ -140,17 +144,17 @@ async function main() {
 
     if (process.env.LIGHTHOUSE !== '0') {
       console.log(`\nLighthouse 12 performance (median score of ${lighthouseRuns} cold runs; mobile = its simulated slow 4G and 4x CPU)`);
-      console.log('  page         profile   score      FCP      LCP    CLS      TBT       SI');
+      console.log('  page             profile   score      FCP      LCP    CLS      TBT       SI');
       for (const page of PAGES) {
         for (const profile of PROFILES) {
           const results: (LighthouseFigures | string)[] = [];
           for (let run = 0; run < lighthouseRuns; run += 1) results.push(await lighthouseRun(origin + page, profile));
           const scored = results.filter((item): item is LighthouseFigures => typeof item !== 'string').sort((a, b) => a.score - b.score);
           const result = scored[Math.floor(scored.length / 2)] ?? results[0] ?? 'no run';
-          if (typeof result === 'string') console.log(`  ${page.padEnd(12)} ${profile.padEnd(8)} ${result}`);
+          if (typeof result === 'string') console.log(`  ${page.padEnd(16)} ${profile.padEnd(8)} ${result}`);
           else
             console.log(
-              `  ${page.padEnd(12)} ${profile.padEnd(8)} ${String(result.score).padStart(5)} ${ms(result.fcp)} ${ms(result.lcp)} ${result.cls.toFixed(3).padStart(6)} ${ms(result.tbt)} ${ms(result.si)}`,
+              `  ${page.padEnd(16)} ${profile.padEnd(8)} ${String(result.score).padStart(5)} ${ms(result.fcp)} ${ms(result.lcp)} ${result.cls.toFixed(3).padStart(6)} ${ms(result.tbt)} ${ms(result.si)}`,
             );
         }
       }
