@@ -31,6 +31,12 @@ export type Database = {
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Runs `work` while no other process runs its own (a PostgreSQL advisory lock held on a
+   * connection of its own): start-up's migrations and seeds, which two processes starting at once
+   * on a new database would otherwise both apply. The embedded database has one process already.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -114,10 +120,14 @@ export async function openPglite(
     ping: async () => {
       await client.query('select 1');
     },
+    exclusively: (work) => work(),
     close: () => client.close(),
     dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
   };
 }
+
+/** The advisory lock key of start-up's migrations and seeds (any fixed number; "newsreel" in ASCII). */
+const START_UP_LOCK = 0x6e657773_7265656cn.toString();
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
@@ -136,6 +146,17 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    exclusively: async (work) => {
+      const holder = new pg.Client({ connectionString: url });
+      await holder.connect();
+      try {
+        await holder.query('SELECT pg_advisory_lock($1)', [START_UP_LOCK]);
+        return await work();
+      } finally {
+        // Ending the session lets go of its lock too, even when the unlock itself failed.
+        await holder.end();
+      }
     },
     // pool.end() resolves before the connections have said goodbye; wait for them, so that
     // a database dropped right after close() does not kill connections still ending.

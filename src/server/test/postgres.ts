@@ -36,6 +36,15 @@ export async function createDatabaseFromTemplate(templateUrl: string): Promise<s
   return url.toString();
 }
 
+/** Creates an empty database (no schema, nothing seeded) on the template's server and returns its URL. */
+export async function createEmptyDatabase(templateUrl: string): Promise<string> {
+  const name = `${TEST_DB_PREFIX}${process.pid}_empty_${Math.random().toString(36).slice(2, 10)}`;
+  await withMaintenance(templateUrl, (client) => client.query(`CREATE DATABASE ${quote(name)}`));
+  const url = new URL(templateUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export async function dropDatabase(url: string): Promise<void> {
   await withMaintenance(url, (client) => client.query(`DROP DATABASE IF EXISTS ${quote(databaseName(url))} WITH (FORCE)`));
 }

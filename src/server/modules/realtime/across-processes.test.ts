@@ -1,16 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHANNELS } from '../../../common/realtime.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { RawCable, sessionCookie } from '../../test/cable.ts';
 import { createSessionToken, createUser } from '../../test/factories.ts';
 import { createDatabaseFromTemplate, dropDatabase } from '../../test/postgres.ts';
+import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 
 /**
  * Two server processes as `npm run serve` starts them, on one PostgreSQL database and one Redis:
@@ -19,47 +16,13 @@ import { createDatabaseFromTemplate, dropDatabase } from '../../test/postgres.ts
  */
 const redisUrl = process.env.REDIS_URL;
 const templateUrl = inject('postgresTemplateUrl');
-const root = fileURLToPath(new URL('../../../..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
-
-type Server = { child: ChildProcess; http: string; cable: string; exited: Promise<unknown> };
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'no' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = once(child, 'exit');
-  const http = `http://127.0.0.1:${port}`;
-  for (const started = Date.now(); Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${http}/readyz`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return { child, http, cable: `ws://127.0.0.1:${port}/cable`, exited };
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not get ready within 30 s');
-}
 
 describe.skipIf(!redisUrl || !templateUrl)('two processes, one PostgreSQL, one Redis', () => {
   let databaseUrl: string;
   let database: Database;
   let dataDir: string;
-  let a: Server;
-  let b: Server;
+  let a: ServerProcess;
+  let b: ServerProcess;
 
   beforeAll(async () => {
     databaseUrl = await createDatabaseFromTemplate(templateUrl);
@@ -73,9 +36,8 @@ describe.skipIf(!redisUrl || !templateUrl)('two processes, one PostgreSQL, one R
       APP_SECRET: 'a-test-secret-of-at-least-thirty-two-characters',
       DATA_DIR: dataDir,
     };
-    // One after the other: both check migrations and seeds at start-up.
-    a = await startServer(env);
-    b = await startServer(env);
+    // Both at once: the one that takes the start-up lock checks migrations and seeds, the other waits.
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 90_000);
 
   afterAll(async () => {
