@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { failures, freePort, load, okCount, percentile, perSecond, sleep, stop, waitUntilReady, type Load } from './support.ts';
+import { SHARED_SECRETS } from '../src/server/test/server-process.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const CONNECTIONS = 50;
@@ -97,7 +98,7 @@ async function main(): Promise<number> {
     SEED_DEMO: 'yes',
     // No demo masters: their ffmpeg renders would share the cores with the measurement.
     DEMO_MASTERS: '0',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, ...SHARED_SECRETS } : {}),
   };
   console.log(`database: ${database}${databaseUrl ? ` (${new URL(databaseUrl).host})` : `, ${dataDir}`}`);
 

@@ -29,6 +29,7 @@ import { tags, videoProjects } from '../src/server/modules/catalogue/schema.ts';
 import { insertProjects } from '../src/server/modules/catalogue/writer.ts';
 import { createAgreement, createUser, PASSWORD } from '../src/server/test/factories.ts';
 import { freePort, load, okCount, percentile, perSecond, stop, waitUntilReady, type Load } from './support.ts';
+import { SHARED_SECRETS } from '../src/server/test/server-process.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const usePglite = process.argv.includes('--pglite');
@@ -227,7 +228,7 @@ async function main() {
     const port = await freePort();
     const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'no' };
     if (usePglite) env.DATA_DIR = PGLITE_DIR;
-    else env.DATABASE_URL = PG_URL;
+    else Object.assign(env, { DATABASE_URL: PG_URL, ...SHARED_SECRETS });
     const server = start(['--import', 'tsx', 'src/server/main.ts'], env);
     try {
       const base = `http://127.0.0.1:${port}`;

@@ -22,6 +22,7 @@ import { playbackUrl } from '../src/server/modules/live/stream.ts';
 import { processCpuSeconds } from './media-cpu.ts';
 import { recreateDatabase, REPOSITORY as root, runScript } from './seeded-postgres.ts';
 import { freePort, load, percentile, sleep, stop, waitUntilReady, type Load } from './support.ts';
+import { SHARED_SECRETS } from '../src/server/test/server-process.ts';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/newsreel_bench_live';
 const APP_SECRET = 'bench-live-secret-not-for-production-0123456789';
@@ -188,6 +189,7 @@ async function main(): Promise<number> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: PG_URL,
+    ...SHARED_SECRETS,
     APP_SECRET,
     LOG_LEVEL: 'warn',
   };

@@ -25,6 +25,7 @@ import { fetchAll, serving, startBareFileServer, writeRendition, type Served, ty
 import { MASTER_SECONDS, renders, type Renders, type Timing } from './media-render.ts';
 import { recreateDatabase, REPOSITORY as root, runScript } from './seeded-postgres.ts';
 import { freePort, percentile, stop, waitUntilReady, type Load } from './support.ts';
+import { SHARED_SECRETS } from '../src/server/test/server-process.ts';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/newsreel_bench_media';
 const APP_SECRET = 'bench-media-secret-not-for-production-0123456789';
@@ -83,6 +84,7 @@ async function platformRun(work: string): Promise<{ files: Serving; calls: Downl
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: PG_URL,
+    ...SHARED_SECRETS,
     APP_SECRET,
     LOG_LEVEL: 'warn',
   };

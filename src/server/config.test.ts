@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, parseConfig, requireSharedSecrets } from './config.ts';
+import { SHARED_SECRETS } from './test/server-process.ts';
 
 describe('configuration', () => {
   it('runs on embedded defaults with nothing set', () => {
@@ -64,5 +65,18 @@ describe('configuration', () => {
   ])('stops with the name of a bad variable: %o', (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(name);
+  });
+
+  it('with DATABASE_URL, refuses to start a server or a worker without the secrets every process must share', () => {
+    const database = { DATABASE_URL: 'postgres://u@db.internal/newsreel' };
+    expect(() => requireSharedSecrets(parseConfig(database))).toThrow(
+      /APP_SECRET, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: required with DATABASE_URL/,
+    );
+    expect(() => requireSharedSecrets(parseConfig({ ...database, APP_SECRET: SHARED_SECRETS.APP_SECRET }))).toThrow(
+      /^Invalid configuration:\n {2}VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: required/,
+    );
+    expect(() => requireSharedSecrets(parseConfig({ ...database, ...SHARED_SECRETS }))).not.toThrow();
+    // The embedded default keeps generating its own.
+    expect(() => requireSharedSecrets(parseConfig({}))).not.toThrow();
   });
 });

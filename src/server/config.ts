@@ -270,6 +270,26 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * The secrets every process of a deployment must share, required of the server and the worker
+ * when DATABASE_URL says there may be several: a download or HLS link one process signs is checked
+ * by another, a stored FTP password one encrypts another decrypts, and a push subscription is tied
+ * to one VAPID pair. The embedded default (one process) generates and keeps its own in DATA_DIR.
+ */
+export function requireSharedSecrets(config: Pick<Config, 'databaseUrl' | 'appSecret' | 'vapid'>): void {
+  if (!config.databaseUrl) return;
+  const missing = [
+    config.appSecret ? null : 'APP_SECRET',
+    config.vapid.publicKey ? null : 'VAPID_PUBLIC_KEY',
+    config.vapid.privateKey ? null : 'VAPID_PRIVATE_KEY',
+  ].filter((name) => name !== null);
+  if (missing.length)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(', ')}: required with DATABASE_URL, the same in every process ` +
+        '(links one process signs are checked by another; see the README)',
+    );
+}
+
 export function parseConfig(env: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {
   const result = envSchema.safeParse(env);
   if (!result.success) {

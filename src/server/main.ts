@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, parseConfig, requireSharedSecrets } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { startJobRunner, type JobRunner } from './jobs/runner.ts';
@@ -19,6 +19,7 @@ const webRoot = path.join(projectRoot, 'dist', 'web');
 
 async function main() {
   const config = parseConfig(process.env, { webRoot: existsSync(webRoot) ? webRoot : undefined });
+  requireSharedSecrets(config);
   const database = await openDatabase(config);
   await prepareDatabase(database, { seedDemo: config.seedDemo });
   const services = await createServices(config, database, pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel }));

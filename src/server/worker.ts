@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, parseConfig, requireSharedSecrets } from './config.ts';
 import { systemClock } from './context.ts';
 import { openPostgres } from './db/client.ts';
 import { startJobRunner } from './jobs/runner.ts';
@@ -25,6 +25,7 @@ import {
  */
 async function worker() {
   const config = parseConfig(process.env);
+  requireSharedSecrets(config);
   if (!config.databaseUrl)
     throw new ConfigError(
       'npm run worker needs DATABASE_URL (postgres://…): the embedded database belongs to the one process that opened it,\n' +

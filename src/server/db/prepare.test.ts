@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { countries } from '../modules/reference/schema.ts';
 import { createEmptyDatabase, dropDatabase } from '../test/postgres.ts';
-import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { SHARED_SECRETS, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { MIGRATIONS_FOLDER, openPostgres } from './client.ts';
 
 /**
@@ -37,7 +37,7 @@ describe.skipIf(!templateUrl)('two processes starting together on an empty datab
         {
           DATABASE_URL: databaseUrl,
           DATA_DIR: dataDir,
-          APP_SECRET: 'a-test-secret-of-at-least-thirty-two-characters',
+          ...SHARED_SECRETS,
           WORKERS: 'off',
           LIVE_RTMP_PORT: 'off',
           LIVE_SRT_PORTS: 'off',

@@ -1,7 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
+import webpush from 'web-push';
 import { projectRoot } from '../paths.ts';
+
+/**
+ * The secrets a deployment's processes share (config.ts, requireSharedSecrets), for tests and
+ * benches that start processes on PostgreSQL: a VAPID pair made once per test process.
+ */
+const vapid = webpush.generateVAPIDKeys();
+export const SHARED_SECRETS = {
+  APP_SECRET: 'a-test-secret-of-at-least-thirty-two-characters',
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
+};
 
 export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');

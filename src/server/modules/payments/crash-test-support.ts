@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -9,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../db/client.ts';
 import { createDatabaseFromTemplate, dropDatabase } from '../../test/postgres.ts';
+import { freePort, SHARED_SECRETS } from '../../test/server-process.ts';
 
 /**
  * What purchase-crash.test.ts needs to kill a real server: the server as `npm start` runs it
@@ -19,14 +19,6 @@ import { createDatabaseFromTemplate, dropDatabase } from '../../test/postgres.ts
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 /** A busy two-core machine starts the server in 5–30 s. */
 const READY_WITHIN_MS = 120_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
 
 /** Where the server keeps its data: opened by the test while no server runs, by the servers in turn. */
 export type CrashStore = { env: Record<string, string>; open(): Promise<Database>; dispose(): Promise<void> };
@@ -82,7 +74,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       DEMO_MASTERS: '0',
       LIVE_RTMP_PORT: 'off',
       LIVE_SRT_PORTS: 'off',
-      APP_SECRET: 'a-crash-test-secret-of-at-least-thirty-two-characters',
+      ...SHARED_SECRETS,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

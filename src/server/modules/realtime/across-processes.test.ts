@@ -7,7 +7,7 @@ import { openPostgres, type Database } from '../../db/client.ts';
 import { RawCable, sessionCookie } from '../../test/cable.ts';
 import { createSessionToken, createUser } from '../../test/factories.ts';
 import { createDatabaseFromTemplate, dropDatabase } from '../../test/postgres.ts';
-import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
+import { SHARED_SECRETS, startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 
 /**
  * Two server processes as `npm run serve` starts them, on one PostgreSQL database and one Redis:
@@ -33,7 +33,7 @@ describe.skipIf(!redisUrl || !templateUrl)('two processes, one PostgreSQL, one R
       REDIS_URL: redisUrl ?? '',
       // Its own Redis channel, so that parallel runs on one Redis do not hear each other.
       REDIS_CHANNEL: `newsreel:test:${path.basename(databaseUrl)}`,
-      APP_SECRET: 'a-test-secret-of-at-least-thirty-two-characters',
+      ...SHARED_SECRETS,
       DATA_DIR: dataDir,
     };
     // Both at once: the one that takes the start-up lock checks migrations and seeds, the other waits.
