@@ -11,7 +11,7 @@ import { parseSentryDsn } from '../common/sentry-dsn.ts';
 import type { Config } from './config.ts';
 import type { ServiceContext } from './context.ts';
 import { answerMachineOnly } from './http/dev-tools.ts';
-import { capConnectionsPerAddress } from './http/connections.ts';
+import { capConnectionsPerAddress, trustedProxy } from './http/connections.ts';
 import { microCache } from './http/micro-cache.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -98,7 +98,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     return503OnClosing: false,
   });
   recordRoutes(app);
-  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, trustedProxy(config.trustProxy));
   refuseWhileClosing(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

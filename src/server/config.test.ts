@@ -79,4 +79,11 @@ describe('configuration', () => {
     // The embedded default keeps generating its own.
     expect(() => requireSharedSecrets(parseConfig({}))).not.toThrow();
   });
+
+  it('TRUST_PROXY is true, false, or addresses and ranges; anything else is refused in words', () => {
+    expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => parseConfig({ TRUST_PROXY: '10.0.0.0/8, the load balancer' })).toThrow(/TRUST_PROXY.*an IP address or CIDR range/);
+  });
 });

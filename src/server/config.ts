@@ -6,6 +6,7 @@ import { parseSentryDsn } from '../common/sentry-dsn.ts';
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './modules/live/ingest-guard.ts';
 import { CABLE_LIMITS, type CableLimits } from './modules/realtime/limits.ts';
 import { parseOutboundAllow, type OutboundAllowance } from './modules/security/outbound.ts';
+import ipaddr from 'ipaddr.js';
 
 /** How long a pending payment is left to its own request by default: longer than such a request normally takes. */
 export const DEFAULT_PAYMENT_GRACE_SECONDS = 120;
@@ -70,7 +71,8 @@ const envSchema = z.object({
               .split(',')
               .map((part) => part.trim())
               .filter(Boolean),
-    ),
+    )
+    .pipe(z.union([z.boolean(), z.array(z.string().refine(isAddressOrRange, 'an IP address or CIDR range'))])),
   MAIL_FROM: z.string().min(3).default('Newsreel <no-reply@newsreel.example>'),
   /** Where a job application's notice goes (careers). */
   RECRUITING_EMAIL: z.email().default('careers@newsreel.example'),
@@ -269,6 +271,16 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+function isAddressOrRange(value: string): boolean {
+  if (ipaddr.isValid(value)) return true;
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The secrets every process of a deployment must share, required of the server and the worker

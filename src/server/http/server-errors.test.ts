@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../common/errors.ts';
 import { buildApp } from '../app.ts';
+import { trustedProxy } from './connections.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase, testConfig, testServices, type TestApp, createTestApp } from '../test/harness.ts';
 
@@ -104,10 +105,41 @@ describe('slow clients and many connections (issue: 3,000 connections held at on
     const extra = await openSocket(port);
     const refused = await readAll(extra);
     expect(refused.text).toBe('');
+    // Closed by the cap at once, not by the 1 s header timeout this server also has.
+    expect(refused.closedAfterMs).toBeLessThan(500);
     for (const socket of held) socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const response = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(response.status).toBe(200);
+  });
+});
+
+describe('behind a trusted proxy (TRUST_PROXY, issue 27)', () => {
+  it('connections from the proxy are not capped: every client arrives from its address', async () => {
+    const database = await createTestDatabase();
+    const config = testConfig({}, { TRUST_PROXY: '10.0.0.0/8, 127.0.0.1', MAX_CONNECTIONS_PER_ADDRESS: '5' });
+    const app = await buildApp(config, testServices(database));
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (app.server.address() as AddressInfo).port;
+      const held = await Promise.all(Array.from({ length: 12 }, () => openSocket(port)));
+      const answers = held.map((socket) => readAll(socket));
+      // Every connection is accepted (and a capped one closed) before any request is sent.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const socket of held) socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      expect((await Promise.all(answers)).map(({ text }) => statusOf(text))).toEqual(Array.from({ length: 12 }, () => 200));
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('knows the proxies TRUST_PROXY names, by address or range, IPv4-mapped or not', () => {
+    const trusted = trustedProxy(['10.0.0.0/8', '192.168.1.7', 'fd00::/8']);
+    expect(['10.1.2.3', '::ffff:10.9.9.9', '192.168.1.7', 'fd00::1'].map(trusted)).toEqual([true, true, true, true]);
+    expect(['11.0.0.1', '192.168.1.8', '::1', 'fe80::1', 'not an address'].map(trusted)).toEqual([false, false, false, false, false]);
+    expect(trustedProxy(true)('203.0.113.9')).toBe(true);
+    expect(trustedProxy(false)('127.0.0.1')).toBe(false);
   });
 });
 
