@@ -227,7 +227,8 @@ async function main() {
 
     const port = await freePort();
     const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'no' };
-    if (usePglite) env.DATA_DIR = PGLITE_DIR;
+    // 100,000 projects are a large embedded catalogue: its page cache raised as the README says to.
+    if (usePglite) Object.assign(env, { DATA_DIR: PGLITE_DIR, PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS ?? '128MB' });
     else Object.assign(env, { DATABASE_URL: PG_URL, ...SHARED_SECRETS });
     const server = start(['--import', 'tsx', 'src/server/main.ts'], env);
     try {
