@@ -148,7 +148,14 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(healthRoutes, { ping: () => database.ping() });
+  await app.register(healthRoutes, {
+    checks: [
+      { name: 'database', what: 'The database', ping: () => database.ping() },
+      ...(broadcaster.ping
+        ? [{ name: 'redis' as const, what: 'Redis (real-time messages)', ping: () => broadcaster.ping?.() ?? Promise.resolve() }]
+        : []),
+    ],
+  });
   await app.register(siteRoutes, { hiddenLocales: config.hiddenLocales });
   await app.register(referenceRoutes, { db: database.db });
   await app.register(sessionRoutes, { ctx, config });

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
+import { inProcessBroadcaster } from '../realtime/broadcaster.ts';
+import { redisBroadcaster } from '../realtime/redis-broadcaster.ts';
 import { createTestApp, createTestDatabase, testConfig, testServices, type TestApp } from '../../test/harness.ts';
+
+const redisUrl = process.env.REDIS_URL;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,6 +30,40 @@ describe('health checks', () => {
     expect(response.json()).toEqual({ errors: [{ code: 'database_unavailable', message: 'The database does not answer' }] });
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     await app.close();
+  });
+});
+
+describe('readiness covers Redis when real-time messages travel through it (issue 27)', () => {
+  it('/readyz answers 503 naming Redis while the broadcaster cannot deliver, 200 again once it can', async () => {
+    const database = await createTestDatabase();
+    let redisUp = true;
+    const broadcaster = {
+      ...inProcessBroadcaster(),
+      ping: async () => {
+        if (!redisUp) throw new Error('Redis is not connected');
+      },
+    };
+    const app = await buildApp(testConfig(), testServices(database, { broadcaster }));
+    try {
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      redisUp = false;
+      const down = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ errors: [{ code: 'redis_unavailable', message: 'Redis (real-time messages) does not answer' }] });
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      redisUp = true;
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it.skipIf(!redisUrl)('the Redis broadcaster answers its check while connected, and not once its connections end', async () => {
+    const broadcaster = await redisBroadcaster({ url: redisUrl ?? '', channel: `newsreel:test:ready:${process.pid}`, log: console });
+    await expect(broadcaster.ping?.()).resolves.toBeUndefined();
+    await broadcaster.close();
+    await expect(broadcaster.ping?.()).rejects.toThrow();
   });
 });
 

@@ -46,6 +46,8 @@ export type Broadcaster = {
   /** The cable of this process; one at a time. */
   listen(listener: CableListener | null): void;
   close(): Promise<void>;
+  /** Throws while messages would be lost (Redis unreachable); absent where nothing can be lost. */
+  ping?(): Promise<void>;
 };
 
 /**

@@ -59,6 +59,12 @@ export async function redisBroadcaster(options: { url: string; channel: string; 
     listen(next) {
       listener = next;
     },
+    async ping() {
+      // Both connections: a subscriber cut off misses what others broadcast, a publisher what this one does.
+      if (publisher.status !== 'ready' || subscriber.status !== 'ready')
+        throw new Error(`Redis is not connected (publisher ${publisher.status}, subscriber ${subscriber.status})`);
+      await publisher.ping();
+    },
     async close() {
       listener = null;
       await Promise.allSettled([subscriber.quit(), publisher.quit()]);
