@@ -149,6 +149,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     },
     exclusively: async (work) => {
       const holder = new pg.Client({ connectionString: url });
+      // A connection lost while holding the lock is not a crash: the work's own queries report trouble.
+      holder.on('error', (error) => console.warn(`database: the start-up lock's connection closed (${error.message})`));
       await holder.connect();
       try {
         await holder.query('SELECT pg_advisory_lock($1)', [START_UP_LOCK]);
