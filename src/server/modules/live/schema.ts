@@ -108,3 +108,41 @@ export const liveRecordings = pgTable('live_recordings', {
   durationSeconds: integer('duration_seconds').notNull(),
   createdAt: at('created_at').notNull(),
 });
+
+/**
+ * One publisher's session of an event (hls-session.ts), wherever it is packaged: its segments and
+ * playlist are copied to the file store under `live/{event}/{id}/` as they are written, so every
+ * API process serves the picture and any worker records it. The event's picture is on while its
+ * newest published session has not ended and its packager was heard from lately (`seenAt`): a
+ * process that died mid-session stops being on by itself.
+ */
+export const liveSessions = pgTable(
+  'live_sessions',
+  {
+    id: text('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => liveEvents.id, { onDelete: 'cascade' }),
+    /** The process packaging it (host, pid and a random part). */
+    owner: text('owner').notNull(),
+    startedAt: at('started_at').notNull(),
+    /** When its first playlist was stored; null: it never published (nothing to play or record). */
+    publishedAt: at('published_at'),
+    seenAt: at('seen_at').notNull(),
+    endedAt: at('ended_at'),
+    /** Segments stored, `seg00000.ts` up to `seg{segments - 1}.ts`. */
+    segments: integer('segments').notNull().default(0),
+  },
+  (table) => [index('live_sessions_event_idx').on(table.eventId, table.startedAt)],
+);
+
+/**
+ * A duty one process at a time holds (the live ingest: live/ingest-lease.ts): taken when free or
+ * expired, renewed by its holder well before it expires, so another process takes over within one
+ * lease time of the holder's end.
+ */
+export const leases = pgTable('leases', {
+  name: text('name').primaryKey(),
+  owner: text('owner').notNull(),
+  expiresAt: at('expires_at').notNull(),
+});
