@@ -200,3 +200,34 @@ export const testCardPayments = pgTable('test_card_payments', {
   refundedCents: integer('refunded_cents').notNull().default(0),
   createdAt: at('created_at').notNull(),
 });
+
+/**
+ * The built-in test wallet's own ledger (what PayPal keeps on its side): its orders, so the buyer's
+ * checkout page answers, and the site captures, on any process.
+ */
+export const testWalletOrders = pgTable('test_wallet_orders', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  status: text('status').$type<'created' | 'approved' | 'completed' | 'failed' | 'voided'>().notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').$type<Currency>().notNull(),
+  description: text('description').notNull(),
+  reference: text('reference').notNull(),
+  returnUrl: text('return_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  payerEmail: text('payer_email'),
+  /** The buyer chose "Simulate a declined payment": approved, then refused at capture. */
+  declineAtCapture: boolean('decline_at_capture').notNull().default(false),
+  captureId: text('capture_id').unique(),
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  createdAt: at('created_at').notNull(),
+});
+
+/** The test wallet's refunds, by the caller's idempotency key: a refund asked again is answered as it was. */
+export const testWalletRefunds = pgTable('test_wallet_refunds', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  id: text('id').notNull(),
+  captureId: text('capture_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: at('created_at').notNull(),
+});
