@@ -129,7 +129,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     jobs: jobSender(database.connection),
     files: await downloadFilesFor(config, secret),
     cards: await cardProviderFor(config, database, clock),
-    wallet: config.paypal ? paypalWallet(config.paypal) : testWallet({ publicUrl: config.publicUrl }),
+    wallet: config.paypal ? paypalWallet(config.paypal) : testWallet({ db: database.db, clock, publicUrl: config.publicUrl }),
     outbound,
     vatRegistry: config.vatRegistryUrl ? viesRegistry({ url: config.vatRegistryUrl, outbound }) : testVatRegistry,
     tvu: config.tvu ? tvuApiDirectory({ ...config.tvu, outbound }) : demoTvuDirectory,

@@ -7,6 +7,7 @@ import type { JobDeps } from './jobs/definition.ts';
 import { JOB_QUEUES } from './jobs/queues.ts';
 import { stopFfmpegRuns } from './modules/media/ffmpeg.ts';
 import { paypalWallet } from './modules/payments/paypal-wallet.ts';
+import { testWallet } from './modules/payments/test-wallet.ts';
 import { outboundPolicyFor } from './modules/security/outbound.ts';
 import {
   broadcasterFor,
@@ -44,8 +45,13 @@ async function worker() {
     push: await pushSenderFor(config),
     outbound: outboundPolicyFor(config),
     broadcast: (channel, stream, message) => broadcaster.broadcast(channel, stream, message),
-    // The test wallet's orders live in the API process that made them: only PayPal's are seen from here.
-    payments: { wallet: config.paypal ? paypalWallet(config.paypal) : null, graceSeconds: config.payments.graceSeconds },
+    // The test wallet keeps its orders in the database: a worker reconciles them as it does PayPal's.
+    payments: {
+      wallet: config.paypal
+        ? paypalWallet(config.paypal)
+        : testWallet({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
+      graceSeconds: config.payments.graceSeconds,
+    },
   };
   const jobs = await startJobRunner({ database, clock: systemClock, services, log, name: 'worker' }).catch(async (error: unknown) => {
     await database.close();

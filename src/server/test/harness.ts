@@ -101,7 +101,7 @@ export function testServices(database: Database, overrides: Partial<AppServices>
     outbound: outboundPolicyFor(testConfig()),
     push: unusedPushSender(),
     cards: testCardProvider({ db: database.db, clock }),
-    wallet: testWallet(),
+    wallet: testWallet({ db: database.db, clock }),
     background: backgroundTasks({ error: (details, message) => console.error(message, details) }),
     broadcaster: inProcessBroadcaster(),
     ...overrides,

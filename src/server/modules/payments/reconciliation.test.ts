@@ -6,9 +6,8 @@ import { seedTestCatalogue } from '../../test/catalogue-fixtures.ts';
 import { createTestApp, days, minutes, type TestApp } from '../../test/harness.ts';
 import { agreements } from '../agreements/schema.ts';
 import { mailOutbox } from '../mail/schema.ts';
-import { testCardPayments, transactions } from './schema.ts';
+import { testCardPayments, testWalletOrders, transactions } from './schema.ts';
 import { eventually, paymentFixtures, reconcileOnce } from './test-support.ts';
-import { testWallet } from './test-wallet.ts';
 import type { WalletProvider } from './wallet-provider.ts';
 
 /**
@@ -220,11 +219,12 @@ describe('payments waiting for the buyer', () => {
     expect(await mailTo(buyer.user.email)).toHaveLength(1);
   });
 
-  it('a wallet order the wallet no longer knows (the test wallet forgets its orders on a restart) is released', async () => {
+  it('a wallet order the wallet no longer knows (gone at the wallet) is released', async () => {
     const buyer = await f.buyer();
     const started = await walletPass(buyer);
     t.services.clock.advance(GRACE_SECONDS * 1000 + 1000);
-    await reconcile({ wallet: testWallet() });
+    await t.database.db.delete(testWalletOrders).where(eq(testWalletOrders.id, started.payment_intent_id ?? ''));
+    await reconcile();
     expect(await statusOf(started.transaction_id)).toBe('incomplete');
   });
 });

@@ -36,7 +36,7 @@ const HOUR_MS = 3600 * 1000;
 
 export type ReconcileContext = SettleContext & {
   cards: CardProvider;
-  /** Null where the wallet's orders cannot be seen (a worker process beside the test wallet, whose orders live in the API process). */
+  /** Null where no wallet is configured (tests of card payments alone). */
   wallet: WalletProvider | null;
   graceSeconds: number;
 };
@@ -87,7 +87,7 @@ async function reconcileWallet(ctx: ReconcileContext, wallet: WalletProvider, ro
   try {
     order = await wallet.getOrder(row.providerPaymentId);
   } catch (error) {
-    // Gone at the wallet (expired, or the test wallet's memory lost to a restart): nothing was captured.
+    // Gone at the wallet (expired): nothing was captured.
     if (error instanceof NotFound) return release();
     throw error;
   }

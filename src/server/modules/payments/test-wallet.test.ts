@@ -1,12 +1,28 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../common/errors.ts';
+import { purchaseResultSchema } from '../../../common/payments.ts';
+import { buildApp } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
 import { registerErrorHandlers } from '../../http/error-handler.ts';
 import { Conflict, NotFound } from '../../http/errors.ts';
 import { securityHeaders } from '../../http/security-headers.ts';
+import { createTestApp, createTestDatabase, testClock, testConfig, testServices, type TestApp } from '../../test/harness.ts';
+import { Browser } from '../../test/http.ts';
+import { agreements } from '../agreements/schema.ts';
+import { mailOutbox } from '../mail/schema.ts';
+import { testWalletOrders } from './schema.ts';
+import { paymentFixtures } from './test-support.ts';
 import { TEST_WALLET_PAYER, testWallet, type TestWallet } from './test-wallet.ts';
 import type { WalletOrderInput } from './wallet-provider.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database.close());
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -15,7 +31,7 @@ afterEach(async () => {
 
 /** The test wallet's routes on a bare app, with the error envelope and the CSP the real app sends. */
 async function walletApp(options: { publicUrl?: string } = {}): Promise<{ wallet: TestWallet; app: FastifyInstance }> {
-  const wallet = testWallet(options);
+  const wallet = testWallet({ db: database.db, clock: testClock(), ...options });
   const app = Fastify();
   registerErrorHandlers(app);
   await app.register(securityHeaders);
@@ -164,7 +180,7 @@ describe('the test wallet', () => {
     expect((await wallet.refund({ captureId, amountCents: 600, currency: 'EUR', idempotencyKey: randomUUID() })).status).toBe('succeeded');
   });
 
-  it('after a restart, a capture of its own form still refunds; any other id is NotFound', async () => {
+  it('a capture of its own form it has no record of (made when orders lived in memory) still refunds; any other id is NotFound', async () => {
     const { wallet } = await walletApp();
     const forgotten = await wallet.refund({
       captureId: 'TWC0123456789ABCD',
@@ -175,5 +191,78 @@ describe('the test wallet', () => {
     expect(forgotten.status).toBe('succeeded');
     const unknown = wallet.refund({ captureId: '3C679366HH908993F', amountCents: 9600, currency: 'EUR', idempotencyKey: randomUUID() });
     await expect(unknown).rejects.toMatchObject({ status: 404, items: [{ code: 'wallet_capture_not_found' }] });
+  });
+
+  it('two processes capturing one approved order at once take the money once; a refund asked of both at once is made once', async () => {
+    const { wallet, app } = await walletApp();
+    const elsewhere = testWallet({ db: database.db, clock: testClock() });
+    const order = await wallet.createOrder(orderInput());
+    await press(app, order.approveUrl ?? '', 'approve');
+    const [here, there] = await Promise.all([wallet.captureOrder(order.id, randomUUID()), elsewhere.captureOrder(order.id, randomUUID())]);
+    expect(here).toEqual(there);
+    expect(here.status).toBe('completed');
+    const refund = { captureId: here.captureId ?? '', amountCents: 9600, currency: 'EUR' as const, idempotencyKey: randomUUID() };
+    const [first, second] = await Promise.all([wallet.refund(refund), elsewhere.refund(refund)]);
+    expect(first).toEqual(second);
+    // Refunded in full once: not a cent more.
+    await expect(elsewhere.refund({ ...refund, amountCents: 1, idempotencyKey: randomUUID() })).rejects.toBeInstanceOf(Conflict);
+  });
+});
+
+describe('the test wallet on several API processes (one database)', () => {
+  let t: TestApp;
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // A second API process: its test wallet is an object of its own, as in another process.
+    other = await buildApp(testConfig(), testServices(t.database));
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  it('an order made on one process is shown, approved and completed on the other; completing it again, on either, changes nothing more', async () => {
+    const f = paymentFixtures(t);
+    const { user, browser } = await f.buyer();
+    const elsewhere = new Browser(other, { ip: '10.9.8.7' });
+    elsewhere.setCookie('session', browser.cookie('session') ?? '');
+    const initiated = await browser.post('/api/current_user/payments/initiate', {
+      product: { type: 'pass', subscription: f.subscription },
+      provider: 'wallet',
+      idempotency_key: randomUUID(),
+      confirmations: f.confirmations,
+    });
+    const started = purchaseResultSchema.parse(initiated.json());
+    expect(started.status).toBe('approval_required');
+
+    const page = await elsewhere.get(started.approve_url ?? '');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('114.24');
+    const approved = await elsewhere.request({
+      method: 'POST',
+      url: started.approve_url ?? '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'decision=approve',
+    });
+    expect(approved.statusCode).toBe(303);
+    expect(approved.headers.location).toContain(`transaction_id=${started.transaction_id}`);
+
+    const completions = await Promise.all(
+      [elsewhere, browser, elsewhere, browser].map((buyer) =>
+        buyer.post('/api/current_user/payments/confirm', { transaction_id: started.transaction_id }),
+      ),
+    );
+    expect(completions.map((answer) => purchaseResultSchema.parse(answer.json()).status)).toEqual(Array(4).fill('succeeded'));
+    expect(await t.database.db.select().from(agreements).where(eq(agreements.userId, user.id))).toHaveLength(1);
+    expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email))).toHaveLength(1);
+    const [order] = await t.database.db
+      .select()
+      .from(testWalletOrders)
+      .where(eq(testWalletOrders.id, started.payment_intent_id ?? ''));
+    expect(order).toMatchObject({ status: 'completed', captureId: expect.stringMatching(/^TWC/) as string });
+    // The first process's page shows the order as the other left it.
+    expect((await browser.get(started.approve_url ?? '')).body).toContain('Payment completed');
   });
 });

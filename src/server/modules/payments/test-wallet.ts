@@ -1,9 +1,14 @@
 import { randomInt } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { Clock } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
 import { checkoutPage, messagePage } from './test-wallet-page.ts';
-import type { WalletOrder, WalletOrderInput, WalletProvider } from './wallet-provider.ts';
+import { testWalletOrders, testWalletRefunds } from './schema.ts';
+import type { WalletOrder, WalletProvider } from './wallet-provider.ts';
 
 /** The demo buyer who approves at the test wallet. */
 export const TEST_WALLET_PAYER = { email: 'buyer@test-wallet.example', payerId: 'TESTWALLETBUY' };
@@ -13,16 +18,7 @@ export const testWalletCheckoutPath = (id: string) => `/test-wallet/checkout/${i
 
 export type TestWallet = WalletProvider & { readonly name: 'test_wallet'; routes: FastifyPluginAsync };
 
-type StoredOrder = {
-  id: string;
-  status: WalletOrder['status'];
-  input: WalletOrderInput;
-  payerEmail: string | null;
-  /** The buyer chose "Simulate a declined payment": approved, then refused at capture. */
-  declineAtCapture: boolean;
-  captureId: string | null;
-};
-type StoredCapture = { amountCents: number; currency: WalletOrderInput['currency']; refundedCents: number };
+type StoredOrder = typeof testWalletOrders.$inferSelect;
 type Refund = { id: string; status: 'succeeded' | 'pending' | 'failed' };
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -42,15 +38,14 @@ function withQuery(target: string, params: Record<string, string>): string {
   return absolute ? url.toString() : `${url.pathname}${url.search}${url.hash}`;
 }
 
-const returnTarget = (order: StoredOrder) => withQuery(order.input.returnUrl, { token: order.id, PayerID: TEST_WALLET_PAYER.payerId });
-const cancelTarget = (order: StoredOrder) => withQuery(order.input.cancelUrl, { token: order.id });
+const returnTarget = (order: StoredOrder) => withQuery(order.returnUrl, { token: order.id, PayerID: TEST_WALLET_PAYER.payerId });
+const cancelTarget = (order: StoredOrder) => withQuery(order.cancelUrl, { token: order.id });
 
 function html(reply: FastifyReply, status: number, page: string) {
   return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
 }
 
-const notFoundPage = () =>
-  messagePage('Payment not found', 'This test wallet payment does not exist, or the server was restarted since it began.');
+const notFoundPage = () => messagePage('Payment not found', 'This test wallet payment does not exist.');
 
 /** The page for an order the buyer has decided on already. */
 function settledPage(order: StoredOrder): string {
@@ -67,25 +62,24 @@ function settledPage(order: StoredOrder): string {
 }
 
 /**
- * The built-in test wallet, the embedded default when PayPal is not configured: a new user can pay by
- * wallet on `npm start` without any account. The buyer approves at our own page
+ * The built-in test wallet, the default when PayPal is not configured: a new user can pay by wallet
+ * on `npm start` without any account. The buyer approves at our own page
  * (`/test-wallet/checkout/{id}`, served by `routes`) as they would at PayPal; nothing is charged.
  *
- * Orders live in this process's memory: a restart forgets them (an order the buyer had not finished
- * is gone; its page answers 404), and several API processes do not share them, which is why the test
- * wallet is for the one-process embedded mode only. A refund of a capture the wallet no longer
- * remembers but that has its form is answered succeeded: the site's transaction is the record of it.
+ * Its orders, captures and refunds are kept in the database (`test_wallet_orders`,
+ * `test_wallet_refunds`), as PayPal keeps them on its side: the checkout page answers on any API
+ * process, whichever made the order, and any process (a worker's reconciliation too) captures it.
+ * Every change is one conditional statement, so two processes deciding at once change an order once.
  *
  * A declined payment on the demo: the page's "Simulate a declined payment" button approves the order,
  * and its capture is then `failed`. Capturing an order not approved yet answers it unchanged
- * (`created`): the caller decides.
+ * (`created`): the caller decides. A refund of a capture of the wallet's form that it has no record
+ * of (made before its orders were kept, when they lived in one process's memory) is answered
+ * succeeded: the site's transaction is the record of it.
  */
-export function testWallet(options: { publicUrl?: string } = {}): TestWallet {
+export function testWallet(options: { db: Db; clock: Clock; publicUrl?: string }): TestWallet {
+  const { db, clock } = options;
   const base = (options.publicUrl ?? '').replace(/\/+$/, '');
-  const orders = new Map<string, StoredOrder>();
-  const ordersByKey = new Map<string, string>();
-  const captures = new Map<string, StoredCapture>();
-  const refunds = new Map<string, Refund>();
 
   const answer = (order: StoredOrder): WalletOrder => ({
     id: order.id,
@@ -95,10 +89,27 @@ export function testWallet(options: { publicUrl?: string } = {}): TestWallet {
     payerEmail: order.payerEmail,
   });
 
-  function stored(id: string): StoredOrder {
-    const order = orders.get(id);
+  const find = async (id: string): Promise<StoredOrder | undefined> =>
+    (await db.select().from(testWalletOrders).where(eq(testWalletOrders.id, id)))[0];
+
+  async function stored(id: string): Promise<StoredOrder> {
+    const order = await find(id);
     if (!order) throw orderNotFound(id);
     return order;
+  }
+
+  /** Sets `changes` on the order only while it is in one of `from`; answers the order as it then is. */
+  async function moved(
+    id: string,
+    from: StoredOrder['status'][],
+    changes: PgUpdateSetSource<typeof testWalletOrders>,
+  ): Promise<StoredOrder> {
+    const [changed] = await db
+      .update(testWalletOrders)
+      .set(changes)
+      .where(and(eq(testWalletOrders.id, id), inArray(testWalletOrders.status, from)))
+      .returning();
+    return changed ?? stored(id);
   }
 
   const routes: FastifyPluginAsync = async (app) => {
@@ -108,28 +119,28 @@ export function testWallet(options: { publicUrl?: string } = {}): TestWallet {
     });
 
     app.get<{ Params: { id: string } }>('/test-wallet/checkout/:id', { schema: { hide: true } }, async (request, reply) => {
-      const order = orders.get(request.params.id);
+      const order = await find(request.params.id);
       if (!order) return html(reply, 404, notFoundPage());
       if (order.status !== 'created') return html(reply, 200, settledPage(order));
-      const { amountCents, currency, description } = order.input;
+      const { amountCents, currency, description } = order;
       return html(reply, 200, checkoutPage({ amountCents, currency, description, payerEmail: TEST_WALLET_PAYER.email }));
     });
 
     app.post<{ Params: { id: string } }>('/test-wallet/checkout/:id', { schema: { hide: true } }, async (request, reply) => {
-      const order = orders.get(request.params.id);
-      if (!order) return html(reply, 404, notFoundPage());
+      const { id } = request.params;
+      if (!(await find(id))) return html(reply, 404, notFoundPage());
       const parsed = decisionSchema.safeParse(request.body);
       if (!parsed.success) throw new Invalid({ field: 'decision', message: 'Choose approve, cancel or approve_then_decline' });
       if (parsed.data.decision === 'cancel') {
         // Until the site captures it, the buyer may still cancel an approved order.
-        if (order.status === 'created' || order.status === 'approved') order.status = 'voided';
+        const order = await moved(id, ['created', 'approved'], { status: 'voided' });
         return order.status === 'voided' ? reply.redirect(cancelTarget(order), 303) : html(reply, 409, settledPage(order));
       }
-      if (order.status === 'created') {
-        order.status = 'approved';
-        order.payerEmail = TEST_WALLET_PAYER.email;
-        order.declineAtCapture = parsed.data.decision === 'approve_then_decline';
-      }
+      const order = await moved(id, ['created'], {
+        status: 'approved',
+        payerEmail: TEST_WALLET_PAYER.email,
+        declineAtCapture: parsed.data.decision === 'approve_then_decline',
+      });
       // Approving twice (a second click, the back button) lands on the return page again.
       return order.status === 'approved' ? reply.redirect(returnTarget(order), 303) : html(reply, 409, settledPage(order));
     });
@@ -143,57 +154,76 @@ export function testWallet(options: { publicUrl?: string } = {}): TestWallet {
       if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
         throw new RangeError(`amount must be a positive number of cents, got ${input.amountCents}`);
       }
-      const earlier = ordersByKey.get(input.idempotencyKey);
-      if (earlier) return answer(stored(earlier));
-      const order: StoredOrder = {
-        id: randomId('TWO'),
-        status: 'created',
-        input,
-        payerEmail: null,
-        declineAtCapture: false,
-        captureId: null,
-      };
-      orders.set(order.id, order);
-      ordersByKey.set(input.idempotencyKey, order.id);
+      const [made] = await db
+        .insert(testWalletOrders)
+        .values({
+          id: randomId('TWO'),
+          idempotencyKey: input.idempotencyKey,
+          status: 'created',
+          amountCents: input.amountCents,
+          currency: input.currency,
+          description: input.description,
+          reference: input.reference,
+          returnUrl: input.returnUrl,
+          cancelUrl: input.cancelUrl,
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: testWalletOrders.idempotencyKey })
+        .returning();
+      const [order] = made
+        ? [made]
+        : await db.select().from(testWalletOrders).where(eq(testWalletOrders.idempotencyKey, input.idempotencyKey));
+      if (!order) throw new Error('test wallet order vanished');
       return answer(order);
     },
 
     async getOrder(id) {
-      return answer(stored(id));
+      return answer(await stored(id));
     },
 
+    // One statement: of two captures at once, one finds the order approved and takes the money.
     async captureOrder(id) {
-      const order = stored(id);
-      if (order.status !== 'approved') return answer(order);
-      if (order.declineAtCapture) {
-        order.status = 'failed';
-        return answer(order);
-      }
-      order.status = 'completed';
-      order.captureId = randomId('TWC');
-      captures.set(order.captureId, { amountCents: order.input.amountCents, currency: order.input.currency, refundedCents: 0 });
+      const captureId = randomId('TWC');
+      const order = await moved(id, ['approved'], {
+        status: sql`case when ${testWalletOrders.declineAtCapture} then 'failed' else 'completed' end`,
+        captureId: sql`case when ${testWalletOrders.declineAtCapture} then null else ${captureId} end`,
+      });
       return answer(order);
     },
 
     async refund({ captureId, amountCents, currency, idempotencyKey }) {
-      const earlier = refunds.get(idempotencyKey);
-      if (earlier) return earlier;
-      const capture = captures.get(captureId);
-      if (!capture && !CAPTURE_ID.test(captureId)) {
-        throw new NotFound({ code: 'wallet_capture_not_found', message: `The test wallet has no capture ${captureId}` });
-      }
-      if (capture) {
-        if (currency !== capture.currency || amountCents <= 0 || amountCents > capture.amountCents - capture.refundedCents) {
-          throw new Conflict({
-            code: 'wallet_refund_refused',
-            message: 'The refund exceeds what is left of the payment, or is in another currency',
-          });
+      return db.transaction(async (tx): Promise<Refund> => {
+        // The capture's row first: refunds of one capture, whatever their keys, wait for one another.
+        const [order] = await tx.select().from(testWalletOrders).where(eq(testWalletOrders.captureId, captureId)).for('update');
+        const [earlier] = await tx.select().from(testWalletRefunds).where(eq(testWalletRefunds.idempotencyKey, idempotencyKey));
+        if (earlier) return { id: earlier.id, status: 'succeeded' };
+        if (!order && !CAPTURE_ID.test(captureId)) {
+          throw new NotFound({ code: 'wallet_capture_not_found', message: `The test wallet has no capture ${captureId}` });
         }
-        capture.refundedCents += amountCents;
-      }
-      const refund: Refund = { id: randomId('TWR'), status: 'succeeded' };
-      refunds.set(idempotencyKey, refund);
-      return refund;
+        if (order) {
+          if (currency !== order.currency || amountCents <= 0 || amountCents > order.amountCents - order.refundedCents) {
+            throw new Conflict({
+              code: 'wallet_refund_refused',
+              message: 'The refund exceeds what is left of the payment, or is in another currency',
+            });
+          }
+          await tx
+            .update(testWalletOrders)
+            .set({ refundedCents: order.refundedCents + amountCents })
+            .where(eq(testWalletOrders.id, order.id));
+        }
+        const [made] = await tx
+          .insert(testWalletRefunds)
+          .values({ idempotencyKey, id: randomId('TWR'), captureId, amountCents, createdAt: clock.now() })
+          .onConflictDoNothing()
+          .returning();
+        // Only a capture without a row can race here (nothing to lock): the other's refund is this one.
+        const [refund] = made
+          ? [made]
+          : await tx.select().from(testWalletRefunds).where(eq(testWalletRefunds.idempotencyKey, idempotencyKey));
+        if (!refund) throw new Error('test wallet refund vanished');
+        return { id: refund.id, status: 'succeeded' };
+      });
     },
   };
 }
