@@ -1,13 +1,24 @@
 import { parseConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
+import { seedDemoMedia } from './demo-media.ts';
 
-/** `npm run seed`: migrate, then seed reference and demo data into the configured database. */
+/**
+ * `npm run seed`: migrate, then seed reference and demo data into the configured database, and the
+ * demo's masters into the configured file store (DEMO_MASTERS of them, made by ffmpeg: a minute or so).
+ */
 const config = parseConfig(process.env);
 const database = await openDatabase(config);
+const log = {
+  info: (details: object, message: string) => console.log(message, details),
+  warn: (details: object, message: string) => console.warn(message, details),
+};
 try {
   await prepareDatabase(database, { seedDemo: true });
   console.log(`Seeded ${database.kind === 'pglite' ? `${config.dataDir}/db` : 'the PostgreSQL database'}.`);
+  const made = await seedDemoMedia(database.db, config, log);
+  const store = config.s3 ? `the bucket ${config.s3.bucket}` : `${config.dataDir}/storage`;
+  console.log(`Demo masters: ${made.masters} made into ${store}; newsroom drafts: ${made.drafts}.`);
 } finally {
   await database.close();
 }

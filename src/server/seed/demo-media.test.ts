@@ -1,0 +1,114 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchaseResultSchema } from '../../common/downloads.ts';
+import { agreementFixtures } from '../modules/agreements/test-support.ts';
+import { insertProjects } from '../modules/catalogue/writer.ts';
+import { renderRequested } from '../modules/downloads/render.ts';
+import { renditions, videoMasters, videoRequests } from '../modules/downloads/schema.ts';
+import { downloadFilesFor } from '../services.ts';
+import { createTestApp, testConfig, type TestApp } from '../test/harness.ts';
+import { startS3Peer, type S3Peer } from '../test/s3-peer.ts';
+import { seedDemoMedia } from './demo-media.ts';
+
+/** `npm run seed` on the production path (PostgreSQL + S3): the demo's masters are in the bucket, for every worker. */
+
+let t: TestApp;
+let peer: S3Peer;
+let dir: string;
+let older: number;
+let newer: number;
+const quiet = { info: () => undefined, warn: () => undefined };
+
+/** The configuration of a process on the production path: the bucket, its own DATA_DIR, no demo seeding at start. */
+const processConfig = (dataDir: string) =>
+  testConfig(
+    {},
+    {
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'no',
+      DEMO_MASTERS: '1',
+      S3_BUCKET: peer.bucket,
+      S3_ENDPOINT: peer.endpoint,
+      S3_ACCESS_KEY_ID: peer.accessKeyId,
+      S3_SECRET_ACCESS_KEY: peer.secretAccessKey,
+      S3_PREFIX: 'newsreel',
+    },
+  );
+
+beforeAll(async () => {
+  peer = await startS3Peer();
+  dir = await mkdtemp(path.join(tmpdir(), 'seed-media-'));
+  t = await createTestApp();
+  const project = (n: number, publishedAt: string) => ({
+    projectId: `SEED-MEDIA-${n}`,
+    language: 'en' as const,
+    title: `Seeded story ${n}`,
+    datelinePlace: 'Berlin',
+    datelineDate: '2026-11-20',
+    duration: 10,
+    freeAccess: true,
+    publishedAt: new Date(publishedAt),
+  });
+  [older = 0, newer = 0] = await insertProjects(
+    t.database.db,
+    [project(1, '2026-11-20T10:00:00Z'), project(2, '2026-11-21T10:00:00Z')],
+    t.services.clock.now(),
+  );
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await peer.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A customer asks for the 240p clean MP4 of a project; a worker with `files` renders it. */
+async function downloadThrough(files: Awaited<ReturnType<typeof downloadFilesFor>>, projectId: number) {
+  const { browser } = await agreementFixtures(t).signedIn();
+  const asked = await browser.post(`/api/content/video_projects/${projectId}/videos/download`, {
+    restrictions_accepted: true,
+    quality: 'sd',
+    file_type: 'mp4',
+  });
+  const { request_id } = purchaseResultSchema.parse(asked.json());
+  const [request] = await t.database.db.select().from(videoRequests).where(eq(videoRequests.id, request_id));
+  const result = await renderRequested({ db: t.database.db, clock: t.services.clock, files }, { renditionKey: request?.renditionKey });
+  const [after] = await t.database.db.select().from(videoRequests).where(eq(videoRequests.id, request_id));
+  return { result, request: after };
+}
+
+describe('npm run seed makes the demo masters into the shared store', () => {
+  it('a worker with another DATA_DIR renders a download of a demo project from them', async () => {
+    const worker = await downloadFilesFor(processConfig(path.join(dir, 'worker')), 'worker-secret-with-at-least-32-characters');
+    // Before the seed, a demo project has no master: the download fails as it did on this path.
+    expect((await downloadThrough(worker, older)).request).toMatchObject({ state: 'failed', error: 'master_missing' });
+
+    const seeding = path.join(dir, 'seeding');
+    expect(await seedDemoMedia(t.database.db, processConfig(seeding), quiet)).toEqual({ masters: 1, drafts: 12 });
+    // The newest project got its own master; the other shares it, both in the database.
+    const masters = await t.database.db.select().from(videoMasters);
+    expect(masters).toEqual(
+      expect.arrayContaining([
+        { projectId: newer, storageKey: `masters/demo-${newer}.mp4`, durationSeconds: 10 },
+        { projectId: older, storageKey: `masters/demo-${newer}.mp4`, durationSeconds: 10 },
+      ]),
+    );
+    // Nothing of it on the seeding machine's disk: the master is in the bucket only.
+    expect(await readdir(path.join(seeding, 'work'))).toEqual([]);
+    await rm(seeding, { recursive: true, force: true });
+
+    // The project that shares the master: rendered by the worker, the file in the bucket.
+    const { result, request } = await downloadThrough(worker, older);
+    expect(result).toEqual({ rendered: 1, ready: 1 });
+    expect(request?.state).toBe('ready');
+    const [file] = await t.database.db
+      .select()
+      .from(renditions)
+      .where(eq(renditions.renditionKey, request?.renditionKey ?? ''));
+    expect(await worker.store.size(file?.storageKey ?? '')).toBeGreaterThan(1000);
+    // Seeding again makes nothing: the master is found in the bucket.
+    expect(await seedDemoMedia(t.database.db, processConfig(path.join(dir, 'again')), quiet)).toEqual({ masters: 0, drafts: 0 });
+  }, 180_000);
+});
