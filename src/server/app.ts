@@ -15,7 +15,7 @@ import { capConnectionsPerAddress, trustedProxy } from './http/connections.ts';
 import { microCache } from './http/micro-cache.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { clientErrorHandler, frameworkErrors, refuseWhileClosing } from './http/server-errors.ts';
+import { clientErrorHandler, frameworkErrors } from './http/server-errors.ts';
 import { originCheck } from './http/origin-check.ts';
 import { rejectNul } from './http/reject-nul.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
@@ -65,7 +65,8 @@ import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { videoProjectRoutes } from './modules/catalogue/routes.ts';
 import { tagRoutes } from './modules/catalogue/tag-routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { drainOnShutdown } from './modules/health/drain.ts';
+import { healthRoutes, type ReadinessCheck } from './modules/health/routes.ts';
 import { devMailboxRoutes } from './modules/mail/routes.ts';
 import { cableRoutes } from './modules/realtime/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -99,7 +100,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   });
   recordRoutes(app);
   capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, trustedProxy(config.trustProxy));
-  refuseWhileClosing(app);
+  const drain = drainOnShutdown(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -148,14 +149,18 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(healthRoutes, {
-    checks: [
-      { name: 'database', what: 'The database', ping: () => database.ping() },
-      ...(broadcaster.ping
-        ? [{ name: 'redis' as const, what: 'Redis (real-time messages)', ping: () => broadcaster.ping?.() ?? Promise.resolve() }]
-        : []),
-    ],
-  });
+  const { store } = services.files;
+  const checks: ReadinessCheck[] = [{ name: 'database', code: 'database_unavailable', what: 'The database', ping: () => database.ping() }];
+  if (broadcaster.ping)
+    checks.push({
+      name: 'redis',
+      code: 'redis_unavailable',
+      what: 'Redis (real-time messages)',
+      ping: () => broadcaster.ping?.() ?? Promise.resolve(),
+    });
+  if (store.ping)
+    checks.push({ name: 's3', code: 'storage_unavailable', what: 'The file store (S3)', ping: () => store.ping?.() ?? Promise.resolve() });
+  await app.register(healthRoutes, { checks, drain });
   await app.register(siteRoutes, { hiddenLocales: config.hiddenLocales });
   await app.register(referenceRoutes, { db: database.db });
   await app.register(sessionRoutes, { ctx, config });

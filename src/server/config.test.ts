@@ -48,6 +48,20 @@ describe('configuration', () => {
     expect(parseConfig(env).live.ingestLimits).toEqual({ handshakeSeconds: 3, pendingPerAddress: 2, pending: 20 });
   });
 
+  it('drains 5 s at shutdown with a database server, none on the embedded default, and gives requests in flight 60 s', () => {
+    expect(parseConfig({}).shutdown).toEqual({ drainSeconds: 0, graceSeconds: 60 });
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db' }).shutdown).toEqual({ drainSeconds: 5, graceSeconds: 60 });
+    expect(parseConfig({ SHUTDOWN_DRAIN_SECONDS: '12', SHUTDOWN_GRACE_SECONDS: '0' }).shutdown).toEqual({
+      drainSeconds: 12,
+      graceSeconds: 0,
+    });
+  });
+
+  it('opens /metrics to a token only when METRICS_TOKEN is set', () => {
+    expect(parseConfig({}).metricsToken).toBeUndefined();
+    expect(parseConfig({ METRICS_TOKEN: 'a-scraper-token-1234' }).metricsToken).toBe('a-scraper-token-1234');
+  });
+
   it.each([
     [{ LIVE_INGEST_HANDSHAKE_SECONDS: '0' }, 'LIVE_INGEST_HANDSHAKE_SECONDS'],
     [{ LIVE_INGEST_PENDING: 'lots' }, 'LIVE_INGEST_PENDING'],
@@ -62,6 +76,9 @@ describe('configuration', () => {
     [{ SITE_VARIANTS: 'ru.localhost=moscow' }, 'SITE_VARIANTS'],
     [{ HIDDEN_LOCALES: 'standard=de' }, 'HIDDEN_LOCALES'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SHUTDOWN_DRAIN_SECONDS: '-1' }, 'SHUTDOWN_DRAIN_SECONDS'],
+    [{ SHUTDOWN_GRACE_SECONDS: 'long' }, 'SHUTDOWN_GRACE_SECONDS'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
   ])('stops with the name of a bad variable: %o', (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(name);

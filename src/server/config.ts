@@ -131,6 +131,16 @@ const envSchema = z.object({
   REQUEST_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(30),
   /** Open connections one client address may hold at once; more are closed at once. */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(256),
+  /**
+   * Shutdown (SIGTERM, SIGINT): seconds readiness answers 503 while requests are still served, so a
+   * load balancer takes the process out of rotation first. Unset: 5 with DATABASE_URL (processes
+   * behind a balancer), 0 on the embedded default (one process, nobody to hand over to).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  /** Then, seconds requests in flight (a download streaming to a slow client) have to finish before the process ends anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** GET /metrics answers this bearer token from anywhere; unset: the machine itself only. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** Job workers inside this process, or `off` to leave the jobs to `npm run worker` processes. */
   WORKERS: z.enum(['in-process', 'off']).default('in-process'),
   /** How many generated 1080p masters the demo makes after start-up (the rest of its catalogue shares them). */
@@ -239,6 +249,10 @@ export type Config = {
   devTools: boolean;
   timeouts: { headersSeconds: number; requestSeconds: number };
   maxConnectionsPerAddress: number;
+  /** Shutdown: how long readiness says 503 before the server stops accepting, then how long requests in flight have. */
+  shutdown: { drainSeconds: number; graceSeconds: number };
+  /** The bearer token that opens /metrics to other machines (METRICS_TOKEN); unset: the machine itself only. */
+  metricsToken: string | undefined;
   /** Where jobs are worked: in this process (the default), or only by `npm run worker` processes. */
   workers: 'in-process' | 'off';
   agencyCredit: string;
@@ -365,6 +379,8 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     timeouts: { headersSeconds: e.HEADERS_TIMEOUT, requestSeconds: e.REQUEST_TIMEOUT },
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     workers: e.WORKERS,
+    shutdown: { drainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.DATABASE_URL ? 5 : 0), graceSeconds: e.SHUTDOWN_GRACE_SECONDS },
+    metricsToken: e.METRICS_TOKEN,
     agencyCredit: e.AGENCY_CREDIT,
     demoMasters: e.DEMO_MASTERS,
     live: {

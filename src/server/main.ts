@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig, requireSharedSecrets } from './config.ts';
@@ -16,6 +17,8 @@ import { createServices, publicOrigin } from './services.ts';
 import pino from 'pino';
 
 const webRoot = path.join(projectRoot, 'dist', 'web');
+/** At shutdown, between no longer accepting connections and closing the idle ones. */
+const STOP_ACCEPTING_MS = 250;
 
 async function main() {
   const config = parseConfig(process.env, { webRoot: existsSync(webRoot) ? webRoot : undefined });
@@ -27,7 +30,10 @@ async function main() {
   let jobs: JobRunner | undefined;
   let live: { stop(): Promise<void> } | undefined = undefined;
   app.addHook('onClose', async () => {
+    // The children, once requests in flight have finished: the live ingest, any ffmpeg still
+    // running (a render cut short is taken up again by a worker), the jobs.
     await live?.stop();
+    await stopFfmpegRuns();
     await jobs?.stop();
     await services.jobs.stop();
     await services.background.idle();
@@ -40,17 +46,36 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const { drainSeconds, graceSeconds } = config.shutdown;
+    app.log.info({ signal, drainSeconds, graceSeconds }, 'shutting down: readiness answers 503 for the drain');
+    // The drain: the load balancer's probe fails and it sends no more; what still comes is served.
+    app.drain();
+    await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
+    // Past the grace, connections still busy (a download to a client that reads too slowly) are cut,
+    // and if even the children will not end, the process exits anyway. A SIGKILL, which no handler
+    // sees, ends every ffmpeg by its parent-death signal.
+    const cut = setTimeout(() => {
+      app.log.warn('shutdown: requests still in flight after SHUTDOWN_GRACE_SECONDS are cut');
+      app.server.closeAllConnections();
+    }, graceSeconds * 1000);
+    const force = setTimeout(() => process.exit(1), (graceSeconds + 10) * 1000);
+    cut.unref();
     force.unref();
-    // ffmpeg first: a render cut short is taken up again by a worker, and none outlives the server
-    // (a SIGKILL, which no handler sees, ends them by their parent-death signal).
-    await stopFfmpegRuns();
+    // Stop accepting first, at the socket: a connection accepted a moment ago has its request read
+    // and answered. Closing the server at once would close it as idle, unread, a reset to its client.
+    net.Server.prototype.close.call(app.server);
+    await new Promise((resolve) => setTimeout(resolve, STOP_ACCEPTING_MS));
+    // Lets requests in flight finish, closes idle connections, then ends the children (onClose above).
     await app.close();
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  const onSignal = (signal: string) =>
+    void shutdown(signal).catch((error: unknown) => {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    });
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
   // Jobs are worked here unless WORKERS=off leaves them to `npm run worker` processes; they start

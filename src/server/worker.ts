@@ -62,12 +62,14 @@ async function worker() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'worker stopping');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const { graceSeconds } = config.shutdown;
+    log.info({ signal, graceSeconds }, 'worker stopping: no new jobs, running ones have the grace to finish');
+    const force = setTimeout(() => process.exit(1), (graceSeconds + 10) * 1000);
     force.unref();
-    // ffmpeg first: a render cut short is taken up again by another worker, and none outlives this one.
+    // A job still running after the grace is failed and its ffmpeg ended (its signal aborts), and
+    // pg-boss hands it to another worker; no ffmpeg outlives this process.
+    await jobs.stop({ timeoutMs: graceSeconds * 1000 });
     await stopFfmpegRuns();
-    await jobs.stop();
     await services.mailer.stop();
     await broadcaster.close();
     await database.close();

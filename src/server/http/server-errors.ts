@@ -1,8 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, type ErrorBody } from '../../common/errors.ts';
-import { Unavailable } from './errors.ts';
 import { BARE_ERROR_HEADERS } from './security-headers.ts';
 
 const envelope = (code: string, message: string): ErrorBody => ({ errors: [{ code, message }] });
@@ -41,20 +40,4 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
     );
   }
   socket.destroy(error);
-}
-
-/**
- * While the server drains for shutdown, requests still arriving on open connections get a 503 with
- * the envelope (Fastify's own answer has another shape, so `return503OnClosing` is off).
- */
-export function refuseWhileClosing(app: FastifyInstance) {
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
-    reply.header('connection', 'close');
-    throw new Unavailable({ message: 'The server is shutting down' });
-  });
 }

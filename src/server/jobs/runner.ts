@@ -15,8 +15,11 @@ export type JobLog = {
 };
 
 export type JobRunner = JobSender & {
-  /** Stops taking jobs, lets running ones finish (a few seconds at most), and lets go of the database. */
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs and lets running ones finish within `timeoutMs` (8 s unless told): those still
+   * running then are failed and aborted, for pg-boss to retry on another worker. Then lets go of the database.
+   */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
 };
 
 export type JobRunnerOptions = {
@@ -37,7 +40,7 @@ export type JobRunnerOptions = {
   retryDelaySeconds?: number;
 };
 
-/** Bounded so that stopping never outlasts main.ts's forced exit (10 s). */
+/** An API process's jobs, stopped once its requests are done (main.ts): renders were ended before. */
 const STOP_TIMEOUT_MS = 8_000;
 
 async function serve(boss: PgBoss, definition: JobDefinition, options: JobRunnerOptions) {
@@ -96,6 +99,6 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   }
   return {
     send: (queue, data, sendOptions) => sendJob(boss, queue, data, options.queues, sendOptions),
-    stop: () => boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS }),
+    stop: (stopOptions) => boss.stop({ graceful: true, timeout: stopOptions?.timeoutMs ?? STOP_TIMEOUT_MS }),
   };
 }

@@ -40,13 +40,14 @@ type S3rverOptions = {
 
 const S3rver = createRequire(import.meta.url)('s3rver') as new (options: S3rverOptions) => S3rverServer;
 
-export async function startS3Peer(bucket = 'newsreel-test'): Promise<S3Peer> {
+/** `port`: a peer started again where a stopped one was (a store's outage and return); unset: any free port. */
+export async function startS3Peer(bucket = 'newsreel-test', port = 0): Promise<S3Peer> {
   const directory = await mkdtemp(path.join(tmpdir(), 's3-peer-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] });
   server.middleware.unshift(multipartListing(server));
-  const { port } = await server.run();
+  const address = await server.run();
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://127.0.0.1:${address.port}`,
     bucket,
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',

@@ -4,6 +4,7 @@ import { PassThrough, pipeline, Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -80,6 +81,11 @@ export function s3FileStore(settings: S3Settings): FileStore & { close(): void }
     async remove(key) {
       // S3 answers a delete of a missing object with success too.
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+
+    async ping() {
+      // The cheapest call that proves the service, the bucket and the credentials (s3:ListBucket).
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
 
     close() {

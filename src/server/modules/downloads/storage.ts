@@ -16,6 +16,8 @@ export type FileStore = {
   /** The bytes from `start` to `end` inclusive (HTTP Range), or all of them. */
   read(key: string, range?: { start: number; end: number }): Readable;
   remove(key: string): Promise<void>;
+  /** Resolves when the store answers (readiness); a local folder has nothing to check. */
+  ping?(): Promise<void>;
 };
 
 const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;

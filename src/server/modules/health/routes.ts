@@ -3,11 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Unavailable } from '../../http/errors.ts';
 import { noStore } from '../../http/cache.ts';
+import type { DrainState } from './drain.ts';
 
 const tags = ['health'];
 
-/** A dependency readiness waits for: its name in the error code, and a check that throws when it is down. */
-export type ReadinessCheck = { name: 'database' | 'redis'; what: string; ping: () => Promise<void> };
+/** A dependency readiness waits for: the error code it answers when down, and a check that throws then. */
+export type ReadinessCheck = {
+  name: 'database' | 'redis' | 's3';
+  code: 'database_unavailable' | 'redis_unavailable' | 'storage_unavailable';
+  what: string;
+  ping: () => Promise<void>;
+};
 
 /** Past this, a dependency that has not answered counts as down: a load balancer's probe does not hang. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -23,10 +29,11 @@ const withinTimeout = (check: ReadinessCheck) =>
 
 /**
  * /healthz: the process answers. /readyz: every dependency it is configured with answers too (the
- * database, and Redis when real-time messages travel through it): load balancers take a process
- * whose messages would be lost out of rotation.
+ * database, Redis when real-time messages travel through it, the bucket when files are in S3): load
+ * balancers take a process whose messages would be lost out of rotation. From the first moment of a
+ * shutdown's drain (drain.ts), readiness answers 503 `shutting_down` whatever its dependencies say.
  */
-export async function healthRoutes(instance: FastifyInstance, { checks }: { checks: ReadinessCheck[] }) {
+export async function healthRoutes(instance: FastifyInstance, { checks, drain }: { checks: ReadinessCheck[]; drain: DrainState }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/healthz',
@@ -41,6 +48,7 @@ export async function healthRoutes(instance: FastifyInstance, { checks }: { chec
     { logLevel: 'warn', schema: { tags, response: { 200: z.object({ status: z.literal('ready') }) } } },
     async (request, reply) => {
       noStore(reply);
+      if (drain.draining) throw new Unavailable({ code: 'shutting_down', message: 'The server is shutting down' });
       const results = await Promise.allSettled(checks.map(withinTimeout));
       const failed = checks.filter((_, index) => results[index]?.status === 'rejected');
       if (failed.length) {
@@ -49,10 +57,7 @@ export async function healthRoutes(instance: FastifyInstance, { checks }: { chec
           request.log.warn({ err: result?.status === 'rejected' ? result.reason : undefined }, `${check.name} is not reachable`);
         }
         const [first] = failed;
-        throw new Unavailable({
-          code: `${first?.name ?? 'database'}_unavailable`,
-          message: `${first?.what ?? 'The database'} does not answer`,
-        });
+        throw new Unavailable({ code: first?.code ?? 'database_unavailable', message: `${first?.what ?? 'The database'} does not answer` });
       }
       return { status: 'ready' as const };
     },
