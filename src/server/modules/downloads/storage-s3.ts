@@ -28,7 +28,7 @@ export type S3Settings = {
  * atomic for readers, which is the guarantee `put` promises; masters and renditions stay well below
  * its 5 GB limit.
  */
-export function s3FileStore(settings: S3Settings): FileStore & { close(): void } {
+export function s3FileStore(settings: S3Settings): FileStore & { ping(): Promise<void>; close(): void } {
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,

@@ -169,9 +169,9 @@ describe.skipIf(!procAvailable || (!pgliteTemplate && !postgresTemplateUrl))('SI
 
   it('under steady load: only 200s until new connections are refused, readiness 503 at once, a slow download completes, no ffmpeg left, exit 0', async () => {
     let stopped = false;
-    const exited = server.exited.then(([code]) => {
+    const exited = server.exited.then((exit) => {
       stopped = true;
-      return code as number | null;
+      return (exit as [number | null])[0];
     });
 
     // The steady load: four clients over keep-alive connections.
