@@ -54,7 +54,6 @@ import { passwordRoutes } from './modules/accounts/password-routes.ts';
 import { registrationRoutes } from './modules/accounts/registration-routes.ts';
 import { sessionRoutes } from './modules/accounts/session-routes.ts';
 import { systemRoutes } from './modules/accounts/system-routes.ts';
-import { watchCatalogueChanges } from './modules/catalogue/changes.ts';
 import { catalogueScreens } from './modules/catalogue/screens.ts';
 import { deskRoutes } from './modules/desk/routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/routes.ts';
@@ -135,14 +134,13 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     background: services.background,
     broadcast: (channel, stream, message) => broadcaster.broadcast(channel, stream, message),
     sessionsEnded: (ended) => broadcaster.endSessions(ended),
+    caches: services.caches,
     jobs: services.jobs,
     outbound: services.outbound,
   };
   const lookUp = callerLookup({ db: database.db, clock: services.clock });
   await app.register(auth, { lookUp });
-  const catalogueChanges = watchCatalogueChanges(database.db);
-  app.addHook('onClose', async () => catalogueChanges.stop());
-  await app.register(microCache, { now: () => services.clock.now().getTime(), generation: () => catalogueChanges.generation() });
+  await app.register(microCache, { now: () => services.clock.now().getTime(), caches: services.caches });
   // After the micro-cache, whose onSend keeps the plain body; static assets come precompressed.
   await app.register(fastifyCompress, {
     threshold: 1024,
@@ -175,8 +173,8 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(ingestRoutes, { ctx: { ...ctx, jobs: services.jobs }, files: services.files, maxBytes: config.uploadMaxBytes });
   await app.register(newsroomDeskRoutes, { ctx });
   await app.register(catalogueAdminRoutes);
-  await app.register(videoProjectRoutes, { db: database.db, clock: services.clock, secret: services.secret });
-  await app.register(tagRoutes, { db: database.db, clock: services.clock });
+  await app.register(videoProjectRoutes, { db: database.db, clock: services.clock, secret: services.secret, caches: services.caches });
+  await app.register(tagRoutes, { db: database.db, clock: services.clock, caches: services.caches });
   await app.register(alertRoutes, { ctx });
   await app.register(deskAlertRoutes, { ctx });
   await app.register(listRoutes, { ctx });

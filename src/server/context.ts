@@ -1,6 +1,7 @@
 import type { Db } from './db/client.ts';
 import type { JobSender } from './jobs/sender.ts';
 import type { Background } from './lib/background.ts';
+import type { CacheBus } from './lib/cache-bus.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { Broadcast, EndedSessions } from './modules/realtime/broadcaster.ts';
 import type { OutboundPolicy } from './modules/security/outbound.ts';
@@ -26,4 +27,6 @@ export type ServiceContext = {
   outbound: OutboundPolicy;
   /** Says that sessions ended, so their real-time connections close in every process. */
   sessionsEnded: (ended: EndedSessions) => void;
+  /** Says, once committed, that content changed, so every process drops what it caches of it (lib/cache-bus.ts). */
+  caches: Pick<CacheBus, 'invalidate'>;
 };

@@ -39,6 +39,7 @@ async function main() {
     await services.background.idle();
     await services.mailer.stop();
     await services.broadcaster.close();
+    await services.caches.close();
     await database.close();
   });
 
@@ -92,6 +93,7 @@ async function main() {
         push: services.push,
         outbound: services.outbound,
         broadcast: (channel, stream, message) => services.broadcaster.broadcast(channel, stream, message),
+        caches: services.caches,
         payments: { wallet: services.wallet, graceSeconds: config.payments.graceSeconds },
       },
       log: app.log.child({ part: 'jobs' }),

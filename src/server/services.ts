@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { systemClock, type Clock } from './context.ts';
 import type { Database } from './db/client.ts';
 import { backgroundTasks, type Background } from './lib/background.ts';
+import { inProcessCacheBus, type CacheBus } from './lib/cache-bus.ts';
 import type { CardProvider } from './modules/payments/card-provider.ts';
 import { testCardProvider } from './modules/payments/test-card-provider.ts';
 import { paypalWallet } from './modules/payments/paypal-wallet.ts';
@@ -44,6 +45,8 @@ export type AppServices = {
   background: Background;
   /** Real-time broadcasts: in-process, or through Redis with REDIS_URL. */
   broadcaster: Broadcaster;
+  /** Drops every process's cached content when it changes: in-process, or through Redis with REDIS_URL. */
+  caches: CacheBus;
   /** Queues jobs for the workers of this or other processes. */
   jobs: JobSender & { stop(): Promise<void> };
   /** Masters, renditions and reports: the store, ffmpeg and the link secret. */
@@ -89,6 +92,13 @@ export async function broadcasterFor(config: Config, log: FastifyBaseLogger): Pr
   if (!config.redisUrl) return inProcessBroadcaster();
   const { redisBroadcaster } = await import('./modules/realtime/redis-broadcaster.ts');
   return redisBroadcaster({ url: config.redisUrl, channel: config.redisChannel, log });
+}
+
+/** Cache invalidations between processes through Redis with REDIS_URL (`{REDIS_CHANNEL}:caches`), else within this process. */
+export async function cacheBusFor(config: Config, log: { warn(details: object, message: string): void }): Promise<CacheBus> {
+  if (!config.redisUrl) return inProcessCacheBus();
+  const { redisCacheBus } = await import('./lib/redis-cache-bus.ts');
+  return redisCacheBus({ url: config.redisUrl, channel: `${config.redisChannel}:caches`, log });
 }
 
 /** Where links in e-mails point: PUBLIC_URL, else this machine. */
@@ -139,5 +149,6 @@ export async function createServices(config: Config, database: Database, log: Fa
       : skippedRecaptcha,
     background: backgroundTasks(log),
     broadcaster: await broadcasterFor(config, log),
+    caches: await cacheBusFor(config, log),
   };
 }

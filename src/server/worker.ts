@@ -11,6 +11,7 @@ import { testWallet } from './modules/payments/test-wallet.ts';
 import { outboundPolicyFor } from './modules/security/outbound.ts';
 import {
   broadcasterFor,
+  cacheBusFor,
   cardProviderFor,
   downloadFilesFor,
   loadOrCreateSecret,
@@ -37,6 +38,8 @@ async function worker() {
   // E-mail goes out through SMTP_URL; renewals charge through the configured card provider.
   // Real-time messages (render progress) reach the API processes' clients through Redis.
   const broadcaster = await broadcasterFor(config, log);
+  // Scheduled publishing changes the catalogue: the API processes drop their cached answers of it.
+  const caches = await cacheBusFor(config, log);
   const services: Omit<JobDeps, 'db' | 'clock' | 'jobs'> = {
     mailer: mailerFor(config, database, systemClock, log),
     cards: await cardProviderFor(config, database, systemClock),
@@ -45,6 +48,7 @@ async function worker() {
     push: await pushSenderFor(config),
     outbound: outboundPolicyFor(config),
     broadcast: (channel, stream, message) => broadcaster.broadcast(channel, stream, message),
+    caches,
     // The test wallet keeps its orders in the database: a worker reconciles them as it does PayPal's.
     payments: {
       wallet: config.paypal
@@ -72,6 +76,7 @@ async function worker() {
     await stopFfmpegRuns();
     await services.mailer.stop();
     await broadcaster.close();
+    await caches.close();
     await database.close();
     process.exit(0);
   };

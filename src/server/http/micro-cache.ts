@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { CACHE_SCOPES, type CacheBus } from '../lib/cache-bus.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-type Entry = { body: string; headers: Record<string, string>; expires: number; generation: number };
+type Entry = { body: string; headers: Record<string, string>; expires: number };
 
 const misses = new WeakMap<FastifyRequest, { key: string; generation: number; done: () => void }>();
 
@@ -27,16 +28,24 @@ const misses = new WeakMap<FastifyRequest, { key: string; generation: number; do
  * Cache-Control public anyway, so a CDN would do the same. Signed-in callers, whose answers can
  * differ, reach the database, unless the route says its answer is the same for everyone: then a
  * paying customer's list costs what a visitor's does.
+ *
+ * Content changed in any process (the desk publishes, corrects, kills; a banner; a seed) empties
+ * it at once through the cache bus: a route's seconds bound how long an answer is kept, not how
+ * long a change takes to show. An answer being made while the change arrives is not kept, for it
+ * may have been read before the change.
  */
 export const microCache = fp(
-  async (
-    app: FastifyInstance,
-    /** `generation`: the catalogue's change count as this process last read it; an entry from another generation is stale. */
-    options: { now: () => number; maxEntries?: number; generation?: () => number },
-  ) => {
-    const generation = options.generation ?? (() => 0);
+  async (app: FastifyInstance, options: { now: () => number; maxEntries?: number; caches: Pick<CacheBus, 'onInvalidate'> }) => {
     const entries = new Map<string, Entry>();
     const pending = new Map<string, Promise<void>>();
+    // Counts the invalidations heard: a miss answered under another count is not kept.
+    let generation = 0;
+    const drop = () => {
+      generation += 1;
+      entries.clear();
+    };
+    const stop = CACHE_SCOPES.map((scope) => options.caches.onInvalidate(scope, drop));
+    app.addHook('onClose', async () => stop.forEach((unsubscribe) => unsubscribe()));
     const maxEntries = options.maxEntries ?? 1000;
     const seconds = (request: FastifyRequest) => (request.method === 'GET' ? (request.routeOptions.config.microCache ?? 0) : 0);
     const forEveryone = (request: FastifyRequest) => {
@@ -46,7 +55,7 @@ export const microCache = fp(
     const keyOf = (request: FastifyRequest) => `${request.siteVariant}|${request.locale}|${request.url}`;
     const fresh = (key: string) => {
       const entry = entries.get(key);
-      if (entry && entry.expires > options.now() && entry.generation === generation()) return entry;
+      if (entry && entry.expires > options.now()) return entry;
       if (entry) entries.delete(key);
       return undefined;
     };
@@ -73,8 +82,8 @@ export const microCache = fp(
       pending.set(key, new Promise<void>((resolve) => (done = resolve)));
       misses.set(request, {
         key,
-        // Read before the answer is made: a change committed meanwhile leaves the entry stale.
-        generation: generation(),
+        // Read before the answer is made: a change heard meanwhile leaves the answer unkept.
+        generation,
         done: () => {
           pending.delete(key);
           done();
@@ -84,14 +93,14 @@ export const microCache = fp(
 
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const miss = misses.get(request);
-      if (!miss || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      if (!miss || miss.generation !== generation || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value ?? '');
       const headers: Record<string, string> = {};
       for (const name of ['cache-control', 'vary']) {
         const value = reply.getHeader(name);
         if (typeof value === 'string') headers[name] = value;
       }
-      entries.set(miss.key, { body: payload, headers, expires: options.now() + seconds(request) * 1000, generation: miss.generation });
+      entries.set(miss.key, { body: payload, headers, expires: options.now() + seconds(request) * 1000 });
       return payload;
     });
 

@@ -12,6 +12,11 @@ import type { JobSender } from './sender.ts';
  * files of downloads (masters, renditions, ffmpeg) and what reconciling payments needs.
  */
 export type JobDeps = Pick<ServiceContext, 'db' | 'clock' | 'mailer' | 'broadcast'> & {
+  /**
+   * Drops every process's cached content when a job changed it (scheduled publishing); absent in
+   * tests of jobs that change none.
+   */
+  caches?: ServiceContext['caches'];
   cards: CardProvider;
   publicOrigin: string;
   files: DownloadFiles;

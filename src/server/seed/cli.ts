@@ -1,6 +1,7 @@
 import { parseConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
+import { cacheBusFor } from '../services.ts';
 import { seedDemoMedia } from './demo-media.ts';
 
 /**
@@ -19,6 +20,11 @@ try {
   const made = await seedDemoMedia(database.db, config, log);
   const store = config.s3 ? `the bucket ${config.s3.bucket}` : `${config.dataDir}/storage`;
   console.log(`Demo masters: ${made.masters} made into ${store}; newsroom drafts: ${made.drafts}.`);
+  // Processes already running (with REDIS_URL) drop what they cached of the catalogue and the reference tables.
+  const caches = await cacheBusFor(config, log);
+  caches.invalidate('catalogue');
+  caches.invalidate('reference');
+  await caches.close();
 } finally {
   await database.close();
 }

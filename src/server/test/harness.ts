@@ -13,6 +13,7 @@ import { testVatRegistry } from '../modules/payments/vat-registry.ts';
 import { testCardProvider } from '../modules/payments/test-card-provider.ts';
 import { testWallet } from '../modules/payments/test-wallet.ts';
 import { inProcessBroadcaster } from '../modules/realtime/broadcaster.ts';
+import { inProcessCacheBus } from '../lib/cache-bus.ts';
 import { outboxMailer } from '../modules/mail/mailer.ts';
 import type { AppServices } from '../services.ts';
 import { createDatabaseFromTemplate, dropDatabase } from './postgres.ts';
@@ -104,6 +105,7 @@ export function testServices(database: Database, overrides: Partial<AppServices>
     wallet: testWallet({ db: database.db, clock }),
     background: backgroundTasks({ error: (details, message) => console.error(message, details) }),
     broadcaster: inProcessBroadcaster(),
+    caches: inProcessCacheBus(),
     ...overrides,
   } as AppServices & { clock: TestClock };
 }
@@ -129,6 +131,7 @@ export async function createTestApp(
       await services.background.idle();
       await services.mailer.stop();
       await services.broadcaster.close();
+      await services.caches.close();
       await database.close();
     },
   };

@@ -9,10 +9,11 @@ import { recordAudit, type Actor } from '../desk/audit.ts';
 
 /**
  * Dashboard banners curated at the desk (spec content §3 "Dashboard data": four places, a breaking
- * flag, a link to a URL, a live event, a story or a tag). The dashboard reads the table directly,
- * so a change shows on the next dashboard a customer loads. One banner per language and place.
+ * flag, a link to a URL, a live event, a story or a tag). The dashboard reads the table; once a
+ * change is committed every process drops its cached dashboards (scope `catalogue`), so it shows
+ * on the next dashboard anyone loads. One banner per language and place.
  */
-export type BannersContext = Pick<ServiceContext, 'db' | 'clock'>;
+export type BannersContext = Pick<ServiceContext, 'db' | 'clock' | 'caches'>;
 type Tx = Parameters<Parameters<BannersContext['db']['transaction']>[0]>[0];
 type BannerRow = typeof banners.$inferSelect;
 
@@ -92,6 +93,7 @@ export async function createBanner(ctx: BannersContext, actor: Actor, input: Ban
     await audit(tx, actor, 'banner.create', made.id, null, made, now);
     return made;
   });
+  ctx.caches.invalidate('catalogue');
   return bannerView(row);
 }
 
@@ -117,6 +119,7 @@ export async function updateBanner(ctx: BannersContext, actor: Actor, id: number
     await audit(tx, actor, 'banner.update', id, current, changed, now);
     return changed;
   });
+  ctx.caches.invalidate('catalogue');
   return bannerView(row);
 }
 
@@ -126,4 +129,5 @@ export async function deleteBanner(ctx: BannersContext, actor: Actor, id: number
     if (!gone) throw bannerNotFound();
     await audit(tx, actor, 'banner.delete', id, gone, null, ctx.clock.now());
   });
+  ctx.caches.invalidate('catalogue');
 }

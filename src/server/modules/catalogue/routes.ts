@@ -18,10 +18,11 @@ import {
   videoSearchQuerySchema,
 } from '../../../common/catalogue.ts';
 import type { Db } from '../../db/client.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
 import { memo } from '../../lib/memo.ts';
 import { memoReference } from './views.ts';
 import type { Clock } from '../../context.ts';
-import { LONG_CACHE_SECONDS } from '../../http/cache.ts';
+import { STORY_CACHE_SECONDS } from '../../http/cache.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { dashboard, frontPage } from './dashboard.ts';
 import { availableFormats, getVideo, minMaxDuration, relatedVideos } from './projects.ts';
@@ -47,12 +48,22 @@ function publicFor(reply: FastifyReply, seconds: number) {
   reply.header('cache-control', `public, max-age=${seconds}`).header('vary', 'cookie, site');
 }
 
-export async function videoProjectRoutes(instance: FastifyInstance, { db, clock, secret }: { db: Db; clock: Clock; secret: string }) {
+export async function videoProjectRoutes(
+  instance: FastifyInstance,
+  { db, clock, secret, caches }: { db: Db; clock: Clock; secret: string; caches: Pick<CacheBus, 'onInvalidate'> },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  // Search texts parse and plan the same for everyone: kept a minute, per process.
+  // Search texts parse and plan the same for everyone: kept a minute, per process. The plans hold
+  // the catalogue's date span and the windows that sufficed: forgotten whenever the catalogue changes.
   const cache = memo<string, unknown>({ ttlMs: 60_000, max: 2000 });
   const remember = <V>(key: string, load: () => Promise<V>) => cache(key, load) as Promise<V>;
-  const ctx: SearchContext = { db, now: () => clock.now(), secret, reference: memoReference(db), memo: remember };
+  const reference = memoReference(db, caches);
+  const stopCatalogue = caches.onInvalidate('catalogue', cache.clear);
+  instance.addHook('onClose', async () => {
+    stopCatalogue();
+    reference.stop();
+  });
+  const ctx: SearchContext = { db, now: () => clock.now(), secret, reference, memo: remember };
   const userId = async (request: FastifyRequest) => (await request.caller()).user?.id ?? null;
 
   app.get(
@@ -65,10 +76,10 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
     },
     async (request, reply) => {
       if (!searchText(request.query.search)) {
-        publicFor(reply, 30);
+        publicFor(reply, STORY_CACHE_SECONDS);
         return listVideos(ctx, request.query, request.locale);
       }
-      await cacheFor(request, reply, 30);
+      await cacheFor(request, reply, STORY_CACHE_SECONDS);
       return searchVideos(ctx, request.query, request.locale, await userId(request));
     },
   );
@@ -89,7 +100,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
       schema: { tags, querystring: suggestQuerySchema, response: { 200: suggestionsResponseSchema } },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
+      reply.header('cache-control', `public, max-age=${STORY_CACHE_SECONDS}`);
       return suggest(ctx, request.query.search);
     },
   );
@@ -107,7 +118,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
     '/api/content/video_projects/dashboard',
     { config: { microCache: 5 }, schema: { tags, querystring: dashboardQuerySchema, response: { 200: dashboardResponseSchema } } },
     async (request, reply) => {
-      const user = await cacheFor(request, reply, 30);
+      const user = await cacheFor(request, reply, STORY_CACHE_SECONDS);
       return dashboard(ctx, request.locale, request.query, user?.id ?? null);
     },
   );
@@ -119,7 +130,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
       schema: { tags, querystring: idParams, response: { 200: z.array(videoProjectSummarySchema) } },
     },
     async (request, reply) => {
-      reply.header('cache-control', `public, max-age=${LONG_CACHE_SECONDS}`);
+      reply.header('cache-control', `public, max-age=${STORY_CACHE_SECONDS}`);
       return relatedVideos(ctx, request.query.id, request.locale);
     },
   );
@@ -137,7 +148,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
     '/api/system/front_pages/:id',
     { config: { microCache: 30, sameForEveryone: true }, schema: { tags, params: idParams, response: { 200: frontPageSchema } } },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
+      reply.header('cache-control', `public, max-age=${STORY_CACHE_SECONDS}`);
       return frontPage(ctx, request.params.id, request.locale);
     },
   );
@@ -146,10 +157,11 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
     '/api/content/video_projects/:id',
     { config: { microCache: 30 }, schema: { tags, params: idParams, response: { 200: videoProjectSchema } } },
     async (request, reply) => {
-      // Spec (content §9): video detail is cached 999000 ms. The whole script is for signed-in
+      // Spec (content §9): the browser app keeps video detail 999000 ms; HTTP caches keep it as
+      // briefly as any story, since a kill must reach them. The whole script is for signed-in
       // callers only (content §2): their answer is private, and a sign-in changes the cookie it varies by.
       const signedIn = Boolean((await request.caller()).user);
-      reply.header('cache-control', `${signedIn ? 'private' : 'public'}, max-age=${LONG_CACHE_SECONDS}`).header('vary', 'Cookie');
+      reply.header('cache-control', `${signedIn ? 'private' : 'public'}, max-age=${STORY_CACHE_SECONDS}`).header('vary', 'Cookie');
       return getVideo(ctx, request.params.id, request.locale, signedIn);
     },
   );
@@ -168,7 +180,7 @@ export async function videoProjectRoutes(instance: FastifyInstance, { db, clock,
     '/api/content/video_projects/:id/videos/current_guest_available_formats',
     { schema: { tags, params: idParams, querystring: availableFormatsQuerySchema, response: { 200: availableFormatsResponseSchema } } },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
+      reply.header('cache-control', `public, max-age=${STORY_CACHE_SECONDS}`);
       return availableFormats(ctx, request.params.id, null, request.query, request.siteVariant);
     },
   );

@@ -236,9 +236,10 @@ export const contentPages = pgTable(
 );
 
 /**
- * One row counting the catalogue's editorial changes (a story published, corrected, withheld or
- * killed). Every API process reads it each second and drops its micro-cached answers when it
- * moves, so a change reaches every process within about a second, with or without Redis.
+ * No longer written nor read: it counted the catalogue's editorial changes, which every API process
+ * polled each second to drop its micro-cached answers, until the cache bus (lib/cache-bus.ts) told
+ * every process at once (issue 27). Kept one release, so the processes of the previous one that still
+ * run during a rolling deploy find it; a later release's migration drops it.
  */
 export const catalogueChanges = pgTable('catalogue_changes', {
   id: integer('id').primaryKey(),

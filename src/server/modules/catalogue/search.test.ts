@@ -243,7 +243,7 @@ describe('micro-cache of public answers', () => {
     const customer = await signedIn.get('/api/content/video_projects?category=world');
     expect(customer.headers['x-cache']).toBe('hit');
     expect(customer.body).toBe(visitor.body);
-    expect(customer.headers['cache-control']).toBe('public, max-age=30');
+    expect(customer.headers['cache-control']).toBe('public, max-age=10');
     await new Browser(t.app).get('/api/content/video_projects?category=world&search=storm');
     const search = await signedIn.get('/api/content/video_projects?category=world&search=storm');
     expect(search.headers['x-cache']).toBeUndefined();

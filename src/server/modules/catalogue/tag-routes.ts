@@ -13,8 +13,9 @@ import {
 } from '../../../common/catalogue.ts';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
 import { memoReference } from './views.ts';
-import { LONG_CACHE_SECONDS } from '../../http/cache.ts';
+import { LONG_CACHE_SECONDS, STORY_CACHE_SECONDS } from '../../http/cache.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { contentPage } from './content-pages.ts';
 import { cacheFor } from './routes.ts';
@@ -25,9 +26,14 @@ import { followedTags, followTag, listTags, tagDetail, tagLanding } from './tags
 const tags = ['tags'];
 const slugParams = z.object({ slug: z.string().min(1).max(100) });
 
-export async function tagRoutes(instance: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+export async function tagRoutes(
+  instance: FastifyInstance,
+  { db, clock, caches }: { db: Db; clock: Clock; caches: Pick<CacheBus, 'onInvalidate'> },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const ctx: CatalogueContext = { db, now: () => clock.now(), reference: memoReference(db) };
+  const reference = memoReference(db, caches);
+  instance.addHook('onClose', async () => reference.stop());
+  const ctx: CatalogueContext = { db, now: () => clock.now(), reference };
 
   app.get(
     '/api/content/categories',
@@ -64,7 +70,7 @@ export async function tagRoutes(instance: FastifyInstance, { db, clock }: { db: 
       schema: { tags, params: slugParams, querystring: tagLandingQuerySchema, response: { 200: tagLandingResponseSchema } },
     },
     async (request, reply) => {
-      const user = await cacheFor(request, reply, 60);
+      const user = await cacheFor(request, reply, STORY_CACHE_SECONDS);
       return tagLanding(ctx, request.params.slug, request.locale, request.query, user?.id ?? null);
     },
   );
@@ -73,7 +79,7 @@ export async function tagRoutes(instance: FastifyInstance, { db, clock }: { db: 
     '/api/content/tags/:slug',
     { config: { microCache: 10 }, schema: { tags, params: slugParams, response: { 200: tagDetailSchema } } },
     async (request, reply) => {
-      const user = await cacheFor(request, reply, 60);
+      const user = await cacheFor(request, reply, STORY_CACHE_SECONDS);
       return tagDetail(ctx, request.params.slug, request.locale, user?.id ?? null);
     },
   );

@@ -6,6 +6,7 @@ import { RESTRICTION_NAMES } from '../../../common/restrictions.ts';
 import type { Db } from '../../db/client.ts';
 import { countries, regions } from '../reference/schema.ts';
 import { countryName } from '../reference/service.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
 import { memo } from '../../lib/memo.ts';
 import { liveEvents, liveRecordings } from '../live/schema.ts';
 import { categories, tags, videoProjects, videoProjectTags, videos } from './schema.ts';
@@ -52,13 +53,19 @@ export function directReference(db: Db): ReferenceTables {
   };
 }
 
-/** Reference tables kept in memory for a minute: they change with a release, not with traffic. */
-export function memoReference(db: Db): ReferenceTables {
+/**
+ * Reference tables kept in memory for a minute: they change with a release or a seed, not with
+ * traffic, and every process forgets them at once when one says they changed (scope `reference`).
+ * Answers the tables and the way to stop listening.
+ */
+export function memoReference(db: Db, caches: Pick<CacheBus, 'onInvalidate'>): ReferenceTables & { stop(): void } {
   const cache = memo<string, unknown>({ ttlMs: 60_000, max: 4 });
+  const stop = caches.onInvalidate('reference', cache.clear);
   const direct = directReference(db);
   return {
     categories: () => cache('categories', () => direct.categories()) as Promise<CategoryRow[]>,
     countries: () => cache('countries', () => direct.countries()) as Promise<{ id: number; code: string }[]>,
+    stop,
   };
 }
 

@@ -25,8 +25,9 @@ let other: FastifyInstance;
 let callers: Awaited<ReturnType<typeof deskCallers>>;
 beforeAll(async () => {
   t = await createTestApp();
-  // A second API process on the same database: its micro-cache is its own.
-  other = await buildApp(testConfig(), testServices(t.database));
+  // A second API process on the same database: its micro-cache is its own; it hears of changes as
+  // every process does, through the cache bus they share (Redis in production).
+  other = await buildApp(testConfig(), testServices(t.database, { caches: t.services.caches }));
   await other.ready();
   callers = await deskCallers(t);
   await t.database.db

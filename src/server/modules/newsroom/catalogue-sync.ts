@@ -3,7 +3,6 @@ import { CONTAINERS, QUALITIES } from '../../../common/catalogue.ts';
 import { LOCALES } from '../../../common/locales.ts';
 import type { ContentFields } from '../../../common/newsroom.ts';
 import type { Db } from '../../db/client.ts';
-import { markCatalogueChanged } from '../catalogue/changes.ts';
 import { videoProjects, videoProjectTags, videos, type EditorialState } from '../catalogue/schema.ts';
 import { keywords, lookups, projectSlug, type NewProject } from '../catalogue/writer.ts';
 import { returnCharges } from '../downloads/quotas.ts';
@@ -152,7 +151,6 @@ export async function listInCatalogue(
       )
       .onConflictDoNothing();
 
-  await markCatalogueChanged(tx);
   if (item.masterKey)
     await tx
       .insert(videoMasters)
@@ -173,7 +171,6 @@ export async function withdrawFromCatalogue(
   now: Date,
 ): Promise<number> {
   await tx.update(videoProjects).set({ editorialState: state, lastChangedAt: now }).where(eq(videoProjects.id, projectId));
-  await markCatalogueChanged(tx);
   const cancelled = await tx
     .update(videoRequests)
     .set({ state: 'cancelled', error: 'content_withdrawn', updatedAt: now })

@@ -24,10 +24,15 @@ import { contentItemNotFound } from './items.ts';
 import { NOTICE_QUEUE, type NoticeNews } from './notices.ts';
 import { contentItems, type ContentItemRow } from './schema.ts';
 
-export type LifeCycleContext = Pick<ServiceContext, 'db' | 'clock' | 'jobs'>;
+/** `caches`: absent only in tests that read no cached answer. */
+export type LifeCycleContext = Pick<ServiceContext, 'db' | 'clock' | 'jobs'> & Partial<Pick<ServiceContext, 'caches'>>;
 
-/** What a transition leaves to do once committed: pushes and notices go to the workers. */
-type AfterCommit = { pushProject?: number; notice?: NoticeNews };
+/**
+ * What a transition leaves to do once committed: every process drops its cached catalogue (a
+ * process dropping it before the commit could cache the old story again); pushes and notices go
+ * to the workers.
+ */
+type AfterCommit = { catalogueChanged?: boolean; pushProject?: number; notice?: NoticeNews };
 
 const refused = (action: ContentAction, state: ContentState) =>
   new AppError(409, [
@@ -100,10 +105,12 @@ async function transition(
   if (state === 'published' || state === 'corrected') {
     const projectId = await listInCatalogue(tx, next, state, now);
     changes.videoProjectId = projectId;
+    after.catalogueChanged = true;
     // The followers of its tags hear of a new story once (push: pushes_sent), not of its corrections.
     if (action === 'publish') after.pushProject = projectId;
   } else if ((state === 'withheld' || state === 'killed') && row.videoProjectId) {
     await withdrawFromCatalogue(tx, row.videoProjectId, state, now);
+    after.catalogueChanged = true;
   }
   if (action === 'correct' || action === 'kill')
     after.notice = { itemId: row.id, kind: action === 'kill' ? 'killed' : 'corrected', revision: next.revision };
@@ -130,6 +137,7 @@ async function transition(
 }
 
 async function afterCommit(ctx: LifeCycleContext, after: AfterCommit) {
+  if (after.catalogueChanged) ctx.caches?.invalidate('catalogue');
   if (after.pushProject !== undefined) await queuePush(ctx, { kind: 'video', id: after.pushProject });
   if (after.notice) await ctx.jobs?.send(NOTICE_QUEUE, after.notice);
 }
