@@ -8,13 +8,16 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveFfmpeg } from '../src/server/modules/media/ffmpeg.ts';
+import { openPglite } from '../src/server/db/client.ts';
+import { prepareDatabase } from '../src/server/db/prepare.ts';
 import { startIngest } from '../src/server/modules/live/ingest.ts';
+import { currentSession, type LiveStorage } from '../src/server/modules/live/sessions.ts';
+import { insertLiveEvents, testLiveStorage } from '../src/server/modules/live/test-support.ts';
 import { publishCommands } from '../src/server/modules/live/rtmp-test-support.ts';
 import { sleep } from './support.ts';
 
@@ -50,7 +53,7 @@ function connect(port: number, host: string, localAddress: string): Promise<net.
 }
 
 /** Pushes 3 s of test picture with the good key: ms until the event's first playlist, and until the push ended. */
-async function goodPublisher(port: number, root: string): Promise<{ firstPlaylistMs: number; waitedMs: number }> {
+async function goodPublisher(port: number, storage: LiveStorage, eventId: number): Promise<{ firstPlaylistMs: number; waitedMs: number }> {
   const started = performance.now();
   const args = [
     ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25'],
@@ -61,9 +64,7 @@ async function goodPublisher(port: number, root: string): Promise<{ firstPlaylis
   const pushed = new Promise((resolve) => spawn(resolveFfmpeg(undefined), args, { stdio: 'ignore' }).on('exit', resolve));
   let firstPlaylistMs = Number.NaN;
   while (Number.isNaN(firstPlaylistMs) && performance.now() - started < 30_000) {
-    const pointer = await readFile(path.join(root, 'events', '1.json'), 'utf8').catch(() => '{}');
-    const dir = (JSON.parse(pointer) as { dir?: string | null }).dir;
-    if (dir && existsSync(path.join(dir, 'index.m3u8'))) firstPlaylistMs = performance.now() - started;
+    if (await currentSession(storage, eventId)) firstPlaylistMs = performance.now() - started;
     else await sleep(25);
   }
   await pushed;
@@ -72,12 +73,17 @@ async function goodPublisher(port: number, root: string): Promise<{ firstPlaylis
 
 async function main() {
   const root = await mkdtemp(path.join(os.tmpdir(), 'newsreel-bench-flood-'));
+  // The sessions' rows need the database: an embedded one, migrated, with one event.
+  const database = await openPglite();
+  await prepareDatabase(database, { seedDemo: false });
+  const storage = testLiveStorage(database.db, root);
+  const [eventId = 0] = await insertLiveEvents(database.db, 1);
   const ingest = await startIngest({
     host: '127.0.0.1',
     port: 0,
     ffmpeg: resolveFfmpeg(undefined),
-    hlsRoot: root,
-    authorize: async (key: string) => (key === 'the-one-good-stream-key' ? { eventId: 1 } : null),
+    storage,
+    authorize: async (key: string) => (key === 'the-one-good-stream-key' ? { eventId } : null),
   });
   const before = { ...(await ffmpegChildren()), folders: await folders(root) };
   const started = performance.now();
@@ -103,7 +109,7 @@ async function main() {
   }
   await sleep(2000);
   const during = { ...(await ffmpegChildren()), folders: await folders(root), open: sockets.length - closed };
-  const live = await goodPublisher(ingest.port, root);
+  const live = await goodPublisher(ingest.port, storage, eventId);
   await sleep(Math.max(0, 8000 - live.waitedMs));
   const after = { ...(await ffmpegChildren()), folders: await folders(root), open: sockets.length - closed };
   console.log(`bench/live-flood: ${IDLE} idle, ${GARBAGE} garbage, ${WRONG_KEYS} wrong-key connections (${sockets.length} connected)`);
@@ -119,6 +125,7 @@ async function main() {
   for (const socket of sockets) socket.destroy();
   await ingest.close();
   await sleep(500);
+  await database.close();
   await rm(root, { recursive: true, force: true });
 }
 

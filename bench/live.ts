@@ -227,7 +227,10 @@ async function main(): Promise<number> {
     const event = await liveEvent(client, 'viewers');
     encoder = push(rtmpPort, event.key, 300);
     await sleep(6000);
-    const pointer = JSON.parse(await readFile(path.join(dataDir, 'live', 'events', `${event.id}.json`), 'utf8')) as { dir: string };
+    // The session packaging now: earlier sessions' folders went when they ended (live/hls-session.ts).
+    const sessions = path.join(dataDir, 'live', 'sessions');
+    const sessionId = (await readdir(sessions)).at(-1) ?? '';
+    const pointer = { dir: path.join(sessions, sessionId) };
     const segment =
       (await readdir(pointer.dir))
         .filter((name) => /^seg\d{5}\.ts$/.test(name))
@@ -242,7 +245,9 @@ async function main(): Promise<number> {
     const bareRuns: Load[] = [];
     for (let round = 0; round < 2; round += 1) {
       bareRuns.push(await viewers(started.base, '/index.m3u8', `/${segment}`));
-      platformRuns.push(await viewers(base, `${signed.pathname}${signed.search}`, `/live/${event.id}/${segment}${signed.search}`));
+      platformRuns.push(
+        await viewers(base, `${signed.pathname}${signed.search}`, `/live/${event.id}/${sessionId}/${segment}${signed.search}`),
+      );
     }
     const copySeconds = (await processCpuSeconds(packager)) - cpuBefore;
     const copyWall = (performance.now() - wallBefore) / 1000;

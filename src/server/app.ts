@@ -178,8 +178,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(alertRoutes, { ctx });
   await app.register(deskAlertRoutes, { ctx });
   await app.register(listRoutes, { ctx });
-  const hlsRoot = path.join(config.dataDir, 'live');
-  await app.register(liveRoutes, { ctx: { ...ctx, jobs: services.jobs, files: services.files, tvu: services.tvu }, hlsRoot });
+  await app.register(liveRoutes, { ctx: { ...ctx, jobs: services.jobs, files: services.files, tvu: services.tvu } });
   await app.register(deskLiveRoutes, {
     ctx: {
       ...ctx,
@@ -187,10 +186,9 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
       files: services.files,
       ingest: { host: new URL(publicOrigin(config)).hostname, rtmpPort: config.live.rtmpPort },
     },
-    hlsRoot,
   });
   await app.register(pushRoutes, { ctx, publicKey: services.push.publicKey });
-  await app.register(livePlaybackRoutes, { ctx, secret: services.secret, hlsRoot });
+  await app.register(livePlaybackRoutes, { ctx, secret: services.secret, store: services.files.store });
   await app.register(agreementRoutes, { ctx, recaptcha: services.recaptcha, passVerification: config.passVerification });
   await app.register(taxRoutes, { registry: services.vatRegistry, db: database.db, clock: services.clock });
   const payments: PaymentsContext = {

@@ -9,7 +9,7 @@ import { startJobRunner, type JobRunner } from './jobs/runner.ts';
 import { seedDemoMasters } from './modules/downloads/demo-masters-seed.ts';
 import { seedDemoNewsroom } from './seed/newsroom.ts';
 import { reconcilePayments } from './modules/payments/reconciliation.ts';
-import { startLive } from './modules/live/start.ts';
+import { startLive, type Live } from './modules/live/start.ts';
 import { generateDemoClips } from './modules/media/demo-clips.ts';
 import { resolveFfmpeg, stopFfmpegRuns } from './modules/media/ffmpeg.ts';
 import { projectRoot } from './paths.ts';
@@ -28,7 +28,7 @@ async function main() {
   const services = await createServices(config, database, pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel }));
   const app = await buildApp(config, services);
   let jobs: JobRunner | undefined;
-  let live: { stop(): Promise<void> } | undefined = undefined;
+  let live: Live | undefined = undefined;
   app.addHook('onClose', async () => {
     // The children, once requests in flight have finished: the live ingest, any ffmpeg still
     // running (a render cut short is taken up again by a worker), the jobs.
@@ -116,23 +116,22 @@ async function main() {
     (error: unknown) =>
       app.log.error({ part: 'payments', err: error }, 'pending payments not all reconciled at start-up; the job tries again'),
   );
-  live = await startLive(
+  live = await startLive({
     config,
-    {
+    ctx: {
       db: database.db,
       clock: services.clock,
       secret: services.secret,
+      store: services.files.store,
       broadcast: (channel, stream, message) => services.broadcaster.broadcast(channel, stream, message),
       jobs: services.jobs,
       outbound: services.outbound,
     },
-    resolveFfmpeg(config.ffmpegPath),
-    (message) => app.log.warn({ part: 'live' }, message),
-  ).catch((error: unknown) => {
-    // A taken RTMP port leaves the platform up without an ingest, and says so.
-    app.log.error({ err: error }, 'the live ingest did not start (LIVE_RTMP_PORT)');
-    return undefined;
+    ffmpeg: resolveFfmpeg(config.ffmpegPath),
+    // A taken RTMP port leaves the platform up without an ingest, and says so here.
+    log: (message) => app.log.warn({ part: 'live' }, message),
   });
+  await live.ready;
   const shown = config.publicUrl ?? `http://localhost:${config.port}`;
   const where = database.kind === 'pglite' ? `embedded, ${config.dataDir}/db` : 'PostgreSQL';
   console.log(`Newsreel is ready at ${shown} (database: ${where}; jobs: ${jobs ? 'in this process' : 'left to npm run worker'})`);

@@ -121,7 +121,6 @@ export async function downloadFilesFor(config: Config, secret: string): Promise<
     credit: config.agencyCredit,
     secret,
     sharedMasters: config.seedDemo,
-    liveRoot: path.join(config.dataDir, 'live'),
     ingest: { uploadsDir: path.join(config.dataDir, 'uploads'), dropDir: path.join(config.dataDir, 'dropfolder'), s3: config.s3 },
   };
 }

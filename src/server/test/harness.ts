@@ -85,9 +85,12 @@ export function testDownloadFiles(secret: string, root = path.join(TEST_DATA_DIR
   };
 }
 
+/** The app secret of test services: what signs their links. */
+export const TEST_SECRET = 'test-secret-with-at-least-32-characters!';
+
 export function testServices(database: Database, overrides: Partial<AppServices> = {}): AppServices & { clock: TestClock } {
   const clock = testClock();
-  const secret = 'test-secret-with-at-least-32-characters!';
+  const secret = TEST_SECRET;
   return {
     database,
     clock,

@@ -17,8 +17,6 @@ export type DownloadFiles = {
   logoFile?: string;
   /** The demo: projects without a master of their own share the generated ones. */
   sharedMasters?: boolean;
-  /** The live events' HLS sessions (live/ingest.ts), which finished events are recorded from. */
-  liveRoot?: string;
   /**
    * Ingest's folders (newsroom/ingest/storage.ts): tus uploads in progress and the drop folder, and
    * the bucket uploads go to in production; unset: `uploads` in the work folder, `dropfolder` beside it.

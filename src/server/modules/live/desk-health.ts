@@ -6,7 +6,8 @@ import { HEALTH_STALE_SECONDS, isHealthy, VIEWER_WINDOW_SECONDS, type PictureHea
 import type { ServiceContext } from '../../context.ts';
 import { FFMPEG_MEMORY, spawnFfmpeg } from '../media/ffmpeg.ts';
 import { liveIngestHealth, liveViewers } from './desk-schema.ts';
-import { playbackUrl, sessionDir } from './stream.ts';
+import { currentSession } from './sessions.ts';
+import { playbackUrl } from './stream.ts';
 
 /**
  * The incoming picture's health for the live desk (issue "Live desk": publisher connected, bitrate,
@@ -105,8 +106,8 @@ async function writeReading(ctx: HealthContext, eventId: number, values: Omit<ty
 }
 
 export type HealthSampler = {
-  /** The event's publisher is on in this process: its session is read from now on. */
-  publishing(eventId: number): void;
+  /** The event's publisher is on in this process, packaged in `dir`: it is read from now on. */
+  publishing(eventId: number, dir: string): void;
   /** The publisher left: the row says so at once. */
   ended(eventId: number): void;
   /** One round now (tests; the timer does it every SAMPLE_EVERY_MS). */
@@ -117,17 +118,17 @@ export type HealthSampler = {
 /** Started beside the ingest (start.ts): reads every session this process packages. */
 export function startHealthSampler(options: {
   ctx: HealthContext;
-  hlsRoot: string;
   ffmpeg: string;
   everyMs?: number;
   log(message: string): void;
 }): HealthSampler {
-  const { ctx, hlsRoot, ffmpeg } = options;
-  const active = new Set<number>();
+  const { ctx, ffmpeg } = options;
+  /** The events publishing here, and their sessions' local folders. */
+  const active = new Map<number, string>();
   const probes = new Map<number, { at: number; probe: Probe | null }>();
 
   const sampleEvent = async (eventId: number) => {
-    const dir = await sessionDir(hlsRoot, eventId);
+    const dir = active.get(eventId);
     const reading = dir ? await readSession(dir) : null;
     const known = probes.get(eventId);
     let probe = known?.probe ?? null;
@@ -149,7 +150,7 @@ export function startHealthSampler(options: {
   };
 
   const sample = async () => {
-    for (const eventId of [...active])
+    for (const eventId of [...active.keys()])
       await sampleEvent(eventId).catch((error: unknown) => options.log(`health of event ${eventId}: ${String(error)}`));
     await ctx.db
       .delete(liveViewers)
@@ -166,8 +167,8 @@ export function startHealthSampler(options: {
   timer.unref();
 
   return {
-    publishing(eventId) {
-      active.add(eventId);
+    publishing(eventId, dir) {
+      active.set(eventId, dir);
       probes.delete(eventId);
     },
     ended(eventId) {
@@ -207,7 +208,7 @@ export async function noteViewer(ctx: HealthContext, eventId: number, viewer: st
 }
 
 /** GET /api/desk/live/events/{id}/health: the last reading, judged now, and the viewers of the last half minute. */
-export async function pictureHealth(ctx: HealthContext & { secret: string }, hlsRoot: string, eventId: number): Promise<PictureHealth> {
+export async function pictureHealth(ctx: HealthContext & { secret: string }, eventId: number): Promise<PictureHealth> {
   const now = ctx.clock.now();
   const [row] = await ctx.db.select().from(liveIngestHealth).where(eq(liveIngestHealth.eventId, eventId));
   const [watching] = await ctx.db
@@ -230,6 +231,6 @@ export async function pictureHealth(ctx: HealthContext & { secret: string }, hls
     healthy: isHealthy(reading),
     viewers: watching?.n ?? 0,
     sampled_at: row?.sampledAt.toISOString() ?? null,
-    preview_url: (await sessionDir(hlsRoot, eventId)) ? playbackUrl(ctx.secret, eventId, now) : null,
+    preview_url: (await currentSession(ctx, eventId)) ? playbackUrl(ctx.secret, eventId, now) : null,
   };
 }

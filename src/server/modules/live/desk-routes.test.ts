@@ -18,9 +18,9 @@ import { agreements } from '../agreements/schema.ts';
 import { deskCallers, deskExpectation, statusTable, type StatusCall } from '../desk/test-support.ts';
 import { resolveFfmpeg, runFfmpeg } from '../media/ffmpeg.ts';
 import { playlistSegments, startHealthSampler } from './desk-health.ts';
-import { pointTo } from './hls-session.ts';
 import { liveEvents, liveTargets } from './schema.ts';
 import { authorizePublisher } from './stream.ts';
+import { storeAsSession } from './test-support.ts';
 
 const EVENTS = '/api/desk/live/events';
 const dataDir = path.join(process.env.TMPDIR ?? '/tmp', `newsreel-desk-live-${process.pid}`);
@@ -253,16 +253,16 @@ describe('the incoming picture’s health', () => {
       ...['-f', 'hls', '-hls_time', '1', '-hls_list_size', '0', '-hls_segment_filename', path.join(dir, 'seg%05d.ts')],
       path.join(dir, 'index.m3u8'),
     ]);
-    await pointTo(hlsRoot, event.id, dir, dir);
+    const storage = { db: t.database.db, clock: t.services.clock, store: t.services.files.store, root: hlsRoot, owner: 'another-process' };
+    await storeAsSession(storage, event.id, dir);
     // The sampler of another process: only the database joins it to the desk's call.
     const sampler = startHealthSampler({
       ctx: { db: t.database.db, clock: t.services.clock },
-      hlsRoot,
       ffmpeg,
       everyMs: 60_000,
       log: () => undefined,
     });
-    sampler.publishing(event.id);
+    sampler.publishing(event.id, dir);
     await sampler.sample();
     sampler.stop();
 

@@ -38,7 +38,7 @@ const live = staffOnly('live');
 export type DeskLiveRouteContext = DeskLiveContext & { files: DownloadFiles; secret: string };
 
 /** The live producer's desk (role live): events, stream keys, status, picture health, bookings and targets. */
-export async function deskLiveRoutes(instance: FastifyInstance, { ctx, hlsRoot }: { ctx: DeskLiveRouteContext; hlsRoot: string }) {
+export async function deskLiveRoutes(instance: FastifyInstance, { ctx }: { ctx: DeskLiveRouteContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -92,7 +92,7 @@ export async function deskLiveRoutes(instance: FastifyInstance, { ctx, hlsRoot }
     async (request, reply) => {
       reply.headers(noStore);
       await deskEventRow(ctx, request.params.id);
-      return pictureHealth(ctx, hlsRoot, request.params.id);
+      return pictureHealth(ctx, request.params.id);
     },
   );
 

@@ -1,52 +1,53 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, rm, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { FFMPEG_MEMORY, spawnFfmpeg } from '../media/ffmpeg.ts';
+import { sessionUploader } from './session-upload.ts';
+import { dropSession, endSession, openSession, type LiveStorage } from './sessions.ts';
 
 /**
  * One publisher's session, whichever ingest it came through (ARCHITECTURE "Live video"): an ffmpeg
- * packaging the picture as HLS in a folder of its own, `{hlsRoot}/sessions/{uuid}`. The session is
- * the event's once its first playlist is written: `{hlsRoot}/events/{eventId}.json`, replaced
- * atomically, then names the folder for every API process (`dir`) and for the recording job
- * (`last`). A session that ends without a playlist never published: its folder is removed.
+ * packaging the picture as HLS in a local folder of its own, `{root}/sessions/{id}`, and every
+ * segment and playlist it writes copied to the file store (session-upload.ts). The session is the
+ * event's once its first playlist is stored: its row (sessions.ts) then tells every API process
+ * where the picture is, and the recording job what to record. At its end the local folder goes;
+ * a session that never published leaves neither row nor files.
  */
 export type HlsSessionOptions = {
   ffmpeg: string;
-  hlsRoot: string;
+  storage: LiveStorage;
   eventId: number;
   /** ffmpeg's input options and `-i`. */
   input: string[];
   /** Whether the picture is written to ffmpeg's stdin (RTMP) rather than read by ffmpeg itself (SRT). */
   stdin: boolean;
   log?(message: string): void;
-  onPublish?(eventId: number): void;
+  /** The session published; `dir` is its local folder (the live desk's health reads it). */
+  onPublish?(eventId: number, dir: string): void;
   onEnd?(eventId: number): void;
 };
 
 export type HlsSession = {
+  id: string;
   dir: string;
   /** ffmpeg's stdin, when the picture comes through it. */
   input: Writable | null;
   published(): boolean;
-  /** Asks ffmpeg to finish (it closes the playlist and the record file). */
+  /** Asks ffmpeg to finish (it closes the playlist). */
   stop(): void;
-  /** Once ffmpeg has exited and the folder is named as the event's last session, or removed. */
+  /** Once ffmpeg has exited, what it wrote is stored and the local folder removed. */
   ended: Promise<{ published: boolean }>;
 };
 
-/** The session's whole stream, kept beside the live window (MPEG-TS, copied). */
-export const RECORD_FILE = 'record.ts';
-
-const PLAYLIST_POLL_MS = 100;
+/** How often the local playlist is looked at for new segments to store. */
+const UPLOAD_POLL_MS = 250;
 /** A folder waiting for its first playlist is touched this often, so the start-up sweep (session-sweep.ts) knows it is in use. */
 export const WAITING_TOUCH_MS = 30_000;
 
 /**
  * The HLS packaging of one publisher read with `input` (ffmpeg's input options and `-i`): copy in,
- * 1 s segments, a sliding window of 60; and the whole of it.
+ * 1 s segments, a sliding window of 60 locally (every segment is kept in the store).
  */
 export function hlsArgs(input: string[], dir: string): string[] {
   return [
@@ -54,19 +55,7 @@ export function hlsArgs(input: string[], dir: string): string[] {
     ...['-map', '0', '-c', 'copy', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '60'],
     ...['-hls_flags', 'delete_segments+independent_segments', '-hls_segment_filename', path.join(dir, 'seg%05d.ts')],
     path.join(dir, 'index.m3u8'),
-    // The whole session as it came, for the recording made when the event finishes.
-    ...['-map', '0', '-c', 'copy', '-f', 'mpegts', path.join(dir, RECORD_FILE)],
   ];
-}
-
-/** Names the event's session folder for every process: a JSON file replaced atomically. */
-export async function pointTo(hlsRoot: string, eventId: number, dir: string | null, last: string) {
-  const events = path.join(hlsRoot, 'events');
-  await mkdir(events, { recursive: true });
-  const file = path.join(events, `${eventId}.json`);
-  const scratch = `${file}.${randomUUID().slice(0, 8)}`;
-  await writeFile(scratch, JSON.stringify({ dir, last, at: new Date().toISOString() }));
-  await rename(scratch, file);
 }
 
 /**
@@ -78,15 +67,20 @@ export function spawnPackager(ffmpeg: string, args: string[], stdin: boolean): C
 }
 
 export async function startHlsSession(options: HlsSessionOptions): Promise<HlsSession> {
-  const { hlsRoot, eventId } = options;
-  const dir = path.join(hlsRoot, 'sessions', randomUUID());
+  const { storage, eventId } = options;
+  const id = await openSession(storage, eventId);
+  const dir = path.join(storage.root, 'sessions', id);
+  const forget = async () => {
+    await rm(dir, { recursive: true, force: true });
+    await dropSession(storage, id);
+  };
   await mkdir(dir, { recursive: true });
   let ffmpeg: ChildProcess;
   try {
     ffmpeg = spawnPackager(options.ffmpeg, hlsArgs(options.input, dir), options.stdin);
   } catch (error) {
-    // Refused (the server is stopping): the session never published, so its folder goes.
-    await rm(dir, { recursive: true, force: true });
+    // Refused (the server is stopping): the session never published, so nothing of it stays.
+    await forget();
     throw error;
   }
   ffmpeg.stderr?.on('data', (chunk: Buffer) => {
@@ -94,17 +88,27 @@ export async function startHlsSession(options: HlsSessionOptions): Promise<HlsSe
   });
   // Writes after ffmpeg is gone fail with EPIPE; the exit below tells what happened.
   ffmpeg.stdin?.on('error', () => undefined);
-  let published = false;
-  let naming: Promise<unknown> = Promise.resolve();
-  const notice = () => {
-    if (published || !existsSync(path.join(dir, 'index.m3u8'))) return;
-    published = true;
-    naming = pointTo(hlsRoot, eventId, dir, dir).then(() => options.onPublish?.(eventId));
+  const uploader = sessionUploader(storage, { id, eventId, dir });
+  let announced = false;
+  const sync = async () => {
+    const published = await uploader.sync().catch((error: unknown) => {
+      options.log?.(`the session of event ${eventId} was not stored: ${String(error)}`);
+      return uploader.published();
+    });
+    if (published && !announced) {
+      announced = true;
+      options.onPublish?.(eventId, dir);
+    }
   };
-  const watch = setInterval(notice, PLAYLIST_POLL_MS);
+  let syncing = false;
+  const watch = setInterval(() => {
+    if (syncing) return;
+    syncing = true;
+    void sync().finally(() => (syncing = false));
+  }, UPLOAD_POLL_MS);
   const touch = setInterval(() => {
     const now = new Date();
-    if (!published) void utimes(dir, now, now).catch(() => undefined);
+    if (!uploader.published()) void utimes(dir, now, now).catch(() => undefined);
   }, WAITING_TOUCH_MS);
   const ended = new Promise<{ published: boolean }>((resolve) => {
     let exited = false;
@@ -113,13 +117,16 @@ export async function startHlsSession(options: HlsSessionOptions): Promise<HlsSe
       exited = true;
       clearInterval(watch);
       clearInterval(touch);
-      notice(); // a session shorter than one look still published
-      const tidy = published
-        ? naming.then(() => pointTo(hlsRoot, eventId, null, dir)).then(() => options.onEnd?.(eventId))
-        : rm(dir, { recursive: true, force: true });
+      // The last segments and the closed playlist (a session shorter than one look still published).
+      const tidy = sync().then(async () => {
+        if (!uploader.published()) return forget();
+        await endSession(storage, id);
+        options.onEnd?.(eventId);
+        await rm(dir, { recursive: true, force: true });
+      });
       void tidy
         .catch((error: unknown) => options.log?.(`the session of event ${eventId} was not tidied: ${String(error)}`))
-        .finally(() => resolve({ published }));
+        .finally(() => resolve({ published: uploader.published() }));
     };
     ffmpeg.once('exit', exit);
     ffmpeg.once('error', (error) => {
@@ -128,9 +135,10 @@ export async function startHlsSession(options: HlsSessionOptions): Promise<HlsSe
     });
   });
   return {
+    id,
     dir,
     input: ffmpeg.stdin,
-    published: () => published,
+    published: () => uploader.published(),
     stop: () => void ffmpeg.kill('SIGTERM'),
     ended,
   };

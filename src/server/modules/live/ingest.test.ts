@@ -1,31 +1,41 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { createTestDatabase } from '../../test/harness.ts';
 import { resolveFfmpeg } from '../media/ffmpeg.ts';
 import { startIngest, type Ingest } from './ingest.ts';
 import { publishAnswer, publishCommands } from './rtmp-test-support.ts';
-import { eventually, packagedSession, packagers, sessionFolders } from './test-support.ts';
+import { liveSessions } from './schema.ts';
+import { currentSession, readStored, segmentName, sessionKey, type LiveStorage } from './sessions.ts';
+import { eventually, insertLiveEvents, packagedSession, packagers, sessionFolders, sessionsOf, testLiveStorage } from './test-support.ts';
 
 /** The RTMP ingest with real ffmpeg on both sides: a publisher pushing a few seconds of test picture. */
 const ffmpeg = resolveFfmpeg(undefined);
 const HANDSHAKE_SECONDS = 3;
-const EVENTS: Record<string, number> = { 'good-key-123': 7, 'flood-time-key': 8, 'silent-key': 9 };
+const EVENTS: Record<string, number> = {};
+let good: number, floodTime: number, silent: number;
 let root: string;
+let database: Database;
+let storage: LiveStorage;
 let ingest: Ingest;
 const published: number[] = [];
 const ended: number[] = [];
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'ingest-'));
+  database = await createTestDatabase();
+  storage = testLiveStorage(database.db, root);
+  [good = 0, floodTime = 0, silent = 0] = await insertLiveEvents(database.db, 3);
+  Object.assign(EVENTS, { 'good-key-123': good, 'flood-time-key': floodTime, 'silent-key': silent });
   ingest = await startIngest({
     host: '127.0.0.1',
     port: 0,
     ffmpeg,
-    hlsRoot: root,
+    storage,
     authorize: async (key) => (EVENTS[key] ? { eventId: EVENTS[key] } : null),
     limits: { handshakeSeconds: HANDSHAKE_SECONDS, pendingPerAddress: 8, pending: 64 },
     onPublish: (id) => published.push(id),
@@ -34,6 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ingest.close();
+  await database.close();
   await rm(root, { recursive: true, force: true });
 });
 
@@ -82,23 +93,32 @@ class Flood {
 }
 
 describe('the RTMP ingest', () => {
-  it('packages a publisher with a good key as HLS with 1 s segments, named for the event; the end is told', async () => {
+  it("packages a publisher with a good key as HLS with 1 s segments, stored as the event's session; the end is told and stored", async () => {
     const pushing = publish('good-key-123', 5);
-    const { pointer, playlist } = await packagedSession(root, 7);
+    const { session, playlist } = await packagedSession(storage, good);
     expect(playlist).toMatch(/#EXT-X-TARGETDURATION:[12]\n/);
-    expect(published).toEqual([7]);
+    expect(published).toEqual([good]);
+    expect(await storage.store.size(sessionKey(good, session.id, 'seg00000.ts'))).toBeGreaterThan(1000);
     expect(await pushing).toBe(0);
-    await eventually(async () => (ended.includes(7) ? true : undefined));
-    expect(JSON.parse(await readFile(pointer, 'utf8'))).toMatchObject({ dir: null });
+    await eventually(async () => (ended.includes(good) ? true : undefined));
+    // Ended: not on any more; every segment and the closed playlist are in the store, the local folder is gone.
+    expect(await currentSession(storage, good)).toBeNull();
+    const [row] = await sessionsOf(database.db, good);
+    expect(row).toMatchObject({ id: session.id, endedAt: expect.any(Date) as Date });
+    expect(row?.segments).toBeGreaterThanOrEqual(4);
+    for (let n = 0; n < (row?.segments ?? 0); n += 1)
+      expect(await storage.store.size(sessionKey(good, session.id, segmentName(n)))).not.toBeNull();
+    expect((await readStored(storage.store, sessionKey(good, session.id, 'index.m3u8')))?.toString()).toContain('#EXT-X-ENDLIST');
+    expect(await sessionFolders(root)).toEqual([]);
   }, 30_000);
 
   it('disconnects a wrong key before any picture reaches ffmpeg', async () => {
     const code = await publish('wrong-key', 3);
     expect(code).not.toBe(0);
-    expect(published).toEqual([7]);
-    // Only the good publisher's session ever had a playlist.
-    const sessions = await sessionFolders(root);
-    expect(sessions.filter((name) => existsSync(path.join(root, 'sessions', name, 'index.m3u8')))).toHaveLength(1);
+    expect(published).toEqual([good]);
+    // Only the good publisher's session ever published.
+    const rows = await database.db.select().from(liveSessions);
+    expect(rows.filter((row) => row.publishedAt !== null).map((row) => row.eventId)).toEqual([good]);
   }, 30_000);
 
   it('tells a wrong key it is refused, and starts nothing; a good key that never sends a picture leaves no folder', async () => {
@@ -108,9 +128,10 @@ describe('the RTMP ingest', () => {
     expect(await sessionFolders(root)).toEqual(folders);
 
     expect(await publishAnswer(ingest.port, 'silent-key')).toBe('started');
-    // The publisher went away without a picture: its ffmpeg ends and its folder goes.
+    // The publisher went away without a picture: its ffmpeg ends, its folder and its row go.
     await eventually(async () => ((await packagers(root)) === 0 && (await sessionFolders(root)).length === folders.length ? true : null));
-    expect(published).not.toContain(9);
+    expect(published).not.toContain(silent);
+    await eventually(async () => ((await sessionsOf(database.db, silent)).length === 0 ? true : null));
   }, 30_000);
 
   it('200 idle, 200 garbage and 200 wrong-key connections start no ffmpeg and make no folder, are closed within the deadline or by the cap, and a good publisher goes live meanwhile', async () => {
@@ -127,7 +148,7 @@ describe('the RTMP ingest', () => {
 
       const started = performance.now();
       const pushing = publish('flood-time-key', 3);
-      await packagedSession(root, 8);
+      await packagedSession(storage, floodTime);
       // About 1.7 s on an idle machine: "at once", with room for a busy one.
       expect(performance.now() - started).toBeLessThan(12_000);
       expect(await pushing).toBe(0);
@@ -136,8 +157,9 @@ describe('the RTMP ingest', () => {
       const longest = Math.max(...flood.sockets.map((entry) => (entry.closed ?? Infinity) - entry.opened));
       expect(longest).toBeLessThan((HANDSHAKE_SECONDS + 2) * 1000);
       await eventually(async () => ((await packagers(root)) === 0 ? true : null));
-      // The good publisher's session, and nothing else.
-      expect((await sessionFolders(root)).length).toBe(folders + 1);
+      // The good publisher's session, stored, and nothing else.
+      expect((await sessionsOf(database.db, floodTime)).map((row) => row.publishedAt !== null)).toEqual([true]);
+      await eventually(async () => ((await sessionFolders(root)).length === folders ? true : null));
     } finally {
       flood.destroy();
     }

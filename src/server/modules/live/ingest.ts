@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { startHlsSession, type HlsSession } from './hls-session.ts';
+import type { LiveStorage } from './sessions.ts';
 import { clientOf, DEFAULT_INGEST_LIMITS, PendingConnections, type IngestLimits } from './ingest-guard.ts';
 import { flvHeader } from './flv.ts';
 import { RtmpPublishSession } from './rtmp-publish.ts';
@@ -17,11 +18,12 @@ export type IngestOptions = {
   host: string;
   port: number;
   ffmpeg: string;
-  hlsRoot: string;
+  /** Where sessions are packaged and stored (sessions.ts). */
+  storage: LiveStorage;
   /** The event a stream key may publish to now, from this client (its address, an IPv6 one as its /64); null refuses it. */
   authorize(streamKey: string, address: string): Promise<{ eventId: number } | null>;
   limits?: IngestLimits;
-  onPublish?(eventId: number): void;
+  onPublish?(eventId: number, dir: string): void;
   onEnd?(eventId: number): void;
   log?(message: string): void;
 };
@@ -79,12 +81,12 @@ function handle(client: net.Socket, options: IngestOptions, pending: PendingConn
     try {
       session = await startHlsSession({
         ffmpeg: options.ffmpeg,
-        hlsRoot: options.hlsRoot,
+        storage: options.storage,
         eventId: allowed.eventId,
         input: ['-f', 'flv', '-i', 'pipe:0'],
         stdin: true,
         log,
-        onPublish: (eventId) => options.onPublish?.(eventId),
+        onPublish: (eventId, dir) => options.onPublish?.(eventId, dir),
         onEnd: (eventId) => options.onEnd?.(eventId),
       });
     } catch (error) {

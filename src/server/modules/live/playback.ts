@@ -3,7 +3,8 @@ import type { UserRow } from '../accounts/sessions.ts';
 import { liveRefusal } from './access.ts';
 import { visibleEvent } from './events.ts';
 import type { TargetsContext } from './targets.ts';
-import { playbackUrl, sessionDir } from './stream.ts';
+import { currentSession } from './sessions.ts';
+import { playbackUrl } from './stream.ts';
 
 type Watching = Pick<LiveEventDetail, 'playback_url' | 'watch_refusal'>;
 
@@ -13,10 +14,10 @@ type Watching = Pick<LiveEventDetail, 'playback_url' | 'watch_refusal'>;
  * for subscribers, plans with live access and bookings, client-only events for clients); else why
  * not, so the page says it instead of waiting for a picture.
  */
-export async function watchingFor(ctx: TargetsContext, hlsRoot: string, event: LiveEventDetail, user: UserRow | null): Promise<Watching> {
+export async function watchingFor(ctx: TargetsContext, event: LiveEventDetail, user: UserRow | null): Promise<Watching> {
   if (!user) return { playback_url: null, watch_refusal: 'login_required' };
   const refusal = await liveRefusal(ctx, user, await visibleEvent(ctx, event.slug), 'watch');
   if (refusal) return { playback_url: null, watch_refusal: refusal };
-  const open = await sessionDir(hlsRoot, event.id);
+  const open = await currentSession(ctx, event.id);
   return { playback_url: open ? playbackUrl(ctx.secret, event.id, ctx.clock.now()) : null, watch_refusal: null };
 }

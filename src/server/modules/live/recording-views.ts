@@ -8,7 +8,7 @@ import { signedFileUrl, type DownloadFiles } from '../downloads/files.ts';
 import { videoMasters } from '../downloads/schema.ts';
 import { eventViews } from './events.ts';
 import { liveEvents, liveRecordings } from './schema.ts';
-import { sessionDir } from './stream.ts';
+import { currentSession } from './sessions.ts';
 import { entitledEvent, type TargetsContext } from './targets.ts';
 
 /** The recordings list and the embed of one (spec §7): recordings of visible events only. */
@@ -89,7 +89,7 @@ export async function embedRecording(ctx: RecordingsContext, user: UserRow, id: 
  * GET /api/content/live/events/available_for_cut: the events whose picture a newsroom can cut clips
  * from now: live with the picture on, or finished with a recording.
  */
-export async function availableForCut(ctx: Pick<RecordingsContext, 'db'>, hlsRoot: string, userId: number, locale: Locale) {
+export async function availableForCut(ctx: Pick<RecordingsContext, 'db' | 'clock'>, userId: number, locale: Locale) {
   const rows = await ctx.db
     .select({ event: liveEvents, recording: liveRecordings.id })
     .from(liveEvents)
@@ -99,6 +99,6 @@ export async function availableForCut(ctx: Pick<RecordingsContext, 'db'>, hlsRoo
     .limit(100);
   const cuttable: (typeof liveEvents.$inferSelect)[] = [];
   for (const { event, recording } of rows)
-    if (event.status === 'finished' ? recording !== null : (await sessionDir(hlsRoot, event.id)) !== null) cuttable.push(event);
+    if (event.status === 'finished' ? recording !== null : (await currentSession(ctx, event.id)) !== null) cuttable.push(event);
   return { live_events: await eventViews(ctx, cuttable, userId, locale) };
 }

@@ -1,6 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { PUSHED_TARGET_KINDS, type TargetState } from '../../../common/live.ts';
 import type { ServiceContext } from '../../context.ts';
@@ -8,7 +6,8 @@ import { FfmpegError, FFMPEG_MEMORY, spawnFfmpeg } from '../media/ffmpeg.ts';
 import { OutboundRefused } from '../security/outbound.ts';
 import { restreamDestination, type RestreamDestination } from './restream-destination.ts';
 import { liveTargets } from './schema.ts';
-import { playbackUrl, sessionDir } from './stream.ts';
+import { currentSession } from './sessions.ts';
+import { playbackUrl } from './stream.ts';
 
 /**
  * Restreaming (issue: live events, "Restreaming"): while an event's picture is on, each of its
@@ -21,7 +20,6 @@ import { playbackUrl, sessionDir } from './stream.ts';
  */
 export type RestreamOptions = {
   ctx: Pick<ServiceContext, 'db' | 'clock' | 'secret' | 'outbound'>;
-  hlsRoot: string;
   ffmpeg: string;
   /** Where this process's platform answers, for the HLS pull: http://127.0.0.1:{port}. */
   origin: string;
@@ -102,12 +100,9 @@ export function startRestreamer(options: RestreamOptions): { sync(): Promise<voi
       .select()
       .from(liveTargets)
       .where(inArray(liveTargets.kind, [...PUSHED_TARGET_KINDS]));
-    // A session is on for pulling once its first playlist is written (before that the pull would fail).
+    // A session is on for pulling once its first playlist is stored (before that the pull would fail).
     const on = new Map<number, boolean>();
-    for (const eventId of new Set(targets.map((target) => target.eventId))) {
-      const dir = await sessionDir(options.hlsRoot, eventId);
-      on.set(eventId, dir !== null && existsSync(path.join(dir, 'index.m3u8')));
-    }
+    for (const eventId of new Set(targets.map((target) => target.eventId))) on.set(eventId, (await currentSession(ctx, eventId)) !== null);
     const wanted = targets.filter((target) => on.get(target.eventId));
     const wantedIds = new Set(wanted.map((target) => target.id));
     // Gone, or the picture ended: stop and rest.

@@ -52,10 +52,7 @@ const adminOnly = async (request: FastifyRequest) => {
 const userIdOf = async (request: FastifyRequest) => (await request.caller()).user?.id ?? null;
 
 /** Spec content §7, the live calls; the newsroom console's under /api/admin. */
-export async function liveRoutes(
-  instance: FastifyInstance,
-  { ctx, hlsRoot }: { ctx: ConsoleContext & RecordingsContext & { tvu: TvuDirectory }; hlsRoot: string },
-) {
+export async function liveRoutes(instance: FastifyInstance, { ctx }: { ctx: ConsoleContext & RecordingsContext & { tvu: TvuDirectory } }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get('/media/live/:file', { schema: { hide: true, params: z.object({ file: z.string().max(40) }) } }, async (request, reply) => {
@@ -81,7 +78,7 @@ export async function liveRoutes(
       reply.header('cache-control', 'private, no-cache');
       const { user } = await request.caller();
       const detail = await eventDetail(ctx, request.params.slug, user?.id ?? null, request.locale);
-      return { ...detail, ...(await watchingFor(ctx, hlsRoot, detail, user)) };
+      return { ...detail, ...(await watchingFor(ctx, detail, user)) };
     },
   );
 
@@ -91,7 +88,7 @@ export async function liveRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
       const { user } = await requireUser(request);
-      return availableForCut(ctx, hlsRoot, user.id, request.locale);
+      return availableForCut(ctx, user.id, request.locale);
     },
   );
 

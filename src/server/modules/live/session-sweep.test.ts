@@ -2,8 +2,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pointTo } from './hls-session.ts';
-import { removeUnpublishedSessions } from './session-sweep.ts';
+import { removeIdleSessionFolders } from './session-sweep.ts';
 import { sessionFolders } from './test-support.ts';
 
 /** The start-up sweep of session folders: what it removes, and what it must leave. */
@@ -29,16 +28,15 @@ async function folder(name: string, files: string[], ageMs: number) {
 }
 
 describe('the start-up sweep of session folders', () => {
-  it('removes the folders of sessions that never published, and keeps named, published and fresh ones', async () => {
+  it('removes the folders nothing wrote to lately (their pictures are in the store), and keeps fresh ones', async () => {
     const hour = 3600_000;
     await folder('never-published', [], hour);
-    await folder('never-published-with-a-stray-file', ['record.ts'], hour);
-    await pointTo(root, 1, await folder('going-on', [], hour), await folder('going-on', [], hour));
-    await pointTo(root, 2, null, await folder('last-of-an-event', ['record.ts'], hour));
-    await folder('published-long-ago', ['index.m3u8', 'seg00000.ts'], hour);
-    await folder('just-made', [], 1000);
+    await folder('left-mid-session-by-a-crash', ['index.m3u8', 'seg00000.ts'], hour);
+    await folder('waiting-for-its-caller', [], 20_000);
+    await folder('packaging-now', ['index.m3u8', 'seg00007.ts'], 1000);
+    await mkdir(path.join(root, 'events'), { recursive: true });
 
-    expect(await removeUnpublishedSessions(root)).toBe(2);
-    expect((await sessionFolders(root)).sort()).toEqual(['going-on', 'just-made', 'last-of-an-event', 'published-long-ago']);
+    expect(await removeIdleSessionFolders(root)).toBe(2);
+    expect((await sessionFolders(root)).sort()).toEqual(['packaging-now', 'waiting-for-its-caller']);
   });
 });

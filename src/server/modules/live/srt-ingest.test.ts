@@ -5,17 +5,31 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { createTestDatabase } from '../../test/harness.ts';
 import { resolveFfmpeg } from '../media/ffmpeg.ts';
+import { currentSession, type LiveStorage } from './sessions.ts';
 import { ffmpegHasSrt, startSrtIngest, type SrtIngest } from './srt-ingest.ts';
-import { eventually, packagedSession, packagerPids, sessionFolders } from './test-support.ts';
+import {
+  eventually,
+  insertLiveEvents,
+  packagedSession,
+  packagerPids,
+  sessionFolders,
+  sessionsOf,
+  testLiveStorage,
+} from './test-support.ts';
 
 /** The SRT ingest with real ffmpeg on both sides (Debian's ffmpeg has SRT; the npm fallback build does not). */
 const ffmpeg = resolveFfmpeg(undefined);
 const KEY = 'a-good-srt-stream-key-24';
 const FIRST_PORT = 29_700 + (Number(process.env.VITEST_POOL_ID ?? 0) % 8) * 10;
 let root: string;
+let database: Database;
+let storage: LiveStorage;
 let ingest: SrtIngest;
-let open = [{ eventId: 7, streamKey: KEY }];
+let event = 0;
+let open: { eventId: number; streamKey: string }[] = [];
 const listening: [number, number | null][] = [];
 const published: number[] = [];
 const ended: number[] = [];
@@ -51,11 +65,15 @@ async function garbage(port: number, count: number) {
 describe.skipIf(!ffmpegHasSrt(ffmpeg))('the SRT ingest', () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'srt-ingest-'));
+    database = await createTestDatabase();
+    storage = testLiveStorage(database.db, root);
+    [event = 0] = await insertLiveEvents(database.db, 1);
+    open = [{ eventId: event, streamKey: KEY }];
     ingest = startSrtIngest({
       host: '127.0.0.1',
       ports: { first: FIRST_PORT, last: FIRST_PORT + 9 },
       ffmpeg,
-      hlsRoot: root,
+      storage,
       openEvents: async () => open,
       onListening: (id, port) => listening.push([id, port]),
       onPublish: (id) => published.push(id),
@@ -65,11 +83,12 @@ describe.skipIf(!ffmpegHasSrt(ffmpeg))('the SRT ingest', () => {
   });
   afterAll(async () => {
     await ingest.close();
+    await database.close();
     await rm(root, { recursive: true, force: true });
   });
 
   it('200 garbage datagrams and 200 callers with a wrong passphrase start no ffmpeg and leave no folder', async () => {
-    const port = await eventually(async () => ingest.portOf(7));
+    const port = await eventually(async () => ingest.portOf(event));
     const listener = await eventually(async () => ((await packagerPids(root)).length === 1 ? packagerPids(root) : null));
     const folders = await sessionFolders(root);
     await garbage(port, 200);
@@ -82,21 +101,24 @@ describe.skipIf(!ffmpegHasSrt(ffmpeg))('the SRT ingest', () => {
   }, 120_000);
 
   it('refuses a caller without the event key: nothing is published', async () => {
-    const port = await eventually(async () => ingest.portOf(7));
+    const port = await eventually(async () => ingest.portOf(event));
     expect(port).toBeGreaterThanOrEqual(FIRST_PORT);
     expect(await publish(port, 'not-the-key-at-all', 2)).not.toBe(0);
     expect(published).toEqual([]);
   }, 30_000);
 
   it('packages a caller with the key as HLS with 1 s segments, named for the event; the end is told and it listens again', async () => {
-    const port = await eventually(async () => ingest.portOf(7));
+    const port = await eventually(async () => ingest.portOf(event));
     const pushing = publish(port, KEY, 4);
-    const { pointer, dir, playlist } = await packagedSession(root, 7);
+    const { session, playlist } = await packagedSession(storage, event);
     expect(playlist).toMatch(/#EXT-X-TARGETDURATION:[12]\n/);
-    expect(published).toEqual([7]);
+    expect(published).toEqual([event]);
     expect(await pushing).toBe(0);
-    await eventually(async () => (ended.includes(7) ? true : undefined));
-    expect(JSON.parse(await readFile(pointer, 'utf8'))).toMatchObject({ dir: null, last: dir });
+    await eventually(async () => (ended.includes(event) ? true : undefined));
+    expect(await currentSession(storage, event)).toBeNull();
+    expect((await sessionsOf(database.db, event)).filter((row) => row.publishedAt)).toMatchObject([
+      { id: session.id, endedAt: expect.any(Date) as Date },
+    ]);
     // A second session on the same port, after the first publisher left.
     const again = publish(port, KEY, 2);
     await eventually(async () => (published.length === 2 ? true : undefined));
@@ -105,14 +127,16 @@ describe.skipIf(!ffmpegHasSrt(ffmpeg))('the SRT ingest', () => {
 
   it('stops listening when the event may no longer stream, and gives its port back', async () => {
     open = [];
-    await eventually(async () => (ingest.portOf(7) === undefined ? true : undefined));
-    expect(listening.at(-1)).toEqual([7, null]);
+    await eventually(async () => (ingest.portOf(event) === undefined ? true : undefined));
+    expect(listening.at(-1)).toEqual([event, null]);
   }, 10_000);
 });
 
 describe('an SRT listener whose sessions end without a picture', () => {
-  it('is started again less and less often, and leaves no folder', async () => {
+  it('is started again less and less often, and leaves no folder and no session', async () => {
     const work = await mkdtemp(path.join(os.tmpdir(), 'srt-respawn-'));
+    const respawnDb = await createTestDatabase();
+    const [eventId = 0] = await insertLiveEvents(respawnDb.db, 1);
     // An "ffmpeg" that ends at once, as one does when its port is taken: each start is counted.
     const starts = path.join(work, 'starts');
     const failing = path.join(work, 'ffmpeg');
@@ -123,8 +147,8 @@ describe('an SRT listener whose sessions end without a picture', () => {
       host: '127.0.0.1',
       ports: { first: FIRST_PORT + 9, last: FIRST_PORT + 9 },
       ffmpeg: failing,
-      hlsRoot,
-      openEvents: async () => [{ eventId: 9, streamKey: KEY }],
+      storage: testLiveStorage(respawnDb.db, hlsRoot),
+      openEvents: async () => [{ eventId, streamKey: KEY }],
       pollMs: 200,
     });
     try {
@@ -137,6 +161,8 @@ describe('an SRT listener whose sessions end without a picture', () => {
       await respawning.close();
     }
     expect(await sessionFolders(hlsRoot)).toEqual([]);
+    expect(await sessionsOf(respawnDb.db, eventId)).toEqual([]);
+    await respawnDb.close();
     await rm(work, { recursive: true, force: true });
   }, 20_000);
 });

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import dgram from 'node:dgram';
 import { startHlsSession, type HlsSession } from './hls-session.ts';
+import type { LiveStorage } from './sessions.ts';
 
 /**
  * The SRT ingest (ARCHITECTURE "Live video"): each event that may stream now has an SRT listener of
@@ -16,12 +17,13 @@ export type SrtIngestOptions = {
   host: string;
   ports: { first: number; last: number };
   ffmpeg: string;
-  hlsRoot: string;
+  /** Where sessions are packaged and stored (sessions.ts). */
+  storage: LiveStorage;
   /** The events that may publish now, with their keys (SRT passphrases: 10 to 79 characters). */
   openEvents(): Promise<{ eventId: number; streamKey: string }[]>;
-  /** An event's listener took a port, or gave it back (null). */
-  onListening?(eventId: number, port: number | null): void;
-  onPublish?(eventId: number): void;
+  /** An event's listener took a port, or gave `previous` back (null). */
+  onListening?(eventId: number, port: number | null, previous?: number): void;
+  onPublish?(eventId: number, dir: string): void;
   onEnd?(eventId: number): void;
   log?(message: string): void;
   /** How often the events that may publish are read again. */
@@ -80,7 +82,7 @@ function listen(listener: Listener, options: SrtIngestOptions) {
     try {
       const session = await startHlsSession({
         ffmpeg: options.ffmpeg,
-        hlsRoot: options.hlsRoot,
+        storage: options.storage,
         eventId: listener.eventId,
         input,
         stdin: false,
@@ -88,7 +90,7 @@ function listen(listener: Listener, options: SrtIngestOptions) {
           const line = libsrtLine(message);
           if (line) options.log?.(`srt ${listener.port}: ${line}`);
         },
-        onPublish: (eventId) => options.onPublish?.(eventId),
+        onPublish: (eventId, dir) => options.onPublish?.(eventId, dir),
         onEnd: (eventId) => options.onEnd?.(eventId),
       });
       listener.session = session;
@@ -116,7 +118,7 @@ export function startSrtIngest(options: SrtIngestOptions): SrtIngest {
     clearTimeout(listener.retry);
     listener.session?.stop();
     listeners.delete(listener.eventId);
-    options.onListening?.(listener.eventId, null);
+    options.onListening?.(listener.eventId, null, listener.port);
   };
 
   const freePort = async (): Promise<number | null> => {

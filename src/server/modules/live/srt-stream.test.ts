@@ -10,7 +10,7 @@ import { agreementFixtures } from '../agreements/test-support.ts';
 import { resolveFfmpeg } from '../media/ffmpeg.ts';
 import { DEFAULT_INGEST_LIMITS } from './ingest-guard.ts';
 import { ffmpegHasSrt } from './srt-ingest.ts';
-import { startLive } from './start.ts';
+import { startLive, type Live } from './start.ts';
 import { createLiveEvent, eventually, hoursFrom } from './test-support.ts';
 
 /**
@@ -21,7 +21,7 @@ const ffmpeg = resolveFfmpeg(undefined);
 const FIRST_PORT = 29_800 + (Number(process.env.VITEST_POOL_ID ?? 0) % 8) * 10;
 let t: TestApp;
 let dataDir: string;
-let live: { stop(): Promise<void> };
+let live: Live;
 let admin: Browser;
 
 function publish(port: number, passphrase: string, seconds: number) {
@@ -39,8 +39,8 @@ describe.skipIf(!ffmpegHasSrt(ffmpeg))('the SRT ingest of the platform', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'live-srt-'));
     t = await createTestApp({ config: { dataDir } });
     admin = (await agreementFixtures(t).signedIn({ isAdmin: true })).browser;
-    live = await startLive(
-      {
+    live = await startLive({
+      config: {
         host: '127.0.0.1',
         port: 0,
         dataDir,
@@ -51,16 +51,18 @@ describe.skipIf(!ffmpegHasSrt(ffmpeg))('the SRT ingest of the platform', () => {
           ingestLimits: DEFAULT_INGEST_LIMITS,
         },
       },
-      {
+      ctx: {
         db: t.database.db,
         clock: t.services.clock,
         secret: t.services.secret,
+        store: t.services.files.store,
         broadcast: (channel, stream, message) => t.services.broadcaster.broadcast(channel, stream, message),
         outbound: t.services.outbound,
       },
       ffmpeg,
-      () => undefined,
-    );
+      log: () => undefined,
+    });
+    await live.ready;
   });
   afterAll(async () => {
     await live.stop();

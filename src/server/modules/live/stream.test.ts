@@ -19,7 +19,7 @@ import { listen } from '../../test/cable.ts';
 import { DEFAULT_INGEST_LIMITS } from './ingest-guard.ts';
 import { recordEvent } from './recordings.ts';
 import { publishAnswer } from './rtmp-test-support.ts';
-import { startLive } from './start.ts';
+import { startLive, type Live } from './start.ts';
 import { WRONG_STREAM_KEYS_PER_CLIENT } from './stream.ts';
 import { createLiveEvent, eventually, hoursFrom, packagers, sessionFolders } from './test-support.ts';
 
@@ -30,7 +30,7 @@ import { createLiveEvent, eventually, hoursFrom, packagers, sessionFolders } fro
 const ffmpeg = resolveFfmpeg(undefined);
 let t: TestApp;
 let dataDir: string;
-let live: { stop(): Promise<void> };
+let live: Live;
 let rtmpPort: number;
 let admin: Browser;
 beforeAll(async () => {
@@ -46,23 +46,25 @@ beforeAll(async () => {
   await utimes(orphan, anHourAgo, anHourAgo);
   // The platform listens, so that restreaming pulls the HLS from it as in production.
   const apiPort = Number(new URL((await listen(t)).replace('ws://', 'http://')).port);
-  live = await startLive(
-    {
+  live = await startLive({
+    config: {
       host: '127.0.0.1',
       port: apiPort,
       dataDir,
       live: { rtmpPort, srtPorts: null, demoPublisher: false, ingestLimits: DEFAULT_INGEST_LIMITS },
     },
-    {
+    ctx: {
       db: t.database.db,
       clock: t.services.clock,
       secret: t.services.secret,
+      store: t.services.files.store,
       outbound: t.services.outbound,
       broadcast: (channel, stream, message) => t.services.broadcaster.broadcast(channel, stream, message),
     },
     ffmpeg,
-    () => undefined,
-  );
+    log: () => undefined,
+  });
+  await live.ready;
 });
 afterAll(async () => {
   await live.stop();
@@ -125,8 +127,9 @@ describe('a live event’s picture', () => {
       return answer.statusCode === 200 && answer.body.includes('.ts?') ? answer : null;
     });
     expect(playlist.headers['content-type']).toContain('application/vnd.apple.mpegurl');
-    const segment = playlist.body.split('\n').find((line) => line.startsWith('seg')) ?? '';
-    expect(segment).toMatch(/^seg\d{5}\.ts\?expires=\d+&sig=/);
+    // Segments are named under their session, so they never change: a CDN or the player may keep them.
+    const segment = playlist.body.split('\n').find((line) => line.endsWith(url.slice(url.indexOf('?')))) ?? '';
+    expect(segment).toMatch(/^[0-9a-f-]{36}\/seg\d{5}\.ts\?expires=\d+&sig=/);
     const bytes = await visitor.get(`/live/${free.id}/${segment}`);
     expect([bytes.statusCode, bytes.headers['content-type']]).toEqual([200, 'video/mp2t']);
     expect(bytes.rawPayload.readUInt8(0)).toBe(0x47);
@@ -140,9 +143,12 @@ describe('a live event’s picture', () => {
 
     // Finished: its recording becomes a video of the catalogue, listed with the event and embeddable.
     await admin.patch(`/api/admin/content/live/events/${free.id}`, { live_event: { status: 'finished' } });
-    const files = { ...t.services.files, liveRoot: path.join(dataDir, 'live') };
+    const files = t.services.files;
     expect(await recordEvent({ db: t.database.db, clock: t.services.clock, files }, { eventId: free.id })).toMatchObject({ recorded: 1 });
-    expect(await recordEvent({ db: t.database.db, clock: t.services.clock, files }, { eventId: free.id })).toEqual({ recorded: 0 });
+    expect(await recordEvent({ db: t.database.db, clock: t.services.clock, files }, { eventId: free.id })).toEqual({
+      recorded: 0,
+      already: 1,
+    });
     const list = liveRecordingsResponseSchema.parse((await visitor.get('/api/content/live/recordings')).json());
     const recording = list.recordings.find((item) => item.event.id === free.id);
     expect(recording?.duration).toBeGreaterThanOrEqual(4);
@@ -199,6 +205,8 @@ describe('a live event’s picture', () => {
       liveEventDetailSchema.parse((await new Browser(t.app).get(`/api/content/live/events/${client.slug}`)).json()).playback_url,
     ).toBeNull();
     await pushing;
+    // The session ended: what it packaged is stored, and its local folder goes.
+    await eventually(async () => ((await sessionFolders(hlsRoot())).length === 0 ? true : null));
 
     const later = await event({ start_at: new Date(t.services.clock.now().getTime() + 3600_000).toISOString() });
     const folders = await sessionFolders(hlsRoot());

@@ -1,6 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, inArray, isNotNull, lte, notInArray } from 'drizzle-orm';
 import { GONE_STATUSES, LIVE_FEED_OPENS_MINUTES, UPCOMING_STATUSES } from '../../../common/live.ts';
 import type { ServiceContext } from '../../context.ts';
@@ -63,9 +61,16 @@ export async function eventsThatMayPublish(ctx: Pick<ServiceContext, 'db' | 'clo
   return rows.flatMap((row) => (row.streamKey ? [{ eventId: row.eventId, streamKey: row.streamKey }] : []));
 }
 
-/** Where the event's SRT listener listens now (null: none), for the console. */
-export async function recordSrtPort(ctx: Pick<ServiceContext, 'db'>, eventId: number, port: number | null) {
-  await ctx.db.update(liveEvents).set({ srtPort: port }).where(eq(liveEvents.id, eventId));
+/**
+ * Where the event's SRT listener listens now, for the console; or that it stopped listening on
+ * `previous` (a port another ingest owner has given the event since is left as it is).
+ */
+export async function recordSrtPort(ctx: Pick<ServiceContext, 'db'>, eventId: number, port: number | null, previous?: number) {
+  const where =
+    port === null && previous !== undefined
+      ? and(eq(liveEvents.id, eventId), eq(liveEvents.srtPort, previous))
+      : eq(liveEvents.id, eventId);
+  await ctx.db.update(liveEvents).set({ srtPort: port }).where(where);
 }
 
 /** The picture arrived: an event still to come goes live, and every open page hears it. */
@@ -79,26 +84,6 @@ export async function wentLive(ctx: LiveContext, eventId: number) {
     await announce(ctx, row);
     await queuePush(ctx, { kind: 'live', id: row.id });
   }
-}
-
-async function pointer(hlsRoot: string, eventId: number): Promise<{ dir?: unknown; last?: unknown }> {
-  try {
-    return JSON.parse(await readFile(path.join(hlsRoot, 'events', `${eventId}.json`), 'utf8')) as { dir?: unknown; last?: unknown };
-  } catch {
-    return {};
-  }
-}
-
-/** The folder of the event's session going on, or null (ingest.ts names it). */
-export async function sessionDir(hlsRoot: string, eventId: number): Promise<string | null> {
-  const { dir } = await pointer(hlsRoot, eventId);
-  return typeof dir === 'string' ? dir : null;
-}
-
-/** The folder of the event's last session, going on or ended, or null. */
-export async function lastSessionDir(hlsRoot: string, eventId: number): Promise<string | null> {
-  const { last } = await pointer(hlsRoot, eventId);
-  return typeof last === 'string' ? last : null;
 }
 
 const signatureOf = (secret: string, eventId: number, expires: number) =>
@@ -118,10 +103,10 @@ export function checkPlayback(secret: string, eventId: number, expires: number, 
   return expires < now.getTime() ? 'expired' : 'ok';
 }
 
-/** The playlist with each segment's address signed as the playlist's was. */
-export function signedPlaylist(playlist: string, query: string): string {
+/** The playlist with each segment's address under its session and signed as the playlist's was. */
+export function signedPlaylist(playlist: string, sessionId: string, query: string): string {
   return playlist
     .split('\n')
-    .map((line) => (line && !line.startsWith('#') ? `${line}?${query}` : line))
+    .map((line) => (line && !line.startsWith('#') ? `${sessionId}/${line}?${query}` : line))
     .join('\n');
 }
