@@ -6,7 +6,8 @@ import { seedDemoMedia } from './demo-media.ts';
 
 /**
  * `npm run seed`: migrate, then seed reference and demo data into the configured database, and the
- * demo's masters into the configured file store (DEMO_MASTERS of them, made by ffmpeg: a minute or so).
+ * demo's masters into the configured file store (DEMO_MASTERS of them, 20 by default, made by ffmpeg
+ * one at a time: 10 to 20 s each on two cores; a smaller DEMO_MASTERS seeds sooner).
  */
 const config = parseConfig(process.env);
 const database = await openDatabase(config);
