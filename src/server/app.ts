@@ -66,6 +66,8 @@ import { tagRoutes } from './modules/catalogue/tag-routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { drainOnShutdown } from './modules/health/drain.ts';
 import { healthRoutes, type ReadinessCheck } from './modules/health/routes.ts';
+import { metricsRoutes } from './modules/metrics/routes.ts';
+import { countRequests, processMetrics } from './modules/metrics/process-metrics.ts';
 import { devMailboxRoutes } from './modules/mail/routes.ts';
 import { cableRoutes } from './modules/realtime/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -100,6 +102,8 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   recordRoutes(app);
   capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, trustedProxy(config.trustProxy));
   const drain = drainOnShutdown(app);
+  const metrics = processMetrics();
+  countRequests(app, metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -159,6 +163,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   if (store.ping)
     checks.push({ name: 's3', code: 'storage_unavailable', what: 'The file store (S3)', ping: () => store.ping?.() ?? Promise.resolve() });
   await app.register(healthRoutes, { checks, drain });
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken, db: database.db, clock: services.clock });
   await app.register(siteRoutes, { hiddenLocales: config.hiddenLocales });
   await app.register(referenceRoutes, { db: database.db });
   await app.register(sessionRoutes, { ctx, config });
@@ -224,6 +229,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     broadcaster,
     lookUp,
     liveSessions: (idHashes) => liveSessionIds(database.db, idHashes, services.clock.now()),
+    countConnections: (read) => metrics.cableConnections(read),
   });
   await app.register(mediaRoutes, { db: database.db, storageDir: path.join(config.dataDir, 'storage') });
   if (config.devTools && services.mailer.transport === 'outbox') {

@@ -101,6 +101,13 @@ const running = new Set<ChildProcess>();
 const endedBy = new WeakMap<ChildProcess, 'timeout' | 'stopped'>();
 let stopping = false;
 let exitHookInstalled = false;
+/** Runs (ffprobe's too) that ended since this process started, by how: this process's metrics. */
+const finished: Record<'ok' | FfmpegFailure, number> = { ok: 0, failed: 0, timeout: 0, memory: 0, stopped: 0 };
+
+/** This process's ffmpeg runs: how many run now, and how many ended, by outcome (modules/metrics). */
+export function ffmpegRunCounts(): { running: number; finished: Readonly<Record<'ok' | FfmpegFailure, number>> } {
+  return { running: running.size, finished };
+}
 
 /** The command line: die with this process, bounded memory (glibc's arenas capped so the bound measures real use), priority. */
 function commandLine(ffmpeg: string, args: string[], options: FfmpegOptions): { program: string; argv: string[]; bounded: boolean } {
@@ -184,7 +191,7 @@ export function spawnFfmpeg(ffmpeg: string, args: string[], options: FfmpegOptio
     const settle = (error?: Error) => {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      running.delete(child);
+      if (running.delete(child)) finished[error instanceof FfmpegError ? error.reason : error ? 'failed' : 'ok'] += 1;
       if (error) reject(error);
       else resolve();
     };

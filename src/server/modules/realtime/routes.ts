@@ -57,10 +57,13 @@ export async function cableRoutes(
     lookUp: CallerLookup;
     /** Of these sessions (id hashes), the ones still valid. */
     liveSessions: (idHashes: string[]) => Promise<Set<string>>;
+    /** Told how to read the number of connections held (the process's metrics). */
+    countConnections?: (read: () => number) => void;
   },
 ) {
   const { config, lookUp } = options;
   const cable = new Cable({ broadcaster: options.broadcaster, limits: config.cable, log: app.log, liveSessions: options.liveSessions });
+  options.countConnections?.(() => cable.size);
 
   app.get(CABLE_PATH, { schema: { tags: ['realtime'], summary: 'WebSocket upgrade (ActionCable protocol)' } }, async () => {
     throw cableErrors.upgradeRequired();
