@@ -60,7 +60,7 @@ export async function livePlaybackRoutes(
       checkLink(eventId, request.query);
       const segment = SESSION.test(session) && SEGMENT.test(file) ? await readStored(store, sessionKey(eventId, session, file)) : null;
       if (segment === null) throw new NotFound({ code: 'segment_gone', message: 'This part of the stream is no longer kept' });
-      return reply.header('cache-control', 'private, max-age=3600, immutable').type('video/mp2t').send(segment);
+      return reply.header('cache-control', 'public, max-age=3600, immutable').type('video/mp2t').send(segment);
     },
   );
 }
