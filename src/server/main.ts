@@ -123,6 +123,7 @@ async function main() {
       clock: services.clock,
       secret: services.secret,
       store: services.files.store,
+      caches: services.caches,
       broadcast: (channel, stream, message) => services.broadcaster.broadcast(channel, stream, message),
       jobs: services.jobs,
       outbound: services.outbound,

@@ -106,6 +106,21 @@ function twoProcesses(makeBuses: () => Promise<[CacheBus, CacheBus]>) {
     expect(await onOther(async () => (await visitor().get(dashboard)).body.includes(title))).toBeLessThan(1000);
   });
 
+  it('a live event renamed at the desk of one process shows at once on the dashboard the other had cached', async () => {
+    const dashboard = '/api/content/video_projects/dashboard?locale=en';
+    const word = uniqueWord();
+    const titles = { en: `Summit ${word} opens`, es: `Cumbre ${word}`, ru: `Саммит ${word}`, ar: `قمة ${word}` };
+    const startAt = new Date(t.services.clock.now().getTime() + 2 * 3600_000).toISOString();
+    const made = await callers.live.post('/api/desk/live/events', { titles, start_at: startAt });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id } = made.json<{ id: number }>();
+    expect((await visitor().get(dashboard)).body).toContain(titles.en);
+    expect((await visitor().get(dashboard)).headers['x-cache']).toBe('hit');
+    const renamed = await callers.live.patch(`/api/desk/live/events/${id}`, { titles: { en: `Summit ${word} postponed` } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await onOther(async () => (await visitor().get(dashboard)).body.includes(`Summit ${word} postponed`))).toBeLessThan(1000);
+  });
+
   it('reference data a seed renamed shows at once in the other process, which kept it in memory (scope reference)', async () => {
     const slug = await category('Weather');
     const story = await publishedStory(`Frost ${uniqueWord()} grips the north`, slug);

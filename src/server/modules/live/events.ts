@@ -21,7 +21,10 @@ import { bookedEventIds, bookedOf } from './booked.ts';
 import { eventImageUrl, type PlaceholderSize } from './placeholder.ts';
 import { liveEventFollows, liveEvents, liveEventTags } from './schema.ts';
 
-export type LiveContext = Pick<ServiceContext, 'db' | 'clock' | 'broadcast' | 'jobs' | 'outbound'>;
+export type LiveContext = Pick<ServiceContext, 'db' | 'clock' | 'broadcast' | 'jobs' | 'outbound'> & {
+  /** Every process's cached dashboard shows the change (lib/cache-bus.ts); optional for the ingest's tests. */
+  caches?: ServiceContext['caches'];
+};
 export type EventRow = typeof liveEvents.$inferSelect;
 
 export const eventNotFound = () => new NotFound({ code: 'live_event_not_found', message: 'Live event not found' });
@@ -247,6 +250,8 @@ export async function unfollowAll(ctx: Pick<LiveContext, 'db'>, userId: number):
 
 /** A change of an event reaches every open page at once (spec §4), in English tag names. */
 export async function announce(ctx: LiveContext, row: EventRow) {
+  // Called once the change is committed: the dashboards every process keeps show it now.
+  ctx.caches?.invalidate('catalogue');
   const eventTags = (await tagsOf(ctx, [row.id], 'en')).get(row.id) ?? [];
   ctx.broadcast(CHANNELS.liveEvents, LIVE_EVENTS_STREAM, { type: 'status_changed', live_event: updateView(row, eventTags) });
 }
