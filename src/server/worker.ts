@@ -57,7 +57,8 @@ async function worker() {
       graceSeconds: config.payments.graceSeconds,
     },
   };
-  const jobs = await startJobRunner({ database, clock: systemClock, services, log, name: 'worker' }).catch(async (error: unknown) => {
+  // A job may start before the runner has finished starting: SIGTERM is handled from the start.
+  const starting = startJobRunner({ database, clock: systemClock, services, log, name: 'worker' }).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });
@@ -72,6 +73,7 @@ async function worker() {
     force.unref();
     // A job still running after the grace is failed and its ffmpeg ended (its signal aborts), and
     // pg-boss hands it to another worker; no ffmpeg outlives this process.
+    const jobs = await starting;
     await jobs.stop({ timeoutMs: graceSeconds * 1000 });
     await stopFfmpegRuns();
     await services.mailer.stop();
@@ -80,8 +82,14 @@ async function worker() {
     await database.close();
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  const onSignal = (signal: string) =>
+    void shutdown(signal).catch((error: unknown) => {
+      log.error({ err: error }, 'worker shutdown failed');
+      process.exit(1);
+    });
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  await starting;
   console.log(`Newsreel worker is working ${JOB_QUEUES.map((definition) => definition.queue).join(', ')}`);
 }
 

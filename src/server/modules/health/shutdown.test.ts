@@ -1,19 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../db/client.ts';
-import { jobSender } from '../../jobs/sender.ts';
-import { createUser } from '../../test/factories.ts';
 import { createDatabaseFromTemplate, dropDatabase } from '../../test/postgres.ts';
 import { ffmpegChildrenOf, isRunning, procAvailable } from '../../test/processes.ts';
+import { queueRender } from '../../test/queued-render.ts';
 import { SHARED_SECRETS, startServerProcess, type ServerProcess } from '../../test/server-process.ts';
-import { insertProjects } from '../catalogue/writer.ts';
 import { signedFileUrl } from '../downloads/files.ts';
-import { RENDER_QUEUE } from '../downloads/jobs.ts';
-import { videoMasters, videoRequests } from '../downloads/schema.ts';
 import { resolveFfmpeg, runFfmpeg } from '../media/ffmpeg.ts';
 
 /*
@@ -42,36 +37,6 @@ async function until<T>(what: string, ms: number, find: () => T | undefined): Pr
     if (found !== undefined) return found;
     if (Date.now() > deadline) throw new Error(`no ${what} within ${ms / 1000} s`);
   }
-}
-
-/** A minute-long master and its 1080p MXF requested, the render queued: an ffmpeg the server runs for tens of seconds. */
-async function queueRender(database: Database) {
-  const now = new Date();
-  const user = await createUser(database.db);
-  const [projectId = 0] = await insertProjects(
-    database.db,
-    [
-      {
-        projectId: `DRAIN-${randomUUID().slice(0, 8)}`,
-        language: 'en',
-        title: 'Drain',
-        datelineDate: '2026-11-20',
-        duration: 60,
-        freeAccess: true,
-        publishedAt: now,
-      },
-    ],
-    now,
-  );
-  await database.db.insert(videoMasters).values({ projectId, storageKey: MASTER_KEY, durationSeconds: 60 });
-  const renditionKey = randomUUID().replace(/-/g, '');
-  await database.db.insert(videoRequests).values({
-    ...{ userId: user.id, projectId, quality: 'full_hd', container: 'mxf', format: 'clean', state: 'transcoding' },
-    ...{ renditionKey, createdAt: now, updatedAt: now },
-  });
-  const jobs = jobSender(database.connection);
-  await jobs.send(RENDER_QUEUE, { renditionKey });
-  await jobs.stop();
 }
 
 /** One request of the load: when it was sent, its status or its error, and whether it went on a kept-alive connection. */
@@ -144,7 +109,8 @@ describe.skipIf(!procAvailable || (!pgliteTemplate && !postgresTemplateUrl))('SI
       env = { APP_SECRET: SHARED_SECRETS.APP_SECRET };
     }
     try {
-      await queueRender(database);
+      // A minute of master to render: the server's ffmpeg runs through the whole shutdown.
+      await queueRender(database, MASTER_KEY, 60);
     } finally {
       await database.close();
     }
