@@ -42,7 +42,8 @@ export async function signInAsStaff(page: Page, who: DemoStaff, baseURL: string 
         }
         return false;
       },
-      { timeout: 15_000 },
+      // Twice no code had verified within 15 s on a machine busy with other test suites beside the browsers and ffmpeg.
+      { timeout: 30_000 },
     )
     .toBe(true);
   const note = (await (await page.request.get('/api/system/latest_release_notes')).json()) as { id?: number } | null;
