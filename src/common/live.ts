@@ -39,6 +39,13 @@ export const liveImageSchema = z.object({
 /** A tag an event is filed under, named in the caller's language (the catalogue's tag reference). */
 export const liveTagSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
 
+/**
+ * A booking's life (issue 28): asked for (pending), then confirmed by the sales desk (a one-off
+ * licence: live access) or declined, or canceled by the customer before the start.
+ */
+export const LIVE_BOOKING_STATES = ['pending', 'confirmed', 'declined', 'canceled'] as const;
+export type LiveBookingState = (typeof LIVE_BOOKING_STATES)[number];
+
 /** A live event as lists show it (spec §3 "Live event"). */
 export const liveEventSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { LiveAccess, LiveEventStatus, TargetKind, TargetState } from '../../../common/live.ts';
+import type { LiveAccess, LiveBookingState, LiveEventStatus, TargetKind, TargetState } from '../../../common/live.ts';
 import { users } from '../accounts/schema.ts';
 import { tags, videoProjects } from '../catalogue/schema.ts';
 
@@ -37,6 +37,8 @@ export const liveEvents = pgTable(
     streamKey: text('stream_key').unique(),
     /** The port of the event's SRT listener while it may stream (srt://host:port?passphrase={key}), else null. */
     srtPort: integer('srt_port'),
+    /** What booking it costs a customer whose agreements do not cover it, in euro cents (bookings.ts). */
+    bookingPriceCents: integer('booking_price_cents').notNull().default(25_000),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
@@ -146,3 +148,34 @@ export const leases = pgTable('leases', {
   owner: text('owner').notNull(),
   expiresAt: at('expires_at').notNull(),
 });
+
+/**
+ * A customer's booking of a live event (issue 28): asked for with a note for the desk, pending
+ * until the sales desk confirms it (then a one-off licence for the event, `agreementId`, gives
+ * live access) or declines it; the customer may cancel it before the event starts. The price is
+ * the one shown when it was asked for: null when the customer's agreements already cover the event.
+ */
+export const liveBookings = pgTable(
+  'live_bookings',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => liveEvents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The booker's company when they had one: its members see the booking as theirs too. */
+    companyId: integer('company_id'),
+    state: text('state').$type<LiveBookingState>().notNull(),
+    comment: text('comment').notNull().default(''),
+    priceCents: integer('price_cents'),
+    /** Why the desk declined it, told to the customer. */
+    reason: text('reason'),
+    agreementId: integer('agreement_id'),
+    createdAt: at('created_at').notNull(),
+    decidedAt: at('decided_at'),
+    decidedBy: integer('decided_by'),
+  },
+  (table) => [index('live_bookings_event_idx').on(table.eventId), index('live_bookings_user_idx').on(table.userId)],
+);
