@@ -64,8 +64,29 @@ export const liveEventSchema = z.object({
   subscribed: z.boolean(),
   /** The caller booked it (false for visitors). */
   booked: z.boolean(),
+  /** The caller's booking waiting for the desk, or confirmed (issue 28); null: none (and for visitors). */
+  booking_state: z.enum(['pending', 'confirmed']).nullable().optional(),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** The caller's booking of an event, as the event page shows it (issue 28). */
+export const liveBookingSchema = z.object({
+  id: z.number().int(),
+  state: z.enum(LIVE_BOOKING_STATES),
+  comment: z.string(),
+  /** What it costs, in euro cents; null: the caller's agreements cover the event. */
+  price_cents: z.number().int().nullable(),
+  created_at: z.string(),
+  /** Why the desk declined it. */
+  reason: z.string().nullable(),
+  /** The caller may still cancel it: pending or confirmed, and the event has not started. */
+  can_cancel: z.boolean(),
+});
+export type LiveBooking = z.infer<typeof liveBookingSchema>;
+
+/** What booking would cost the caller, shown before they book: euro cents, or null when their agreements cover it. */
+export const liveBookingQuoteSchema = z.object({ price_cents: z.number().int().nullable(), currency: z.literal('EUR') });
+export type LiveBookingQuote = z.infer<typeof liveBookingQuoteSchema>;
 
 /** One event by its slug (spec §3 "Event detail"). */
 export const liveEventDetailSchema = liveEventSchema.extend({
@@ -79,6 +100,10 @@ export const liveEventDetailSchema = liveEventSchema.extend({
   playback_url: z.string().nullable(),
   /** Why the caller may not watch, by the live table (common/access.ts liveAccessTo); null when they may. */
   watch_refusal: z.enum(['login_required', 'live_access_required', 'clients_only']).nullable(),
+  /** The signed-in caller's latest booking of it (issue 28); null: none, or a visitor. */
+  booking: liveBookingSchema.nullable().optional(),
+  /** What booking it would cost the signed-in caller; null for visitors and once it cannot be booked. */
+  booking_quote: liveBookingQuoteSchema.nullable().optional(),
 });
 export type LiveEventDetail = z.infer<typeof liveEventDetailSchema>;
 
@@ -111,7 +136,7 @@ export type MyEvents = z.infer<typeof myEventsSchema>;
  * What a status change carries on the live-events channel: the event as lists show it, without
  * the caller's own flags (every reader keeps its own subscribed and booked).
  */
-export const liveEventUpdateSchema = liveEventSchema.omit({ subscribed: true, booked: true });
+export const liveEventUpdateSchema = liveEventSchema.omit({ subscribed: true, booked: true, booking_state: true });
 export type LiveEventUpdate = z.infer<typeof liveEventUpdateSchema>;
 
 export const LIVE_LIMITS = { titleMax: 200, descriptionMax: 5000, shortTextMax: 200, listMax: 20, urlMax: 2000 } as const;
@@ -306,6 +331,20 @@ export const liveBookingBodySchema = z.object({
     privacy_accepted: z.boolean().optional(),
     comment: z.string().trim().max(LIVE_LIMITS.descriptionMax, 'validation.max_length').optional(),
   }),
+});
+
+/** The sales desk's view of a booking (GET /api/desk/live_bookings). */
+export const deskLiveBookingSchema = liveBookingSchema.omit({ can_cancel: true }).extend({
+  event: z.object({ id: z.number().int(), slug: z.string(), title: z.string(), start_at: z.string(), status: z.enum(LIVE_EVENT_STATUSES) }),
+  customer: z.object({ id: z.number().int(), email: z.string(), name: z.string(), company: z.string().nullable() }),
+  decided_at: z.string().nullable(),
+});
+export type DeskLiveBooking = z.infer<typeof deskLiveBookingSchema>;
+export const deskLiveBookingsSchema = z.object({ bookings: z.array(deskLiveBookingSchema) });
+export const deskLiveBookingsQuerySchema = z.object({ state: z.enum(LIVE_BOOKING_STATES).optional() });
+/** POST /api/desk/live_bookings/{id}/rejection: why, told to the customer. */
+export const liveBookingDeclineBodySchema = z.object({
+  reason: z.string().trim().min(1, 'validation.required').max(LIVE_LIMITS.descriptionMax, 'validation.max_length'),
 });
 
 /**

@@ -37,6 +37,7 @@ import { isTestCardProvider } from './modules/payments/test-card-provider.ts';
 import { taxRoutes } from './modules/payments/tax-routes.ts';
 import { billingRoutes } from './modules/payments/billing-routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
+import { liveBookingRoutes } from './modules/live/booking-routes.ts';
 import { livePlaybackRoutes } from './modules/live/playback-routes.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { deskLiveRoutes } from './modules/live/desk-routes.ts';
@@ -183,7 +184,9 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(alertRoutes, { ctx });
   await app.register(deskAlertRoutes, { ctx });
   await app.register(listRoutes, { ctx });
-  await app.register(liveRoutes, { ctx: { ...ctx, jobs: services.jobs, files: services.files, tvu: services.tvu } });
+  const bookings = { ...ctx, salesEmail: config.salesEmail, publicOrigin: publicOrigin(config) };
+  await app.register(liveRoutes, { ctx: { ...bookings, jobs: services.jobs, files: services.files, tvu: services.tvu } });
+  await app.register(liveBookingRoutes, { ctx: bookings });
   await app.register(deskLiveRoutes, {
     ctx: {
       ...ctx,

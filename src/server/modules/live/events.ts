@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
 import {
   GONE_STATUSES,
   LIVE_PAGE_SIZE,
@@ -17,7 +17,7 @@ import { tags } from '../catalogue/schema.ts';
 import { LIVE_EVENTS_STREAM } from '../realtime/channels.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { assertLiveAccess } from './access.ts';
-import { bookedEventIds, bookedOf } from './booked.ts';
+import { bookedEventIds, bookedOf, bookingStatesOf, openBookingEventIds } from './booked.ts';
 import { eventImageUrl, type PlaceholderSize } from './placeholder.ts';
 import { liveEventFollows, liveEvents, liveEventTags } from './schema.ts';
 
@@ -112,15 +112,17 @@ export async function eventViews(
   locale: Locale,
 ): Promise<LiveEvent[]> {
   const ids = rows.map((row) => row.id);
-  const [eventTags, followed, booked] = [
+  const [eventTags, followed, booked, bookings] = [
     await tagsOf(ctx, ids, locale),
     await followedOf(ctx, ids, userId),
     await bookedOf(ctx, ids, userId),
+    await bookingStatesOf(ctx, ids, userId),
   ];
   return rows.map((row) => ({
     ...updateView(row, eventTags.get(row.id) ?? [], locale),
     subscribed: followed.has(row.id),
     booked: booked.has(row.id),
+    booking_state: bookings.get(row.id) ?? null,
   }));
 }
 
@@ -211,7 +213,7 @@ export async function myEvents(ctx: Pick<LiveContext, 'db'>, userId: number, loc
   const bookedRows = await ctx.db
     .select()
     .from(liveEvents)
-    .where(and(listed, inArray(liveEvents.id, bookedEventIds(ctx, userId))))
+    .where(and(listed, or(inArray(liveEvents.id, bookedEventIds(ctx, userId)), inArray(liveEvents.id, openBookingEventIds(ctx, userId)))))
     .orderBy(...liveFirst);
   const followed = await eventViews(
     ctx,

@@ -30,12 +30,12 @@ import { NotFound } from '../../http/errors.ts';
 import { consoleEvent, consoleView, createEvent, updateEvent, type ConsoleContext } from './admin.ts';
 import { EVENT_IMAGE_FILE, EVENT_IMAGE_MAX_BYTES, eventImageStoreKey, removeEventImage, uploadEventImage } from './event-images.ts';
 import { availableForCut, embedRecording, listRecordings, type RecordingsContext } from './recording-views.ts';
-import { bookEvent } from './bookings.ts';
+import { bookEvent, bookingPart, cancelBooking, type BookingsContext } from './bookings.ts';
 import { isPlaceholderSize, placeholderSvg } from './placeholder.ts';
 import { watchingFor } from './playback.ts';
 import { addTarget, deleteTarget, getTarget, listTargets, streamToken } from './targets.ts';
 import { receiversOf, type TvuDirectory } from './tvu.ts';
-import { announce, eventDetail, follow, listEvents, myEvents, unfollowAll } from './events.ts';
+import { announce, detailOf, follow, listEvents, myEvents, unfollowAll, visibleEvent } from './events.ts';
 
 const tags = ['live'];
 const adminTags = ['admin', 'live'];
@@ -52,7 +52,10 @@ const adminOnly = async (request: FastifyRequest) => {
 const userIdOf = async (request: FastifyRequest) => (await request.caller()).user?.id ?? null;
 
 /** Spec content §7, the live calls; the newsroom console's under /api/admin. */
-export async function liveRoutes(instance: FastifyInstance, { ctx }: { ctx: ConsoleContext & RecordingsContext & { tvu: TvuDirectory } }) {
+export async function liveRoutes(
+  instance: FastifyInstance,
+  { ctx }: { ctx: ConsoleContext & RecordingsContext & BookingsContext & { tvu: TvuDirectory } },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get('/media/live/:file', { schema: { hide: true, params: z.object({ file: z.string().max(40) }) } }, async (request, reply) => {
@@ -77,8 +80,10 @@ export async function liveRoutes(instance: FastifyInstance, { ctx }: { ctx: Cons
     async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
       const { user } = await request.caller();
-      const detail = await eventDetail(ctx, request.params.slug, user?.id ?? null, request.locale);
-      return { ...detail, ...(await watchingFor(ctx, detail, user)) };
+      const event = await visibleEvent(ctx, request.params.slug);
+      const detail = await detailOf(ctx, event, user?.id ?? null, request.locale);
+      const booking = user ? await bookingPart(ctx, user, event) : { booking: null, booking_quote: null };
+      return { ...detail, ...(await watchingFor(ctx, detail, user)), ...booking };
     },
   );
 
@@ -164,6 +169,15 @@ export async function liveRoutes(instance: FastifyInstance, { ctx }: { ctx: Cons
       const { user } = await requireUser(request);
       const { event, created } = await bookEvent(ctx, user, request.params.slug, request.body.booking, request.locale);
       return reply.status(created ? 201 : 200).send(event);
+    },
+  );
+
+  app.delete(
+    '/api/content/live/events/:slug/bookings',
+    { preValidation: signedIn, schema: { tags, params: slugParams, response: { 200: liveEventDetailSchema } } },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return cancelBooking(ctx, user, request.params.slug, request.locale);
     },
   );
 

@@ -5,6 +5,7 @@ import { type BROADCAST_MAIL_KINDS, BROADCAST_TEXTS } from './broadcast-texts.ts
 import { type NEWSROOM_MAIL_KINDS, NEWSROOM_TEXTS } from './newsroom-texts.ts';
 import { type SUPPORT_MAIL_KINDS, SUPPORT_TEXTS } from './support-texts.ts';
 import { type PASS_APPLICATION_MAIL_KINDS, PASS_APPLICATION_TEXTS } from './pass-application-texts.ts';
+import { type LIVE_BOOKING_MAIL_KINDS, LIVE_BOOKING_TEXTS } from './live-booking-texts.ts';
 
 export const MAIL_KINDS = [
   'confirmation',
@@ -31,6 +32,11 @@ export const MAIL_KINDS = [
   'pass_application_received',
   'pass_application_approved',
   'pass_application_failed',
+  'live_booking_received',
+  'live_booking_notice',
+  'live_booking_confirmed',
+  'live_booking_declined',
+  'live_booking_canceled',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -47,9 +53,17 @@ export type NewsroomMailKind = (typeof MAIL_KINDS)[number] & (typeof NEWSROOM_MA
 export type SupportMailKind = (typeof MAIL_KINDS)[number] & (typeof SUPPORT_MAIL_KINDS)[number];
 /** The kinds of e-mail about pass applications; their texts are in pass-application-texts.ts. */
 export type PassApplicationMailKind = (typeof MAIL_KINDS)[number] & (typeof PASS_APPLICATION_MAIL_KINDS)[number];
+/** The kinds of e-mail about live bookings; their texts are in live-booking-texts.ts. */
+export type LiveBookingMailKind = (typeof MAIL_KINDS)[number] & (typeof LIVE_BOOKING_MAIL_KINDS)[number];
 type AccountMailKind = Exclude<
   MailKind,
-  CommerceMailKind | CareersMailKind | BroadcastMailKind | NewsroomMailKind | SupportMailKind | PassApplicationMailKind
+  | CommerceMailKind
+  | CareersMailKind
+  | BroadcastMailKind
+  | NewsroomMailKind
+  | SupportMailKind
+  | PassApplicationMailKind
+  | LiveBookingMailKind
 >;
 type LocaleTexts = Record<AccountMailKind, KindTexts> & { common: { footer: string; linkHelp: string } };
 
@@ -292,7 +306,16 @@ const ACCOUNT_TEXTS: Record<Locale, LocaleTexts> = {
 export const MAIL_TEXTS: Record<
   Locale,
   LocaleTexts &
-    Record<CommerceMailKind | CareersMailKind | BroadcastMailKind | NewsroomMailKind | SupportMailKind | PassApplicationMailKind, KindTexts>
+    Record<
+      | CommerceMailKind
+      | CareersMailKind
+      | BroadcastMailKind
+      | NewsroomMailKind
+      | SupportMailKind
+      | PassApplicationMailKind
+      | LiveBookingMailKind,
+      KindTexts
+    >
 > = {
   en: {
     ...ACCOUNT_TEXTS.en,
@@ -302,6 +325,7 @@ export const MAIL_TEXTS: Record<
     ...NEWSROOM_TEXTS.en,
     ...SUPPORT_TEXTS.en,
     ...PASS_APPLICATION_TEXTS.en,
+    ...LIVE_BOOKING_TEXTS.en,
   },
   es: {
     ...ACCOUNT_TEXTS.es,
@@ -311,6 +335,7 @@ export const MAIL_TEXTS: Record<
     ...NEWSROOM_TEXTS.es,
     ...SUPPORT_TEXTS.es,
     ...PASS_APPLICATION_TEXTS.es,
+    ...LIVE_BOOKING_TEXTS.es,
   },
   ru: {
     ...ACCOUNT_TEXTS.ru,
@@ -320,6 +345,7 @@ export const MAIL_TEXTS: Record<
     ...NEWSROOM_TEXTS.ru,
     ...SUPPORT_TEXTS.ru,
     ...PASS_APPLICATION_TEXTS.ru,
+    ...LIVE_BOOKING_TEXTS.ru,
   },
   ar: {
     ...ACCOUNT_TEXTS.ar,
@@ -329,5 +355,6 @@ export const MAIL_TEXTS: Record<
     ...NEWSROOM_TEXTS.ar,
     ...SUPPORT_TEXTS.ar,
     ...PASS_APPLICATION_TEXTS.ar,
+    ...LIVE_BOOKING_TEXTS.ar,
   },
 };

@@ -44,11 +44,13 @@ export const liveApi = {
   /** Follow or unfollow; the answer is the event with the caller's `subscribed`. */
   follow: (slug: string, follow: boolean) =>
     (follow ? api.post : api.delete)<Answer<typeof liveEventSchema>>(`${eventPath(slug)}/subscription`),
-  /** Book an event (spec §5: the privacy policy accepted); the answer is the event with `booked`. */
+  /** Ask to book an event (spec §5: the privacy policy accepted); the answer is the event with its booking, pending. */
   book: (slug: string, booking: z.input<typeof liveBookingBodySchema>['booking']) =>
     api.post<Answer<typeof liveEventDetailSchema>>(`${eventPath(slug)}/bookings`, {
       body: { booking } satisfies z.input<typeof liveBookingBodySchema>,
     }),
+  /** Cancel the caller's booking before the event starts; the answer is the event with the booking canceled. */
+  cancelBooking: (slug: string) => api.delete<Answer<typeof liveEventDetailSchema>>(`${eventPath(slug)}/bookings`),
   targets: (slug: string, signal?: AbortSignal) => api.get<Answer<typeof liveTargetsSchema>>(`${eventPath(slug)}/targets`, { signal }),
   addTarget: (slug: string, target: LiveTargetInput) =>
     api.post<Answer<typeof liveTargetSchema>>(`${eventPath(slug)}/targets`, { body: { target } }),

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { LiveEvent } from '../../../common/live.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';
+import { useTranslation } from '../../lib/translation.ts';
 import { formatPublished } from '../catalogue/format.ts';
 import { FollowButton } from './follow-button.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -15,6 +16,7 @@ import { textDirection } from './text-direction.ts';
  */
 export function EventCard({ event, headingLevel = 2, priority = false }: { event: LiveEvent; headingLevel?: 2 | 3; priority?: boolean }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const timeZone = useTimeZone();
   const titleId = useId();
@@ -45,6 +47,11 @@ export function EventCard({ event, headingLevel = 2, priority = false }: { event
           </time>
         </p>
         {event.location ? <p className="event-card__where">{event.location}</p> : null}
+        {event.booking_state === 'pending' ? (
+          <p className="event-card__booking" data-testid="event-card-booking">
+            {t('live.bookingStatePending')}
+          </p>
+        ) : null}
         <div className="event-card__actions">
           <FollowButton event={event} describedBy={titleId} />
         </div>
