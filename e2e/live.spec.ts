@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptNecessaryCookies, createAccount } from './support/accounts.ts';
 import { adminApi } from './support/admin.ts';
+import { catalogueText } from './support/catalogues.ts';
 import { signInThroughApi } from './support/demo.ts';
 
 /**
@@ -365,31 +366,77 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-test('en: a signed-in user books a pool event with the privacy policy accepted', async ({ page, baseURL, request }) => {
-  // A pool event is for subscribers; anyone signed in may book it (client-only events are the client group's: common/access.ts).
-  const event = await createUpcomingEvent(baseURL ?? '', 'Central bank statement', 'pool');
-  await signInThroughApi(page, baseURL, await createAccount(request, { locale: 'en' }));
-  await page.goto(`/en/events/${event.slug}`);
-  await expect(page.getByTestId('event-facts')).toBeVisible();
-  // Not booked, not free: no targets yet (the server would answer 403).
-  await expect(page.getByTestId('event-targets')).toHaveCount(0);
-  await page.getByTestId('book-event').click();
-  const dialog = page.getByTestId('booking-dialog');
-  await expect(dialog.getByRole('link').first()).toHaveAttribute('href', '/en/privacy-policy');
-  await dialog.getByTestId('booking-submit').click();
-  await expect(dialog.getByTestId('booking-errors')).toHaveText('Please accept the Privacy Policy');
+for (const locale of ['en', 'ar'] as const) {
+  const say = (key: string, values: Record<string, string | number> = {}) => catalogueText(locale, key, values);
 
-  // The account's country (given at sign-up) stands for the billing country, so the booking goes through.
-  await dialog.getByTestId('booking-privacy').click();
-  await dialog.getByTestId('booking-comment').fill('Two cameras, please confirm by e-mail.');
-  await dialog.getByTestId('booking-submit').click();
-  await expect(dialog).toHaveCount(0);
-  await expect(page.getByTestId('event-booked')).toHaveText('Booked');
-  await expect(page.getByTestId('book-event')).toHaveCount(0);
-  // Booked: the targets are the user's to set.
-  await expect(page.getByTestId('event-targets')).toBeVisible();
-  await screenshot(page, 'live-event-booked-en');
-});
+  test(`${locale}: a signed-in user sees the price, books a pool event, waits for the desk, is confirmed, and cancels`, async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    // A pool event is for subscribers; anyone signed in may book it (client-only events are the client group's: common/access.ts).
+    const event = await createUpcomingEvent(baseURL ?? '', 'Central bank statement', 'pool');
+    await signInThroughApi(page, baseURL, await createAccount(request, { locale }));
+    await page.goto(`/${locale}/events/${event.slug}`);
+    await expect(page.getByTestId('event-facts')).toBeVisible();
+    // Not booked, not free: no targets yet (the server would answer 403).
+    await expect(page.getByTestId('event-targets')).toHaveCount(0);
+    await page.getByTestId('book-event').click();
+    const dialog = page.getByTestId('booking-dialog');
+    // The price before anything is asked: the event's, since no agreement of the new user's covers it.
+    const price = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'EUR',
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 0,
+    }).format(250);
+    await expect(dialog.getByTestId('booking-quote')).toHaveText(say('live.bookingPrice', { price }));
+    await expect(dialog.getByRole('link').first()).toHaveAttribute('href', `/${locale}/privacy-policy`);
+    await dialog.getByTestId('booking-submit').click();
+    await expect(dialog.getByTestId('booking-errors')).toHaveText(say('errors.privacy_required'));
+
+    // The account's country (given at sign-up) stands for the billing country, so the booking goes through.
+    await dialog.getByTestId('booking-privacy').click();
+    await dialog.getByTestId('booking-comment').fill('Two cameras, please confirm by e-mail.');
+    await screenshot(page, `live-event-booking-${locale}`);
+    await dialog.getByTestId('booking-submit').click();
+    await expect(dialog).toHaveCount(0);
+    // Asked, not booked: the desk confirms it first, and the targets wait for that.
+    await expect(page.getByTestId('event-booked')).toHaveText(say('live.bookingPending'));
+    await expect(page.getByTestId('book-event')).toHaveCount(0);
+    await expect(page.getByTestId('event-targets')).toHaveCount(0);
+    await screenshot(page, `live-event-booking-pending-${locale}`);
+    await page.goto(`/${locale}/events/my-events`);
+    const mine = page.getByTestId('booked-events').getByTestId('event-card').filter({ hasText: 'Central bank statement' });
+    await expect(mine.getByTestId('event-card-booking')).toHaveText(say('live.bookingStatePending'));
+
+    // The sales desk confirms it (the business desk's inbox will show it; today its call).
+    const sales = await adminApi(baseURL ?? '', 'sales');
+    try {
+      const waiting = (await (await sales.get('/api/desk/live_bookings?state=pending')).json()) as {
+        bookings: { id: number; comment: string; event: { slug: string } }[];
+      };
+      const booking = waiting.bookings.find((item) => item.event.slug === event.slug);
+      expect(booking?.comment).toBe('Two cameras, please confirm by e-mail.');
+      expect((await sales.post(`/api/desk/live_bookings/${booking?.id}/confirmation`)).status()).toBe(200);
+    } finally {
+      await sales.dispose();
+    }
+    await page.goto(`/${locale}/events/${event.slug}`);
+    await expect(page.getByTestId('event-booked')).toHaveText(say('live.bookedState'));
+    // Booked: the targets are the user's to set.
+    await expect(page.getByTestId('event-targets')).toBeVisible();
+    await screenshot(page, `live-event-booked-${locale}`);
+
+    // Cancelled before the start, after being asked: bookable again.
+    await page.getByTestId('booking-cancel-open').click();
+    await expect(page.getByTestId('booking-cancel-dialog')).toBeVisible();
+    await page.getByTestId('booking-cancel-confirm').click();
+    await expect(page.getByTestId('book-event')).toBeVisible();
+    await expect(page.getByTestId('event-booked')).toHaveCount(0);
+    await expect(page.getByTestId('event-targets')).toHaveCount(0);
+  });
+}
 
 /**
  * An encoder pushing seconds of test picture and tone to an event's stream key, as a newsroom's

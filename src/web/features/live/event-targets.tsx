@@ -25,10 +25,12 @@ export function EventTargets({ event }: { event: LiveEventDetail }) {
   const { t } = useTranslation();
   const userId = useSignedInUserId();
   const queryClient = useQueryClient();
+  // Free events' targets are every registered user's; the others' need a confirmed booking (a licence).
+  const allowed = event.access === 'free' || event.booked;
   const targets = useQuery({
     queryKey: LIVE_KEYS.targets(event.slug, userId),
     queryFn: ({ signal }) => liveApi.targets(event.slug, signal),
-    enabled: event.access === 'free' || event.booked,
+    enabled: allowed,
     retry: false,
     refetchInterval: event.status === 'live' ? TARGETS_REFETCH_MS : false,
   });
@@ -36,7 +38,8 @@ export function EventTargets({ event }: { event: LiveEventDetail }) {
     mutationFn: (target: LiveTarget) => liveApi.removeTarget(target.id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: LIVE_KEYS.targets(event.slug, userId) }),
   });
-  if (targets.error instanceof ApiError && targets.error.status === 403) return null;
+  // A booking canceled here leaves the targets it fetched in the cache: they are not the user's any more.
+  if (!allowed || (targets.error instanceof ApiError && targets.error.status === 403)) return null;
   if (!targets.data && !targets.isError) return null;
 
   return (
