@@ -52,25 +52,50 @@ export const liveTitlesSchema = z.object({
 export type LiveTitles = z.output<typeof liveTitlesSchema>;
 
 const shortText = zod.line(LIVE_LIMITS.shortTextMax);
+const bookingPrice = z
+  .number({ error: 'validation.number' })
+  .int('validation.number')
+  .min(0, 'validation.number')
+  .max(100_000_000, 'validation.number');
 const shortList = z.array(shortText.min(1, 'validation.required')).max(LIVE_LIMITS.listMax, 'validation.max_length');
+
+/** The fields the desk writes, without defaults: a change names only what it changes. */
+const deskEventFields = {
+  titles: liveTitlesSchema,
+  description: z.string({ error: 'validation.text' }).max(LIVE_LIMITS.descriptionMax, 'validation.max_length'),
+  start_at: z.iso.datetime({ offset: true, error: 'validation.date' }),
+  access: z.enum(LIVE_ACCESS, { error: 'validation.required' }),
+  visible: z.boolean(),
+  front_page_ban: z.boolean(),
+  location: shortText.nullable(),
+  languages: shortList,
+  quality: z.enum(['1080p', '720p', '360p'], { error: 'validation.required' }),
+  tag_slugs: shortList,
+  /** What booking costs a customer whose agreements do not cover the event, in euro cents (issue 28). */
+  booking_price_cents: bookingPrice,
+};
 
 /** An event as the desk writes it: the window is its start (the feed opens 15 minutes before, spec §9). */
 export const deskEventInputSchema = z.object({
-  titles: liveTitlesSchema,
-  description: z.string({ error: 'validation.text' }).max(LIVE_LIMITS.descriptionMax, 'validation.max_length').default(''),
-  start_at: z.iso.datetime({ offset: true, error: 'validation.date' }),
-  access: z.enum(LIVE_ACCESS, { error: 'validation.required' }).default('free'),
-  visible: z.boolean().default(true),
-  front_page_ban: z.boolean().default(false),
-  location: shortText.nullable().default(null),
-  languages: shortList.default([]),
-  quality: z.enum(['1080p', '720p', '360p'], { error: 'validation.required' }).default('1080p'),
-  tag_slugs: shortList.default([]),
+  ...deskEventFields,
+  description: deskEventFields.description.default(''),
+  access: deskEventFields.access.default('free'),
+  visible: deskEventFields.visible.default(true),
+  front_page_ban: deskEventFields.front_page_ban.default(false),
+  location: deskEventFields.location.default(null),
+  languages: deskEventFields.languages.default([]),
+  quality: deskEventFields.quality.default('1080p'),
+  tag_slugs: deskEventFields.tag_slugs.default([]),
+  booking_price_cents: deskEventFields.booking_price_cents.optional(),
 });
 export type DeskEventInput = z.output<typeof deskEventInputSchema>;
-/** A change: only the fields sent; the status changes through its own call. */
-export const deskEventChangesSchema = deskEventInputSchema
-  .extend({
+/**
+ * A change: only the fields sent (no defaults, which would reset every field a change leaves out);
+ * the status changes through its own call.
+ */
+export const deskEventChangesSchema = z
+  .object({
+    ...deskEventFields,
     titles: z
       .object({
         en: liveTitlesSchema.shape.en,

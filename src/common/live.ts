@@ -167,6 +167,13 @@ const liveEventFields = {
   /** The tags it is filed under, by slug. */
   tag_slugs: shortList,
   image_url: zod.line(LIVE_LIMITS.urlMax).nullable(),
+  /** What booking costs a customer whose agreements do not cover the event, in euro cents (issue 28). */
+  booking_price_cents: z
+    .number({ error: 'validation.number' })
+    .int('validation.number')
+    .min(0, 'validation.number')
+    .max(100_000_000, 'validation.number')
+    .optional(),
 };
 
 /**
@@ -353,6 +360,8 @@ export const liveBookingDeclineBodySchema = z.object({
  * (srt://host:port?passphrase={key}).
  */
 export const liveEventConsoleSchema = liveEventDetailSchema.extend({
+  /** What booking costs a customer whose agreements do not cover it, in euro cents. */
+  booking_price_cents: z.number().int(),
   stream_key: z.string().nullable(),
   srt_port: z.number().int().nullable(),
 });

@@ -30,6 +30,7 @@ const columns = (input: LiveEventChanges) => ({
   ...(input.audiotrack !== undefined ? { audiotrack: input.audiotrack } : {}),
   ...(input.format !== undefined ? { format: input.format } : {}),
   ...(input.stream_to !== undefined ? { streamTo: input.stream_to } : {}),
+  ...(input.booking_price_cents !== undefined ? { bookingPriceCents: input.booking_price_cents } : {}),
   // A picture's address given replaces an uploaded one.
   ...(input.image_url !== undefined ? { imageUrl: input.image_url, imageKey: null } : {}),
 });
@@ -135,7 +136,12 @@ export async function updateEvent(
 
 /** What the console sees: the event page's data, and the key its publisher pushes with. */
 export async function consoleView(ctx: LiveContext, row: EventRow): Promise<LiveEventConsole> {
-  return { ...(await detailOf(ctx, row, null, 'en')), stream_key: row.streamKey, srt_port: row.srtPort };
+  return {
+    ...(await detailOf(ctx, row, null, 'en')),
+    booking_price_cents: row.bookingPriceCents,
+    stream_key: row.streamKey,
+    srt_port: row.srtPort,
+  };
 }
 
 export async function consoleEvent(ctx: LiveContext, id: number): Promise<LiveEventConsole> {

@@ -109,6 +109,19 @@ describe('booking a live event (spec content §1, §4, §5; accounts §8; issue 
     expect((await browser.post(`/api/content/live/events/${client.slug}/targets`, target)).statusCode).toBe(201);
   });
 
+  it('the live desk sets the booking price the customer is shown; a price that is no whole number of cents is refused', async () => {
+    const client = await event();
+    const { browser } = await a.signedIn({ userGroup: 'customer', countryId: germany });
+    const changed = await desk.live.patch(`/api/desk/live/events/${client.id}`, { booking_price_cents: 9_900 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<{ booking_price_cents: number }>().booking_price_cents).toBe(9_900);
+    expect((await detail(browser, client.slug)).booking_quote).toEqual({ price_cents: 9_900, currency: 'EUR' });
+    for (const bad of [-1, 12.5, 'ten'])
+      expect(codes(await desk.live.patch(`/api/desk/live/events/${client.id}`, { booking_price_cents: bad }))).toEqual(['number']);
+    expect((await book(browser, client.id)).statusCode).toBe(201);
+    expect((await detail(browser, client.slug)).booking?.price_cents).toBe(9_900);
+  });
+
   it('the desk declines with a reason the customer is told; they may ask again', async () => {
     const client = await event();
     const { browser, user } = await a.signedIn({ userGroup: 'customer', countryId: germany, email: `declined-${Date.now()}@example.com` });

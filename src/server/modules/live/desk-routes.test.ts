@@ -118,10 +118,13 @@ describe('live events at the desk', () => {
   });
 
   it('edits some fields; the others stay; a missing language falls back to English; the change is audited before and after', async () => {
-    const event = await create();
+    const kept = { access: 'pool', description: 'Live from the summit hall', location: 'Geneva', languages: ['en', 'fr'], quality: '720p' };
+    const event = await create({ ...kept, front_page_ban: true, booking_price_cents: 12_000 });
     const changed = await callers.live.patch(`${EVENTS}/${event.id}`, { titles: { es: '' }, visible: false, start_at: inHours(5) });
     expect(changed.statusCode).toBe(200);
     expect(deskEventSchema.parse(changed.json())).toMatchObject({ titles: { ...TITLES, es: '' }, visible: false, start_at: inHours(5) });
+    // What the change did not name is as it was (defaults of a new event must not reset it).
+    expect(deskEventSchema.parse(changed.json())).toMatchObject({ ...kept, front_page_ban: true, booking_price_cents: 12_000 });
     const entries = auditPageSchema.parse(
       (await callers.admin.get(`/api/desk/audit?subject_id=${event.id}&subject_type=live_event`)).json(),
     ).entries;

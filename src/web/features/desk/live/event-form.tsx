@@ -21,7 +21,12 @@ type Values = {
   languages: string;
   quality: (typeof QUALITIES)[number];
   tag_slugs: string;
+  /** The booking price in euros, as typed. */
+  booking_price: string;
 };
+
+/** A new event's booking price until the desk gives another (the database's default, live_events.booking_price_cents). */
+const DEFAULT_BOOKING_PRICE_CENTS = 25_000;
 
 /** An ISO time as a `datetime-local` input shows it, in the browser's time zone. */
 function localInput(iso: string): string {
@@ -49,6 +54,7 @@ function valuesOf(event: DeskEvent | null): Values {
     languages: event?.languages.join(', ') ?? '',
     quality: (QUALITIES as readonly string[]).includes(event?.quality ?? '') ? (event?.quality as Values['quality']) : '1080p',
     tag_slugs: event?.tags.map((tag) => tag.slug).join(', ') ?? '',
+    booking_price: String((event?.booking_price_cents ?? DEFAULT_BOOKING_PRICE_CENTS) / 100),
   };
 }
 
@@ -89,6 +95,8 @@ export function EventForm({
       languages: list(values.languages),
       quality: values.quality,
       tag_slugs: list(values.tag_slugs),
+      // Euros typed with a comma or a point; what is not a number the server names as the field's error.
+      booking_price_cents: Math.round(Number(values.booking_price.replace(',', '.')) * 100),
     });
   };
 
@@ -147,6 +155,18 @@ export function EventForm({
           value={values.languages}
           error={fields.languages ?? fields['languages.0']}
           onChange={(change) => set('languages', change.target.value)}
+        />
+        <TextField
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          label={t('deskLive.form.bookingPrice')}
+          hint={t('deskLive.form.bookingPriceHint')}
+          value={values.booking_price}
+          error={fields.booking_price_cents}
+          onChange={(change) => set('booking_price', change.target.value)}
+          data-testid="live-booking-price"
         />
         <TextField
           label={t('deskLive.form.tags')}
