@@ -56,6 +56,11 @@ export const videoSearchQuerySchema = z
     date_from: dateParam.optional(),
     date_to: dateParam.optional(),
     sort: z.enum(VIDEO_SORTS).optional(),
+    /**
+     * The text exactly as typed: a search that finds nothing is not retried with the closest known
+     * words ("Search instead for …" on the search page).
+     */
+    exact: boolParam.optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     per_page: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(CATALOGUE_PAGE_SIZE),
   })
@@ -161,11 +166,28 @@ export const searchResponseSchema = videoListResponseSchema.extend({
   lives: z.array(liveEventSchema),
   lives_count: z.number().int(),
   search_key: z.string().nullable(),
+  /**
+   * The text the answer is for when the typed one found nothing and the closest known words did
+   * ("Showing results for …"); null when the typed text was searched. Optional for older clients.
+   */
+  corrected_query: z.string().nullable().optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 export const suggestQuerySchema = z.object({ search: z.string().max(200).default('') });
-export const suggestionSchema = z.object({ id: z.number().int(), title: z.string(), project_slug: z.string() });
+export const suggestionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  project_slug: z.string(),
+  /** What the box shows beside the title (issue 28 "Discovery"): optional, so older answers still parse. */
+  language: z.enum(LOCALES).optional(),
+  published_at: z.string().optional(),
+  /** Seconds. */
+  duration: z.number().int().optional(),
+  /** The poster the cards show. */
+  selected_preview_image: z.string().optional(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
 export const suggestionsResponseSchema = z.array(suggestionSchema);
 
 export const SEARCH_EVENT_TYPES = ['view', 'click', 'preview', 'download'] as const;

@@ -89,7 +89,8 @@ export async function videoProjectRoutes(
     { config: { microCache: 5 }, schema: { tags, querystring: videoSearchQuerySchema, response: { 200: searchResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return searchVideos(ctx, request.query, request.locale, await userId(request));
+      // The search page's call forgives typos and says so; the list call's "this page" search does not.
+      return searchVideos(ctx, request.query, request.locale, await userId(request), { forgiveTypos: true });
     },
   );
 

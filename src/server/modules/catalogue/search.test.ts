@@ -146,6 +146,47 @@ describe('search', () => {
   });
 });
 
+describe('a search that finds nothing forgives typos (issue 28 "Discovery")', () => {
+  it('searches the closest title words and names them', async () => {
+    const result = await search('search=parliamnet');
+    expect(ids(result)).toEqual(['NR-T-0005']);
+    expect(result).toMatchObject({ corrected_query: 'parliament', count: 1, videos_count: 1 });
+    // A capital where the reader typed one; an Arabic word as well.
+    expect((await search('search=Parliamnet')).corrected_query).toBe('Parliament');
+    const arabic = await search(`search=${encodeURIComponent('القاهره')}`);
+    expect(arabic.corrected_query).toBe('القاهرة');
+    expect(ids(arabic)).toEqual(['NR-T-0004']);
+  });
+
+  it('keeps the words the catalogue knows, even from a story only', async () => {
+    // "debate" is in the budget story's text, not in any title: it is kept, the typo beside it corrected.
+    const result = await search('search=parliamnet%20debate');
+    expect(result.corrected_query).toBe('parliament debate');
+    expect(ids(result)).toEqual(['NR-T-0005']);
+  });
+
+  it('exact=1 searches the text as typed', async () => {
+    expect(await search('search=parliamnet&exact=1')).toMatchObject({ videos: [], count: 0, corrected_query: null });
+  });
+
+  it('a text that finds something is not corrected', async () => {
+    const result = await search('search=floods');
+    expect(result.count).toBe(4);
+    expect(result.corrected_query).toBeNull();
+    // Nor is one that finds nothing only because of its filters.
+    expect(await search('search=floods&language=ru')).toMatchObject({ count: 0, corrected_query: null });
+  });
+
+  it('a word like nothing in the catalogue finds nothing and says no correction', async () => {
+    expect(await search('search=zzzyyyxxx')).toMatchObject({ videos: [], count: 0, corrected_query: null });
+    expect(await search('search=qwrtplkjh%20parliamnet')).toMatchObject({ count: 0, corrected_query: null });
+  });
+
+  it('the list call searches the text as typed', async () => {
+    expect(ids(await list('search=parliamnet'))).toEqual([]);
+  });
+});
+
 describe('suggestions (spec: content §2)', () => {
   it('answers nothing for 3 characters or fewer', async () => {
     expect((await new Browser(t.app).get('/api/content/video_projects/suggests?search=flo')).json()).toEqual([]);
@@ -160,6 +201,11 @@ describe('suggestions (spec: content §2)', () => {
       expect.arrayContaining(['Floods hit northern Italy', 'Flood defences tested on the Thames']),
     );
     expect(suggestions[0]?.project_slug).toMatch(/-nr-t-000\d$/);
+    // What the box shows beside each title: date, length, poster, and the title's language.
+    const italy = suggestions.find((s) => s.title === 'Floods hit northern Italy');
+    expect(italy).toMatchObject({ language: 'en', duration: expect.any(Number) as number });
+    expect(new Date(italy?.published_at ?? '').getTime()).not.toBeNaN();
+    expect(italy?.selected_preview_image).toMatch(/^\/media\/previews\/\d+\.svg$/);
     const cyrillic = suggestionsResponseSchema.parse(
       (await new Browser(t.app).get(`/api/content/video_projects/suggests?search=${encodeURIComponent('Выборы')}`)).json(),
     );

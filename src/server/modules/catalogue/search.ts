@@ -1,14 +1,21 @@
 import { parseId } from '../../../common/validators.ts';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { SUGGEST_MIN_LENGTH, type SearchResponse, type VideoListResponse, type VideoSearchQuery } from '../../../common/catalogue.ts';
+import {
+  SUGGEST_MIN_LENGTH,
+  type SearchResponse,
+  type Suggestion,
+  type VideoListResponse,
+  type VideoSearchQuery,
+} from '../../../common/catalogue.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Db } from '../../db/client.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
 import { filterClause, listedProject, searchText, tsQuery, type CatalogueFilter } from './filters.ts';
 import { searches, searchStatistics, videoProjects } from './schema.ts';
-import { summaries, summaryColumns, type ReferenceTables, type SummaryRow } from './views.ts';
+import { previewImageUrl, summaries, summaryColumns, type ReferenceTables, type SummaryRow } from './views.ts';
 import { livesMatching } from '../live/events.ts';
+import { correctedText } from './search-correction.ts';
 
 /** Counting stops here: "more than 1,000" is as useful as an exact figure and costs a bounded index scan. */
 export const COUNT_CAP = 1_000;
@@ -81,13 +88,19 @@ export async function listVideos(ctx: CatalogueContext, filter: CatalogueFilter,
  * Full-text search (issue #4): the text matches the weighted document in any language's
  * configuration. The newest RANK_CAP matches are ranked by relevance and recency; a common term
  * therefore costs a bounded scan, and its count is reported as "more than RANK_CAP".
+ *
+ * With `forgiveTypos` (the search page's call), a text that finds nothing is searched again with the
+ * closest known words, and the answer names them in `corrected_query` (issue 28 "Discovery"); the
+ * caller's `exact` asks for the text as typed. Only an empty answer pays for the second look.
  */
 export async function searchVideos(
   ctx: SearchContext,
-  filter: CatalogueFilter,
+  query: CatalogueFilter,
   locale: Locale,
   userId: number | null,
+  options: { forgiveTypos?: boolean } = {},
 ): Promise<SearchResponse> {
+  const { exact = false, ...filter } = query;
   const text = searchText(filter.search);
   if (!text) {
     const listed = await listVideos(ctx, filter, locale);
@@ -98,8 +111,26 @@ export async function searchVideos(
       lives: [],
       lives_count: 0,
       search_key: null,
+      corrected_query: null,
     };
   }
+  const found = await searchFor(ctx, filter, text, locale, userId);
+  const foundNothing = (answer: SearchResponse) => answer.count === 0 && answer.lives_count === 0;
+  if (exact || !options.forgiveTypos || !foundNothing(found)) return { ...found, corrected_query: null };
+  const corrected = await correctedText(ctx, text);
+  if (!corrected) return { ...found, corrected_query: null };
+  const retried = await searchFor(ctx, { ...filter, search: corrected }, corrected, locale, userId);
+  return foundNothing(retried) ? { ...found, corrected_query: null } : { ...retried, corrected_query: corrected };
+}
+
+/** One search for the text as given. */
+async function searchFor(
+  ctx: SearchContext,
+  filter: CatalogueFilter,
+  text: string,
+  locale: Locale,
+  userId: number | null,
+): Promise<SearchResponse> {
   // The query is built once and sent back as a value: the planner then estimates how common the
   // words are (and picks the right plan), and the text functions do not run for every row.
   const remember = ctx.memo ?? (<V>(_key: string, load: () => Promise<V>) => load());
@@ -233,18 +264,38 @@ function sortCandidates<T extends Candidate>(rows: T[], sort: VideoSearchQuery['
 
 /**
  * Suggestions (spec: content §2): only for text longer than 3 characters; the closest titles by
- * trigram word similarity, found through the GiST index without scanning every match.
+ * trigram word similarity, found through the GiST index without scanning every match. Each comes
+ * with its language, publication, length and poster, for the box to show (issue 28 "Discovery").
  */
-export async function suggest(ctx: CatalogueContext, search: string) {
+export async function suggest(ctx: CatalogueContext, search: string): Promise<Suggestion[]> {
   const text = search.replace(/\s+/g, ' ').trim();
   if ([...text].length < SUGGEST_MIN_LENGTH) return [];
   const rows = await ctx.db
-    .select({ id: p.id, title: p.title, project_slug: p.projectSlug, distance: sql<number>`${text} <<-> ${p.title}` })
+    .select({
+      id: p.id,
+      title: p.title,
+      projectSlug: p.projectSlug,
+      language: p.language,
+      publishedAt: p.publishedAt,
+      duration: p.duration,
+      previewImage: p.previewImage,
+      distance: sql<number>`${text} <<-> ${p.title}`,
+    })
     .from(p)
     .where(listedProject)
     .orderBy(sql`${text} <<-> ${p.title}`)
     .limit(10);
-  return rows.filter((row) => row.distance < 0.7).map(({ id, title, project_slug }) => ({ id, title, project_slug }));
+  return rows
+    .filter((row) => row.distance < 0.7)
+    .map((row) => ({
+      id: row.id,
+      title: row.title,
+      project_slug: row.projectSlug,
+      language: row.language,
+      published_at: row.publishedAt.toISOString(),
+      duration: row.duration,
+      selected_preview_image: previewImageUrl(row),
+    }));
 }
 
 type SearchKeyBody = { query: string; filters: Record<string, unknown>; results: number; at: number };
