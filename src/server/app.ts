@@ -212,7 +212,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   if (isTestCardProvider(services.cards)) await app.register(testCardRoutes, { ctx: payments, provider: services.cards });
   if (services.wallet.name === 'test_wallet' && 'routes' in services.wallet) await app.register(services.wallet.routes);
   await app.register(webhookRoutes, { ctx: payments });
-  await app.register(companyRoutes, { ctx: { ...ctx, publicOrigin: publicOrigin(config) } });
+  await app.register(companyRoutes, { ctx, config });
   await app.register(downloadRoutes, { ctx: { ...ctx, files: services.files, jobs: services.jobs } });
   await app.register(logoRoutes, { db: database.db, files: services.files });
   await app.register(fileRoutes, {

@@ -9,19 +9,26 @@ import { renderMail } from '../mail/templates.ts';
 import { userLimits } from './schema.ts';
 import { invitationsOf, memberAccountsLimit, memberView, type CompanyContext, type CompanyRow } from './service.ts';
 
+/** Where the e-mail's links point: appBaseUrl of the request, as for the accounts' e-mails. */
+type MailLinks = { base: string };
+
 const DAY_MS = 24 * 3600 * 1000;
 /** An invitation's link works for 14 days, once. */
 const INVITATION_DAYS = 14;
 
 const ownersUntouchable = () => new Conflict({ code: 'owner_unchangeable', message: 'The master account cannot be changed here' });
 
-/** The invitation e-mail: its link to /{locale}/join-team, the final-step page, with a new single-use token. */
+/**
+ * The invitation e-mail: its link to /{locale}/join-team, the final-step page, with a new single-use
+ * token. The link's origin is the one every e-mail sent from a request has (http/app-url.ts).
+ */
 async function sendInvitation(
   ctx: CompanyContext,
   tx: Parameters<Parameters<CompanyContext['db']['transaction']>[0]>[0],
   invitee: UserRow,
   company: CompanyRow,
   locale: Locale,
+  links: MailLinks,
 ) {
   const now = ctx.clock.now();
   const token = await issueToken(tx, { userId: invitee.id, kind: 'confirmation', now, ttlMs: INVITATION_DAYS * DAY_MS });
@@ -29,7 +36,7 @@ async function sendInvitation(
     tx,
     renderMail('team_invitation', locale, invitee.email, {
       company: company.name,
-      link: `${ctx.publicOrigin}/${locale}/join-team?confirmation_token=${token}`,
+      link: `${links.base}/${locale}/join-team?confirmation_token=${token}`,
     }),
   );
 }
@@ -46,6 +53,7 @@ export async function invite(
   company: CompanyRow,
   email: string,
   locale: Locale,
+  links: MailLinks,
 ): Promise<Invitation> {
   const now = ctx.clock.now();
   const inviteeId = await ctx.db.transaction(async (tx) => {
@@ -83,7 +91,7 @@ export async function invite(
       })
       .returning();
     if (!invitee) throw new Error('the invitee was not created');
-    await sendInvitation(ctx, tx, invitee, company, locale);
+    await sendInvitation(ctx, tx, invitee, company, locale, links);
     return invitee.id;
   });
   ctx.mailer.kick();
@@ -99,11 +107,12 @@ export async function changeMember(
   member: UserRow,
   input: { active?: boolean; first_name?: string; last_name?: string; phone_number?: string; resend_invitation?: true },
   locale: Locale,
+  links: MailLinks,
 ): Promise<CompanyMember | Invitation> {
   const now = ctx.clock.now();
   if (input.resend_invitation) {
     if (member.confirmedAt !== null) throw new Conflict({ code: 'not_an_invitation', message: 'This member has joined already' });
-    await ctx.db.transaction((tx) => sendInvitation(ctx, tx, member, company, locale));
+    await ctx.db.transaction((tx) => sendInvitation(ctx, tx, member, company, locale, links));
     ctx.mailer.kick();
     const [invitation] = await invitationsOf(ctx.db, company.id, member.id);
     if (!invitation) throw new Error('the invitation vanished');

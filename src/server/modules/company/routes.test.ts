@@ -102,6 +102,26 @@ describe('invitations (spec §4)', () => {
     expect(codes(await inviteFrom(master.browser, member.user.email))).toEqual(['already_registered']);
   });
 
+  it('an invitation links to the origin every other e-mail of a request does (issue 28: it said localhost)', async () => {
+    const { master } = await enterpriseTeam();
+    const onHost = { headers: { host: '127.0.0.1:4100' } };
+    const invited = `origin-${Date.now()}@newsroom.example`;
+    const made = await master.browser.post('/api/current_user/company/members', { email: invited }, onHost);
+    expect(made.statusCode).toBe(201);
+    const resend = { member: { resend_invitation: true } };
+    const again = await master.browser.patch(`/api/current_user/company/members/${invitationSchema.parse(made.json()).id}`, resend, onHost);
+    expect(again.statusCode).toBe(200);
+    const reset = await createUser(t.database.db);
+    expect((await new Browser(t.app).post('/api/users/password_instructions', { email: reset.email }, onHost)).statusCode).toBe(200);
+    await t.services.background.idle();
+    const origins = async (email: string) => {
+      const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      return mails.map((mail) => new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? '').origin);
+    };
+    expect(await origins(invited)).toEqual(['http://127.0.0.1:4100', 'http://127.0.0.1:4100']);
+    expect(await origins(reset.email)).toEqual(['http://127.0.0.1:4100']);
+  });
+
   it('a pass allows 2 member accounts: five invitations at once make two', async () => {
     const holder = await createUser(t.database.db, { company: `Pass team ${Date.now()}`, companyRole: 'master', userGroup: 'customer' });
     await createAgreement(

@@ -13,6 +13,8 @@ import {
   userLimitSchema,
 } from '../../../common/company.ts';
 import { zod } from '../../../common/validators.ts';
+import type { Config } from '../../config.ts';
+import { appBaseUrl } from '../../http/app-url.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { changeLimit, managedLimit, removeLimit, setLimit } from './limits.ts';
 import { changeMember, invite, removeMember } from './members.ts';
@@ -29,7 +31,7 @@ const companyQuery = z.object({ company_id: zod.idParam().optional() });
  * is decided before the input is read (spec §6: the company's master, or an admin), so nobody else
  * learns what a valid call looks like.
  */
-export async function companyRoutes(instance: FastifyInstance, { ctx }: { ctx: CompanyContext }) {
+export async function companyRoutes(instance: FastifyInstance, { ctx, config }: { ctx: CompanyContext; config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const signedIn = async (request: FastifyRequest) => {
     await requireUser(request);
@@ -59,7 +61,8 @@ export async function companyRoutes(instance: FastifyInstance, { ctx }: { ctx: C
     async (request, reply) => {
       const { user } = await requireUser(request);
       const company = await companyToInviteInto(ctx.db, user, request.query.company_id, ctx.clock.now());
-      return reply.status(201).send(await invite(ctx, user, company, request.body.email, request.locale));
+      const links = { base: appBaseUrl(config, request) };
+      return reply.status(201).send(await invite(ctx, user, company, request.body.email, request.locale, links));
     },
   );
 
@@ -73,7 +76,7 @@ export async function companyRoutes(instance: FastifyInstance, { ctx }: { ctx: C
       const { user } = await requireUser(request);
       const member = await managedUser(ctx.db, user, request.params.id);
       const company = await managedCompany(ctx.db, user, member.companyId ?? undefined);
-      return changeMember(ctx, company, member, request.body.member, request.locale);
+      return changeMember(ctx, company, member, request.body.member, request.locale, { base: appBaseUrl(config, request) });
     },
   );
 

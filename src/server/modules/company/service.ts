@@ -11,7 +11,7 @@ import { agreementBalances, agreementOperations, agreements } from '../agreement
 import { countries } from '../reference/schema.ts';
 import { userLimits } from './schema.ts';
 
-export type CompanyContext = Pick<ServiceContext, 'db' | 'clock' | 'mailer' | 'sessionsEnded'> & { publicOrigin: string };
+export type CompanyContext = Pick<ServiceContext, 'db' | 'clock' | 'mailer' | 'sessionsEnded'>;
 export type CompanyRow = typeof companies.$inferSelect;
 
 export const companyNotFound = () => new NotFound({ code: 'company_not_found', message: 'Company not found' });
