@@ -85,7 +85,12 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // Readable lines at a terminal (main.ts); pino's JSON on stdout otherwise.
+            ...(services.logStream ? { stream: services.logStream } : {}),
+          },
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.trustProxy,

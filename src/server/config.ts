@@ -34,6 +34,8 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json: pino's lines; pretty: readable ones (src/server/terminal-log.ts). Unset: pretty when stdout is a terminal. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   /** Browsers report errors to this Sentry project instead of POST /api/client_errors (docs/decisions.md). */
   SENTRY_DSN: z
     .string()
@@ -214,6 +216,7 @@ export type Config = {
   smtpUrl: string | undefined;
   publicUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  logFormat: 'json' | 'pretty' | undefined;
   /** Where browsers send error reports instead of our endpoint (SENTRY_DSN); unset: POST /api/client_errors. */
   sentryDsn: string | undefined;
   siteVariants: SiteVariantMap;
@@ -346,6 +349,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     sentryDsn: e.SENTRY_DSN,
     siteVariants: e.SITE_VARIANTS,
     hiddenLocales: e.HIDDEN_LOCALES,

@@ -14,6 +14,7 @@ import { generateDemoClips } from './modules/media/demo-clips.ts';
 import { resolveFfmpeg, stopFfmpegRuns } from './modules/media/ffmpeg.ts';
 import { projectRoot } from './paths.ts';
 import { createServices, publicOrigin } from './services.ts';
+import { readableLogs, terminalLogStream } from './terminal-log.ts';
 import pino from 'pino';
 
 const webRoot = path.join(projectRoot, 'dist', 'web');
@@ -25,7 +26,9 @@ async function main() {
   requireSharedSecrets(config);
   const database = await openDatabase(config);
   await prepareDatabase(database, { seedDemo: config.seedDemo });
-  const services = await createServices(config, database, pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel }));
+  const logStream = readableLogs(config) ? terminalLogStream() : undefined;
+  const logOptions = { level: config.logLevel === 'silent' ? 'silent' : config.logLevel };
+  const services = { ...(await createServices(config, database, logStream ? pino(logOptions, logStream) : pino(logOptions))), logStream };
   const app = await buildApp(config, services);
   let jobs: JobRunner | undefined;
   let live: Live | undefined = undefined;

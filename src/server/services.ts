@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './context.ts';
 import type { Database } from './db/client.ts';
@@ -27,6 +28,8 @@ import { outboundPolicyFor, type OutboundPolicy } from './modules/security/outbo
 /** What the app is given rather than finds (STYLE: dependencies are passed, not found). */
 export type AppServices = {
   database: Database;
+  /** Where the logs go instead of stdout's JSON: readable lines at a terminal (terminal-log.ts). */
+  logStream?: DestinationStream;
   clock: Clock;
   mailer: Mailer;
   secret: string;

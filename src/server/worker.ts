@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { ConfigError, parseConfig, requireSharedSecrets } from './config.ts';
 import { systemClock } from './context.ts';
+import { readableLogs, terminalLogStream } from './terminal-log.ts';
 import { openPostgres } from './db/client.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import type { JobDeps } from './jobs/definition.ts';
@@ -33,7 +34,8 @@ async function worker() {
       'npm run worker needs DATABASE_URL (postgres://…): the embedded database belongs to the one process that opened it,\n' +
         'and `npm start` works the jobs in that process already.',
     );
-  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel }).child({ part: 'jobs' });
+  const logOptions = { level: config.logLevel === 'silent' ? 'silent' : config.logLevel };
+  const log = (readableLogs(config) ? pino(logOptions, terminalLogStream()) : pino(logOptions)).child({ part: 'jobs' });
   const database = await openPostgres(config.databaseUrl);
   // E-mail goes out through SMTP_URL; renewals charge through the configured card provider.
   // Real-time messages (render progress) reach the API processes' clients through Redis.

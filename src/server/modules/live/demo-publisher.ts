@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { FFMPEG_MEMORY, spawnFfmpeg } from '../media/ffmpeg.ts';
 
 /**
@@ -10,14 +11,42 @@ export type DemoPublisher = { stop(): void };
 
 const RESTART_MS = 3000;
 
-function publisherArgs(url: string, title: string): string[] {
+/**
+ * A bold sans-serif font file where systems keep one. drawtext is given the file itself: given a
+ * font's name it asks Fontconfig, which prints its warnings (a static ffmpeg has no Fontconfig
+ * configuration) on every start, past `-loglevel error` (issue 28).
+ */
+const FONT_FILES = [
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+  '/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf',
+  '/usr/share/fonts/TTF/DejaVuSans-Bold.ttf',
+  '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
+  '/usr/local/share/fonts/DejaVuSans-Bold.ttf',
+  '/System/Library/Fonts/Supplemental/Arial Bold.ttf',
+  '/Library/Fonts/Arial Bold.ttf',
+  'C:/Windows/Fonts/arialbd.ttf',
+];
+let fontFile: string | null | undefined;
+function boldFont(): string | null {
+  fontFile ??= FONT_FILES.find((file) => existsSync(file)) ?? null;
+  return fontFile;
+}
+
+/** The slate and the clock, written with the font file; without one, the slate's band alone. */
+export function publisherOverlay(title: string, font: string | null = boldFont()): string {
   const slate = title.replace(/[\\':%]/g, ' ');
-  const font = `fontfile='DejaVu Sans\\:style=Bold'`;
-  const overlay = [
-    `drawbox=x=0:y=ih-64:w=iw:h=64:color=0x0d1b2a@0.85:t=fill`,
-    `drawtext=${font}:text='${slate}':fontsize=18:fontcolor=white:x=24:y=h-46`,
-    `drawtext=${font}:text='LIVE %{localtime\\:%H\\\\\\:%M\\\\\\:%S}':fontsize=22:fontcolor=0xff4d5e:x=w-tw-24:y=h-46`,
+  const band = `drawbox=x=0:y=ih-64:w=iw:h=64:color=0x0d1b2a@0.85:t=fill`;
+  if (!font) return band;
+  const fontfile = `fontfile='${font.replace(/\\/g, '/').replace(/:/g, '\\:')}'`;
+  return [
+    band,
+    `drawtext=${fontfile}:text='${slate}':fontsize=18:fontcolor=white:x=24:y=h-46`,
+    `drawtext=${fontfile}:text='LIVE %{localtime\\:%H\\\\\\:%M\\\\\\:%S}':fontsize=22:fontcolor=0xff4d5e:x=w-tw-24:y=h-46`,
   ].join(',');
+}
+
+export function publisherArgs(url: string, title: string): string[] {
+  const overlay = publisherOverlay(title);
   return [
     ...['-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25'],
     ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:beep_factor=4'],
@@ -43,7 +72,12 @@ export function startDemoPublisher(options: { ffmpeg: string; url: string; title
       options.log(`demo publisher: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
-    child.stderr?.on('data', (chunk: Buffer) => options.log(`demo publisher: ${chunk.toString().trim()}`));
+    // ffmpeg's errors, line by line; Fontconfig's chatter, should a system still print it, is not one.
+    child.stderr?.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) {
+        if (line.trim() !== '' && !/^Fontconfig (warning|error)/.test(line)) options.log(`demo publisher: ${line.trim()}`);
+      }
+    });
     child.on('error', (error) => options.log(`demo publisher: ${error.message}`));
     child.on('exit', () => {
       child = null;
