@@ -17,7 +17,7 @@ import { Checkbox } from '../../ui/checkbox.tsx';
 import { FormErrors, SelectField, TextField } from '../../ui/field.tsx';
 import { paymentsApi, type PurchaseResult } from './api.ts';
 import { EMPTY_CARD, parseExpiry, TestCardFields, type CardInput } from './card-fields.tsx';
-import { BankStepDialog, RejectionDialog, WaitOverlay } from './payment-dialogs.tsx';
+import { BankStepDialog, PaymentsPaused, RejectionDialog, WaitOverlay } from './payment-dialogs.tsx';
 import { StripeCardField, type StripeCardHandle } from './stripe-card-field.tsx';
 import { cardErrorKey, outcomeOf, outcomeOfFailure, type Outcome, type Rejections } from './purchase-outcome.ts';
 
@@ -72,6 +72,8 @@ export function CheckoutForm({
   const [bankStep, setBankStep] = useState<PurchaseResult | null>(null);
   const [declined, setDeclined] = useState<Extract<Outcome, { kind: 'declined' }> | null>(null);
   const [rejections, setRejections] = useState<Rejections | null>(null);
+  /** When payments are paused after too many declined cards (the server's 403), until when. */
+  const [pausedUntil, setPausedUntil] = useState<string | null>(null);
   const stripeCard = useRef<StripeCardHandle>(null);
 
   const back =
@@ -103,9 +105,9 @@ export function CheckoutForm({
         if (outcome.rejections) writeCookie('card_rejections', String(outcome.rejections.count), 1);
         return;
       case 'banned':
+        // Refused before any card was tried: not a declined card, but the pause and when it ends.
         setBankStep(null);
-        setDeclined({ kind: 'declined', code: 'card_declined', message: '', rejections: null });
-        setRejections({ count: 5, remaining: 0, bannedUntil: outcome.bannedUntil });
+        setPausedUntil(outcome.bannedUntil);
         return;
     }
   }
@@ -240,6 +242,8 @@ export function CheckoutForm({
     // At the ban the server has signed the user out: reloading the user takes them to sign-in.
     if (banned) void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
   }
+
+  if (pausedUntil) return <PaymentsPaused until={pausedUntil} back={back} />;
 
   if (declined)
     return (

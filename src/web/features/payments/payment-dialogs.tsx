@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/translation.ts';
 import { CARD_REJECTION_LIMIT } from '../../../common/payment-values.ts';
-import { Button } from '../../ui/button.tsx';
+import { Link, useParams } from 'react-router';
+import { useTimeZone } from '../../lib/time-zone.ts';
+import { Button, buttonClass } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { minutesLeft, type Rejections } from './purchase-outcome.ts';
 
@@ -54,6 +56,32 @@ export function RejectionDialog({ rejections, onClose }: { rejections: Rejection
         </p>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * Payments paused (spec §4, §9: 20 minutes after the fifth declined card): the user signed in again
+ * and tried to pay; no card was tried. Says so, and when they may pay again, in their time zone.
+ */
+export function PaymentsPaused({ until, back }: { until: string; back: string }) {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  const timeZone = useTimeZone();
+  const [openedAt] = useState(() => Date.now());
+  const at = Date.parse(until);
+  const time = Number.isNaN(at) ? '' : new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(at);
+  return (
+    <section className="card-declined" data-testid="payments-paused" role="alert">
+      <h2 className="card-declined__title">{t('payment.paused.title')}</h2>
+      <p className="card-declined__reason" data-testid="payments-paused-until">
+        {t('payment.paused.text', { time, minutes: minutesLeft(until, openedAt) })}
+      </p>
+      <div className="card-declined__actions">
+        <Link className={buttonClass('secondary')} to={back} data-testid="paused-back">
+          {t('payment.declined.back')}
+        </Link>
+      </div>
+    </section>
   );
 }
 
