@@ -49,7 +49,7 @@ for (const locale of ['en', 'ar'] as const) {
       await page.getByTestId('search-input').fill(query);
       const suggestions = page.getByTestId('suggestions');
       await expect(suggestions.getByRole('option').first()).toBeVisible();
-      const chosen = await suggestions.getByRole('option').first().innerText();
+      const chosen = await suggestions.getByRole('option').first().getByTestId('suggestion-title').innerText();
       await suggestions.getByRole('option').first().click();
       await expect(page.getByTestId('video-page')).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen);

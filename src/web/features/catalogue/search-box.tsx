@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { Suspense, useId, useState, type KeyboardEvent } from 'react';
+import { lazyRetry } from '../../lib/lazy-retry.ts';
 import { useTranslation } from '../../lib/translation.ts';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { stripLocale } from '../../../common/locales.ts';
@@ -8,6 +9,10 @@ import { useDebounced } from '../../lib/use-debounced.ts';
 import { isVideoPath } from './query-params.ts';
 import { normalizeSearch, searchTarget, SUGGEST_DEBOUNCE_MS, wantsSuggestions, type SearchScope } from './search-rules.ts';
 import './search-box.css';
+
+// The list (posters, dates, lengths) loads with the first suggestions, not with the header.
+const loadSuggestionList = () => import('./suggestion-list.tsx');
+const SuggestionList = lazyRetry(() => loadSuggestionList().then((module) => ({ default: module.SuggestionList })));
 
 /**
  * The header search (spec: content §2 "Search"): scope everywhere or this page, suggestions for
@@ -29,7 +34,8 @@ export function SearchBox() {
   const suggestions = useQuery({
     queryKey: ['suggests', settled],
     // The catalogue calls load with the first suggestion asked for, not with the header.
-    queryFn: ({ signal }) => import('./api.ts').then(({ catalogueApi }) => catalogueApi.suggest(settled, signal)),
+    queryFn: ({ signal }) =>
+      Promise.all([import('./api.ts'), loadSuggestionList()]).then(([{ catalogueApi }]) => catalogueApi.suggest(settled, signal)),
     enabled: open && wantsSuggestions(settled),
     staleTime: 60_000,
   });
@@ -111,23 +117,9 @@ export function SearchBox() {
         </svg>
       </button>
       {expanded ? (
-        <ul className="search-box__suggestions" id={listId} role="listbox" data-testid="suggestions">
-          {items.map((item, index) => (
-            <li
-              key={item.id}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              className="search-box__suggestion"
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(index);
-              }}
-            >
-              {item.title}
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={null}>
+          <SuggestionList items={items} listId={listId} active={active} locale={locale} onChoose={choose} />
+        </Suspense>
       ) : null}
     </form>
   );

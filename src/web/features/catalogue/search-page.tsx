@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/translation.ts';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { CATALOGUE_PAGE_SIZE } from '../../../common/catalogue-values.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { catalogueApi } from './api.ts';
@@ -14,6 +14,7 @@ import { VideoGrid } from './video-card.tsx';
 import { ViewToggle } from './view-toggle.tsx';
 import { useViewType } from './view-type.ts';
 import './catalogue.css';
+import './search-page.css';
 
 /** /{locale}/search?search=…: results (entities, videos_count, lives_count, pages) with filters and language. */
 export function SearchPage() {
@@ -21,7 +22,9 @@ export function SearchPage() {
   const { locale = 'en' } = useParams();
   const [params] = useSearchParams();
   const [view, setView] = useViewType();
-  const query = queryFromSearch(params);
+  // exact=1: the text as typed, without the closest known words when it finds nothing.
+  const exact = params.get('exact') === '1';
+  const query = { ...queryFromSearch(params), ...(exact ? { exact: '1' } : {}) };
   const text = normalizeSearch(params.get('search') ?? '');
   const results = useInfiniteQuery({
     queryKey: ['search', locale, query],
@@ -32,6 +35,9 @@ export function SearchPage() {
   const first = results.data?.pages[0];
   const entities = results.data?.pages.flatMap((page) => page.entities) ?? [];
   const livePages = useLivePages();
+  const corrected = first?.corrected_query ?? null;
+  const exactParams = new URLSearchParams(params);
+  exactParams.set('exact', '1');
 
   return (
     <div className="page catalogue-page" data-testid="search-page">
@@ -46,6 +52,15 @@ export function SearchPage() {
               })}
               {' · '}
               {t('search.lives', { count: first.lives_count })}
+            </p>
+          ) : null}
+          {corrected ? (
+            // The typed text found nothing; these are the results for the closest known words (issue 28).
+            <p className="search-page__correction" data-testid="search-correction">
+              <span data-testid="search-corrected">{t('search.showingResultsFor', { text: corrected })}</span>{' '}
+              <Link to={`/${locale}/search?${exactParams.toString()}`} data-testid="search-exact">
+                {t('search.searchInsteadFor', { text })}
+              </Link>
             </p>
           ) : null}
         </div>

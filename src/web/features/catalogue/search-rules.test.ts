@@ -52,4 +52,17 @@ describe('search box rules (spec: content §2)', () => {
       searchTarget({ text: '', scope: 'everywhere', locale: 'ar', pathname: '/ar/search', search: '?search=x', onVideoList: true }),
     ).toBe('/ar/search');
   });
+
+  it('a new text drops "search exactly" (exact=1); the same text keeps it', () => {
+    const onSearchPage = { scope: 'page' as const, locale: 'en', pathname: '/en/search', onVideoList: true };
+    expect(searchTarget({ ...onSearchPage, text: 'floods', search: '?search=eartquake&exact=1&language=en' })).toBe(
+      '/en/search?search=floods&language=en',
+    );
+    expect(searchTarget({ ...onSearchPage, text: 'eartquake', search: '?search=eartquake&exact=1' })).toBe(
+      '/en/search?search=eartquake&exact=1',
+    );
+    expect(searchTarget({ ...onSearchPage, scope: 'everywhere', text: 'eartquake', search: '?search=eartquake&exact=1' })).toBe(
+      '/en/search?search=eartquake',
+    );
+  });
 });

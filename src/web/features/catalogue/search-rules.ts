@@ -30,6 +30,8 @@ export function searchTarget(input: {
   const text = normalizeSearch(input.text);
   if (input.scope === 'page' && input.onVideoList) {
     const params = new URLSearchParams(input.search);
+    // "Search instead for …" holds for the text it was offered for, not for a new one.
+    if (text !== normalizeSearch(params.get('search') ?? '')) params.delete('exact');
     if (text) params.set('search', text);
     else params.delete('search');
     const query = params.toString();
