@@ -139,6 +139,23 @@ export function deskFacts(input: { user: UserRow; company: string | null; event:
   ];
 }
 
+/** A step the customer takes: their e-mail, and the sales desk's notice with the booking's facts. */
+async function mailBothSides(
+  ctx: BookingsContext,
+  tx: Parameters<BookingsContext['mailer']['enqueue']>[0],
+  step: { kind: LiveBookingMailKind; step: string; user: UserRow; company: string | null; event: EventRow; booking: BookingRow },
+) {
+  const { user, event, booking } = step;
+  await mailBooking(ctx, tx, {
+    event,
+    priceCents: booking.priceCents,
+    mailings: [
+      { kind: step.kind, to: user.email, locale: user.profileLocale },
+      { kind: 'live_booking_notice', to: ctx.salesEmail, locale: 'en', name: step.step, facts: deskFacts({ ...step }) },
+    ],
+  });
+}
+
 async function companyName(ctx: Pick<BookingsContext, 'db'>, companyId: number | null): Promise<string | null> {
   if (!companyId) return null;
   const [row] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
@@ -180,20 +197,7 @@ export async function bookEvent(
       })
       .returning();
     if (!row) throw new Error('the booking was not recorded');
-    await mailBooking(ctx, tx, {
-      event,
-      priceCents: row.priceCents,
-      mailings: [
-        { kind: 'live_booking_received', to: user.email, locale: user.profileLocale },
-        {
-          kind: 'live_booking_notice',
-          to: ctx.salesEmail,
-          locale: 'en',
-          name: 'requested',
-          facts: deskFacts({ user, company, event, booking: row }),
-        },
-      ],
-    });
+    await mailBothSides(ctx, tx, { kind: 'live_booking_received', step: 'requested', user, company, event, booking: row });
     return true;
   });
   if (created) ctx.mailer.kick();
@@ -219,20 +223,7 @@ export async function cancelBooking(ctx: BookingsContext, user: UserRow, idOrSlu
     await tx.update(liveBookings).set({ state: 'canceled', decidedAt: now }).where(eq(liveBookings.id, locked.id));
     if (locked.agreementId)
       await tx.update(agreements).set({ status: 'deactivated', updatedAt: now }).where(eq(agreements.id, locked.agreementId));
-    await mailBooking(ctx, tx, {
-      event,
-      priceCents: locked.priceCents,
-      mailings: [
-        { kind: 'live_booking_canceled', to: user.email, locale: user.profileLocale },
-        {
-          kind: 'live_booking_notice',
-          to: ctx.salesEmail,
-          locale: 'en',
-          name: 'canceled',
-          facts: deskFacts({ user, company, event, booking: locked }),
-        },
-      ],
-    });
+    await mailBothSides(ctx, tx, { kind: 'live_booking_canceled', step: 'canceled', user, company, event, booking: locked });
   });
   ctx.mailer.kick();
   return { ...(await detailOf(ctx, event, user.id, locale)), ...(await bookingPart(ctx, user, event)) };
