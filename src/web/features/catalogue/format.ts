@@ -1,3 +1,5 @@
+import { formatDay } from '../../lib/money.ts';
+
 /** Duration as m:ss or h:mm:ss, the way editors read clip lengths. */
 export function formatDuration(seconds: number): string {
   const h = Math.floor(seconds / 3600);
@@ -19,10 +21,9 @@ export function formatPublished(iso: string, locale: string, timeZone: string): 
   }).format(new Date(iso));
 }
 
+/** A calendar date as a long date: the app's one date format (lib/money.ts). */
 export function formatDate(isoDate: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+  return formatDay(isoDate, locale, 'UTC');
 }
 
 export function formatCount(n: number, locale: string): string {

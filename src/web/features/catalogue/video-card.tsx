@@ -2,7 +2,8 @@ import { useTranslation } from '../../lib/translation.ts';
 import { Link, useLocation, useParams } from 'react-router';
 import type { VideoProjectSummary } from '../../../common/catalogue.ts';
 import { LINKS } from '../../../common/routes.ts';
-import { formatDate, formatDuration } from './format.ts';
+import { formatDuration } from './format.ts';
+import { ReaderDate } from '../../ui/reader-date.tsx';
 import { useMaterialAccess } from '../agreements/material-access.ts';
 import { videoQuery } from './query-params.ts';
 import { AddToListButton } from '../lists/add-to-list-button.tsx';
@@ -72,7 +73,7 @@ export function VideoCard({
           </p>
           <Heading className="video-card__title">{video.title}</Heading>
           <p className="video-card__dateline">
-            {video.dateline.place} · {formatDate(video.dateline.date, locale)}
+            {video.dateline.place} · <ReaderDate value={video.dateline.date} locale={locale} />
           </p>
         </div>
       </Link>

@@ -17,7 +17,8 @@ import { DownloadPanel } from './download-panel.tsx';
 import { PremiumPromo } from './premium-promo.tsx';
 import { RecordingBooking } from './recording-booking.tsx';
 import { AddToListButton } from '../lists/add-to-list-button.tsx';
-import { formatDate, formatDuration, formatPublished } from './format.ts';
+import { formatDuration, formatPublished } from './format.ts';
+import { ReaderDate } from '../../ui/reader-date.tsx';
 import { videoQuery } from './query-params.ts';
 import { VideoGrid } from './video-card.tsx';
 import './catalogue.css';
@@ -84,9 +85,7 @@ function VideoView({ video }: { video: VideoProject }) {
             <p className="video-text__dateline" data-testid="dateline">
               <span className="video-text__place">{video.dateline.place}</span> ·{' '}
               {/* The date is in the reader's language, which may run the other way from the text. */}
-              <time dateTime={video.dateline.date} dir="auto">
-                {formatDate(video.dateline.date, locale)}
-              </time>
+              <ReaderDate value={video.dateline.date} locale={locale} />
             </p>
             {video.story ? (
               <section className="video-text__section">
