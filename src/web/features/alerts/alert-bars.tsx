@@ -95,21 +95,28 @@ function AlertBar({ alert, locale }: { alert: Alert; locale: Locale }) {
 
 /**
  * The title, as a link to the alert's custom URL (a path on this site keeps the reader's language)
- * or to its live event, named by the event's slug, where the site variant has the Live pages.
+ * or to its live event, named by the event's slug, where the site variant has the Live pages. The
+ * newsroom writes it in any language: it runs in its own direction (`dir="auto"`), so an English
+ * title in an Arabic bar is cut at its end, never at its start.
  */
 function AlertTitle({ alert, locale }: { alert: Alert; locale: Locale }) {
   const livePages = screenOnVariant('liveEvent', useSite().variant);
   const event = alert.live_event_extid && livePages ? LINKS.liveEvent(alert.live_event_extid) : null;
   const url = alert.target_link_to === 'custom' ? alert.custom_url : event;
-  if (!url) return <span className="alert-bar__title">{alert.title}</span>;
+  if (!url)
+    return (
+      <span className="alert-bar__title" dir="auto">
+        {alert.title}
+      </span>
+    );
   if (/^https?:\/\//i.test(url))
     return (
-      <a className="alert-bar__title" href={url} target="_blank" rel="noopener noreferrer">
+      <a className="alert-bar__title" dir="auto" href={url} target="_blank" rel="noopener noreferrer">
         {alert.title}
       </a>
     );
   return (
-    <Link className="alert-bar__title" to={pathLocale(url) ? url : `/${locale}${url === '/' ? '' : url}`}>
+    <Link className="alert-bar__title" dir="auto" to={pathLocale(url) ? url : `/${locale}${url === '/' ? '' : url}`}>
       {alert.title}
     </Link>
   );

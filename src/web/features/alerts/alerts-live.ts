@@ -4,11 +4,14 @@ import { CHANNELS } from '../../../common/realtime-channels.ts';
 import { subscribe } from '../realtime/cable.ts';
 import { alertsQuery } from './alerts-query.ts';
 
-/** Applies one message of the alerts channel to the list the bars show. */
+/**
+ * Applies one message of the alerts channel to the cached list, kept newest first as the server
+ * answers it; the bars show it in their own order (inBarOrder).
+ */
 export function applyAlertMessage(alerts: Alert[], message: AlertMessage): Alert[] {
   if (message.type === 'deleted') return alerts.filter((alert) => alert.id !== message.id);
   const others = alerts.filter((alert) => alert.id !== message.alert.id);
-  return [...others, message.alert].sort((a, b) => a.id - b.id);
+  return [...others, message.alert].sort((a, b) => b.id - a.id);
 }
 
 /**

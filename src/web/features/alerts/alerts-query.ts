@@ -13,6 +13,15 @@ export const alertsQuery = {
   staleTime: Number.POSITIVE_INFINITY,
 };
 
+/**
+ * The bars' order: breaking (red) above live (yellow), newest first within a colour, whatever order
+ * the list came in (the server's answer, newest first, or the list after a real-time change).
+ */
+export function inBarOrder(alerts: Alert[]): Alert[] {
+  const rank = (alert: Alert) => (alert.alert_type === 'red' ? 0 : 1);
+  return [...alerts].sort((a, b) => rank(a) - rank(b) || b.id - a.id);
+}
+
 export function useAlerts(): Alert[] {
-  return useSuspenseQuery(alertsQuery).data;
+  return useSuspenseQuery({ ...alertsQuery, select: inBarOrder }).data;
 }
