@@ -134,14 +134,23 @@ function ProfileForm({ profile }: { profile: Profile }) {
           error={error('phone_number')}
           {...form.register('phone_number')}
         />
-        <SelectField
-          label={t('accounts.fields.country')}
-          placeholder={t('accounts.fields.choose')}
-          options={(countries.data ?? []).map((country) => ({ value: String(country.id), label: country.name }))}
-          error={error('country_id')}
-          {...form.register('country_id', {
-            setValueAs: (value: string | number | null) => (value === '' || value === null ? null : Number(value)),
-          })}
+        {/* The lists may come after the form: a controlled select shows its value once its option is there (issue 28). */}
+        <Controller
+          control={form.control}
+          name="country_id"
+          render={({ field }) => (
+            <SelectField
+              label={t('accounts.fields.country')}
+              placeholder={t('accounts.fields.choose')}
+              options={(countries.data ?? []).map((country) => ({ value: String(country.id), label: country.name }))}
+              error={error('country_id')}
+              name={field.name}
+              ref={field.ref}
+              value={field.value === null || field.value === undefined ? '' : String(field.value)}
+              onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+              onBlur={field.onBlur}
+            />
+          )}
         />
       </div>
       <div className="form__row">
@@ -166,12 +175,22 @@ function ProfileForm({ profile }: { profile: Profile }) {
           error={error('notification_locale')}
           {...form.register('notification_locale')}
         />
-        <SelectField
-          label={t('accounts.fields.timeZone')}
-          placeholder={t('accounts.fields.choose')}
-          options={(zones.data ?? []).map((zone) => ({ value: zone.code, label: `(UTC${zone.offset}) ${zone.name}` }))}
-          error={error('time_zone')}
-          {...form.register('time_zone', { setValueAs: (value: string | null) => (value === '' ? null : value) })}
+        <Controller
+          control={form.control}
+          name="time_zone"
+          render={({ field }) => (
+            <SelectField
+              label={t('accounts.fields.timeZone')}
+              placeholder={t('accounts.fields.choose')}
+              options={(zones.data ?? []).map((zone) => ({ value: zone.code, label: `(UTC${zone.offset}) ${zone.name}` }))}
+              error={error('time_zone')}
+              name={field.name}
+              ref={field.ref}
+              value={field.value ?? ''}
+              onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
+              onBlur={field.onBlur}
+            />
+          )}
         />
       </div>
 
