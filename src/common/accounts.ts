@@ -36,9 +36,11 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 /**
  * GET /api/current_user/roles: what the current user's page behaviour depends on beyond the spec's
  * current-user fields (which are exactly those above): an admin copies text without the copy notice,
- * and staff (admins with desk roles, src/common/desk.ts) have the desk in their menu.
+ * staff (admins with desk roles, src/common/desk.ts) have the desk in their menu, and `planning`
+ * says whether the planning-access check would answer without error, so a user without planning is
+ * not made to ask it for the 403 that hides the menu item (spec §6; issue 28).
  */
-export const currentUserRolesSchema = z.object({ admin: z.boolean(), desk_roles: z.array(z.enum(DESK_ROLES)) });
+export const currentUserRolesSchema = z.object({ admin: z.boolean(), desk_roles: z.array(z.enum(DESK_ROLES)), planning: z.boolean() });
 
 const password = zod.password;
 const loginPassword = () => z.string({ error: 'validation.required' }).min(1, 'validation.required').max(1024, 'validation.max_length');

@@ -14,11 +14,8 @@ type Screen = {
   picture?(answers: FirstAnswers, locale: Locale): string | undefined;
 };
 
-const frame = (locale: Locale) => [
-  `/api/site?locale=${locale}`,
-  `/api/current_user?locale=${locale}`,
-  `/api/content/alerts?locale=${locale}`,
-];
+// Not /api/current_user: a guest's browser has no signed-in hint and does not ask (src/common/signed-in-cookie.ts).
+const frame = (locale: Locale) => [`/api/site?locale=${locale}`, `/api/content/alerts?locale=${locale}`];
 const dashboard = (locale: Locale) => `/api/content/video_projects/dashboard?locale=${locale}`;
 const videos = (locale: Locale) => `/api/content/video_projects?page=1&per_page=${CATALOGUE_PAGE_SIZE}&locale=${locale}`;
 

@@ -8,6 +8,7 @@ import { DESK_ROUTES, isDeskPath, matchDeskRoute } from '../../common/desk-route
 import { hasDeskRole, isStaff } from '../../common/desk-roles.ts';
 import { matchRoute, screenOnVariant } from '../../common/routes.ts';
 import { isApiPath, routeNotFound } from '../http/error-handler.ts';
+import { keepSignedInHint } from '../modules/accounts/auth.ts';
 import { firstAnswersHead, screenModules } from './first-answers.ts';
 import { shellPreloads, type ShellPreloads } from './manifest.ts';
 import { screenHead, siteHead, withHead, type ScreenFinder } from './page-head.ts';
@@ -114,6 +115,7 @@ export async function spaRoutes(
     )
       .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${localeDirection(locale)}">`)
       .replace('</head>', `${reporting}${preloads([`i18n/locales/${locale}.json`, ...screenModules(route)])}${answers ?? ''}</head>`);
+    await keepSignedInHint(request, reply);
     reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     return sendCompressed(request, reply, html);
   });

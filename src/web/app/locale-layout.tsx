@@ -10,6 +10,7 @@ import { usePlanningAccess } from '../features/agreements/queries.ts';
 import { AlertBars } from '../features/alerts/alert-bars.tsx';
 import { useApplyUserTimeZone } from '../features/accounts/time-zone.ts';
 import { useCurrentUser } from '../features/accounts/use-current-user.ts';
+import { useCurrentUserRoles } from '../features/accounts/use-current-user-roles.ts';
 import { isVideoPath } from '../features/catalogue/query-params.ts';
 import { SearchBox } from '../features/catalogue/search-box.tsx';
 import { setFunctionalCookie } from '../features/consent/consent-store.ts';
@@ -113,8 +114,10 @@ function LocaleFrame({ locale }: { locale: Locale }) {
   const dir = localeDirection(locale);
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
-  // Spec §6: the planning menu item shows only when the access check has no error.
-  const planningAccess = usePlanningAccess(user?.id ?? null, locale);
+  // Spec §6: the planning menu item shows only when the access check has no error. The check is
+  // asked only when the roles say it will answer, not for the 403 of a user without planning.
+  const mayPlan = useCurrentUserRoles().data?.planning === true;
+  const planningAccess = usePlanningAccess(mayPlan ? (user?.id ?? null) : null, locale);
   useApplyUserTimeZone(user);
   useCopyNotice(user !== null);
   useEveryPageSections();

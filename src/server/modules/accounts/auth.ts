@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
+import { SIGNED_IN_COOKIE } from '../../../common/signed-in-cookie.ts';
 import { hasDeskRole, isStaff, type DeskRole } from '../../../common/desk-roles.ts';
 import { Forbidden, NotFound, Unauthenticated } from '../../http/errors.ts';
 import { accountErrors } from './errors.ts';
@@ -22,7 +24,10 @@ declare module 'fastify' {
 
 const callers = new WeakMap<FastifyRequest, Promise<Caller>>();
 
-/** Session cookies: HttpOnly, SameSite=Lax, Secure over HTTPS, path /. */
+/**
+ * Session cookies: HttpOnly, SameSite=Lax, Secure over HTTPS, path /; with the signed-in hint the
+ * browser's code reads, for as long (src/common/signed-in-cookie.ts).
+ */
 export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
@@ -31,10 +36,25 @@ export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSecon
     secure: reply.request.overHttps,
     maxAge: maxAgeSeconds,
   });
+  reply.setCookie(SIGNED_IN_COOKIE, signedInHint(), { path: '/', sameSite: 'lax', secure: reply.request.overHttps, maxAge: maxAgeSeconds });
 }
+
+/** A new value for each sign-in, so the browser can tell a newer hint from the one it asked with. */
+const signedInHint = () => randomBytes(6).toString('hex');
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.request.overHttps });
+  reply.clearCookie(SIGNED_IN_COOKIE, { path: '/', sameSite: 'lax', secure: reply.request.overHttps });
+}
+
+/**
+ * A page's shell for a browser with a session cookie but no hint (a session from before the hint,
+ * or a hint the app dropped): the hint again, for the browser's session, when the session is one.
+ */
+export async function keepSignedInHint(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.cookies[SESSION_COOKIE] || request.cookies[SIGNED_IN_COOKIE]) return;
+  if ((await request.caller()).user)
+    reply.setCookie(SIGNED_IN_COOKIE, signedInHint(), { path: '/', sameSite: 'lax', secure: request.overHttps });
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from '../../../common/accounts.ts';
 import type { ServiceContext } from '../../context.ts';
 import { noStore } from '../../http/cache.ts';
+import { hasPlanningAccess } from '../agreements/planning.ts';
 import { requireUser } from './auth.ts';
 import { currentUserView, profileView } from './current-user.ts';
 import { updateProfile } from './profile.ts';
@@ -39,7 +40,7 @@ export async function currentUserRoutes(instance: FastifyInstance, { ctx }: { ct
   app.get('/api/current_user/roles', { schema: { tags, response: { 200: currentUserRolesSchema } } }, async (request, reply) => {
     noStore(reply);
     const { user } = await requireUser(request);
-    return { admin: user.isAdmin, desk_roles: user.isAdmin ? user.deskRoles : [] };
+    return { admin: user.isAdmin, desk_roles: user.isAdmin ? user.deskRoles : [], planning: await hasPlanningAccess(ctx, user) };
   });
 
   app.get('/api/current_user/profile', { schema: { tags, response: { 200: profileSchema } } }, async (request, reply) => {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentUserRolesSchema as rolesSchema } from '../../../common/accounts.ts';
 import { agreementsResponseSchema } from '../../../common/agreements.ts';
 import { newPlanRequestSchema, planRequestSchema } from '../../../common/plan-requests.ts';
 import { planningAccessSchema, planningSectionSchema } from '../../../common/planning.ts';
@@ -124,6 +125,8 @@ describe('planning (spec §6: the menu shows when the access check has no error)
   it('enterprise holders and admins read planning; a pass holder is refused', async () => {
     const { home, member } = await team();
     await createAgreement(t.database.db, { companyId: home.id, agreementType: 'enterprise' });
+    // The roles call says beforehand what the check will answer (issue 28: no 403 to hide the item).
+    expect(rolesSchema.parse((await member.browser.get('/api/current_user/roles')).json()).planning).toBe(true);
     const access = planningAccessSchema.parse((await member.browser.get('/api/system/user_access_to_planning_sections?locale=es')).json());
     expect(access.sections.map((section) => section.slug)).toEqual(['week-ahead', 'elections']);
     const first = access.sections[0];
@@ -136,10 +139,12 @@ describe('planning (spec §6: the menu shows when the access check has no error)
     const refused = await browser.get('/api/system/user_access_to_planning_sections');
     expect(refused.statusCode).toBe(403);
     expect(codes(refused)).toEqual(['planning_access_denied']);
+    expect(rolesSchema.parse((await browser.get('/api/current_user/roles')).json()).planning).toBe(false);
     expect((await browser.get(`/api/system/planning_sections/${first?.id}`)).statusCode).toBe(403);
     expect((await browser.get('/api/system/planning_sections/999999')).statusCode).toBe(404);
 
     const admin = await signedIn({ isAdmin: true });
     expect((await admin.browser.get('/api/system/user_access_to_planning_sections')).statusCode).toBe(200);
+    expect(rolesSchema.parse((await admin.browser.get('/api/current_user/roles')).json()).planning).toBe(true);
   });
 });

@@ -41,6 +41,11 @@ export async function planningAccess(
   return { sections: rows.map((row) => summary(row, locale)) };
 }
 
+/** Whether planningAccess would answer without error (GET /api/current_user/roles says so). */
+export async function hasPlanningAccess(ctx: AgreementsContext, user: UserRow): Promise<boolean> {
+  return (await readableSections(ctx, user)).length > 0;
+}
+
 /** GET /api/system/planning_sections/{id}: 403 for a section of another kind of agreement, 404 for none. */
 export async function planningSection(ctx: AgreementsContext, user: UserRow, id: number, locale: Locale): Promise<PlanningSection> {
   const [row] = (await readableSections(ctx, user)).filter((section) => section.id === id);

@@ -8,8 +8,8 @@ type CurrentUserRoles = Answer<typeof currentUserRolesSchema>;
 
 /**
  * What the signed-in user may do beyond the spec's current-user fields (GET
- * /api/current_user/roles): staff see the desk in their menu. Asked once the menu that shows it
- * has loaded, never on a visitor's first page.
+ * /api/current_user/roles): staff see the desk in their menu, and the planning check is asked only
+ * of a user it will answer. Asked for a signed-in user only, never on a visitor's page.
  */
 export function useCurrentUserRoles() {
   const userId = useSignedInUserId();
