@@ -5,8 +5,9 @@ import { signInThroughApi } from './support/demo.ts';
 
 /**
  * Lists (spec: content §2 "Lists", §5 'Video is already in this list', §7 list calls): a user makes a
- * list, adds videos from a card and from the video page, renames and shares it; a visitor opens the
- * link; once private again, the link is the not-found page.
+ * list, adds videos from a card and from the video page, renames and shares it (asked first, as
+ * sharing makes it public); a visitor opens the link; once private again, the link is the not-found
+ * page.
  */
 const TEXTS = {
   en: { alreadyIn: 'Video is already in this list', twoVideos: '2 videos', public: 'Public', notFound: 'Page not found' },
@@ -80,9 +81,21 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByTestId('rename-list-dialog').getByTestId('list-submit').click();
     await expect(card.getByTestId('list-title-text')).toHaveText('Floods in Europe');
 
-    // Share: a private list is made public and its link copied.
+    // Share: sharing makes a private list public, so it asks first (issue 28); cancel leaves it private.
     await card.getByTestId('list-menu').click();
     await page.getByTestId('list-share').click();
+    const share = page.getByTestId('share-list-dialog');
+    await expect(share).toBeVisible();
+    await expect(share).toContainText('Floods in Europe');
+    await screenshot(page, `lists-share-dialog-${locale}`);
+    await share.getByTestId('share-list-cancel').click();
+    await expect(share).toBeHidden();
+    await expect(card.getByTestId('list-visibility')).not.toHaveText(text.public);
+    await expect(page.getByTestId('notification').filter({ hasText: '/lists/' })).toHaveCount(0);
+    // Confirmed: made public and its link copied.
+    await card.getByTestId('list-menu').click();
+    await page.getByTestId('list-share').click();
+    await share.getByTestId('share-list-confirm').click();
     const notice = page.getByTestId('notification').filter({ hasText: '/lists/' });
     await expect(notice).toBeVisible();
     await expect(card.getByTestId('list-visibility')).toHaveText(text.public);

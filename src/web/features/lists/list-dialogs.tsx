@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
 import { useTranslation } from '../../lib/translation.ts';
 import { duplicateTitle, newListBodySchema, type List } from '../../../common/lists.ts';
 import { errorText } from '../../lib/api-client.ts';
@@ -10,14 +11,18 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { FormErrors, TextField } from '../../ui/field.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { LISTS_KEY, listsApi } from './api.ts';
+import { copyLink, shareLink } from './share-link.ts';
 
-/** The modals of spec: content §2 "Lists" (new list, rename list, duplicate) and the removal's confirmation. */
-export type ListModal = { kind: 'new' } | { kind: 'rename' | 'duplicate' | 'remove'; list: List };
+/**
+ * The modals of spec: content §2 "Lists" (new list, rename list, duplicate), the removal's
+ * confirmation, and sharing a private list, which makes it public (issue 28: asked first).
+ */
+export type ListModal = { kind: 'new' } | { kind: 'rename' | 'duplicate' | 'remove' | 'share'; list: List };
 
 const titleRule = newListBodySchema.shape.list.shape.title;
 
 /** One modal with a title field: new list, rename list or duplicate. */
-function TitleDialog({ modal, onClose }: { modal: Exclude<ListModal, { kind: 'remove' }>; onClose: (made?: List) => void }) {
+function TitleDialog({ modal, onClose }: { modal: Exclude<ListModal, { kind: 'remove' | 'share' }>; onClose: (made?: List) => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const initial = modal.kind === 'new' ? '' : modal.kind === 'rename' ? modal.list.title : duplicateTitle(modal.list.title);
@@ -109,6 +114,47 @@ function RemoveDialog({ list, onClose }: { list: List; onClose: (removed?: List)
   );
 }
 
+/**
+ * Sharing a private list: its link is a 404 to anyone else until it is public, so the dialog says so
+ * and makes it public only when confirmed, then copies the link. Cancel leaves it private.
+ */
+function ShareDialog({ list, onClose }: { list: List; onClose: (changed?: List) => void }) {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  const client = useQueryClient();
+  const share = useMutation({
+    mutationFn: () => listsApi.change(list.id, { is_public: true }),
+    onSuccess: async (changed) => {
+      await client.invalidateQueries({ queryKey: LISTS_KEY });
+      await copyLink({ copied: t('lists.linkCopied'), copyFailed: t('lists.copyLinkBelow') }, shareLink(locale, changed));
+      onClose(changed);
+    },
+    onError: (error) => notifications.notify({ type: 'error', children: errorText(error, translateIfExists) }),
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={t('lists.shareTitle')}
+      description={t('lists.shareLead', { title: list.title })}
+      size="small"
+      testId="share-list-dialog"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onClose()} data-testid="share-list-cancel">
+            {t('lists.cancel')}
+          </Button>
+          <Button loading={share.isPending} onClick={() => share.mutate()} data-testid="share-list-confirm">
+            {t('lists.shareSubmit')}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
 export function ListModalView({ modal, onClose }: { modal: ListModal; onClose: (changed?: List) => void }) {
-  return modal.kind === 'remove' ? <RemoveDialog list={modal.list} onClose={onClose} /> : <TitleDialog modal={modal} onClose={onClose} />;
+  if (modal.kind === 'remove') return <RemoveDialog list={modal.list} onClose={onClose} />;
+  if (modal.kind === 'share') return <ShareDialog list={modal.list} onClose={onClose} />;
+  return <TitleDialog modal={modal} onClose={onClose} />;
 }

@@ -3,33 +3,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/translation.ts';
 import { useParams } from 'react-router';
 import type { List } from '../../../common/lists.ts';
-import { LINKS } from '../../../common/routes.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { translateIfExists } from '../../lib/i18n.ts';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { LISTS_KEY, listsApi } from './api.ts';
 import type { ListModal } from './list-dialogs.tsx';
-
-/** The address anyone with the link opens (a public list's page). */
-export function shareLink(locale: string, list: List): string {
-  return `${window.location.origin}/${locale}${LINKS.publicList(list.id)}`;
-}
-
-/**
- * Copies the link with a notification; where the clipboard is refused, the notification shows the
- * link to copy by hand.
- */
-async function copyLink(text: { copied: string; copyFailed: string }, link: string) {
-  const copied = await navigator.clipboard.writeText(link).then(
-    () => true,
-    () => false,
-  );
-  notifications.notify({ type: copied ? 'success' : 'notify', children: `${copied ? text.copied : text.copyFailed} ${link}` });
-}
+import { copyLink, shareLink } from './share-link.ts';
 
 /**
  * A list's menu (spec: content §2 "Lists"): rename, duplicate, make public or private, share (a
- * private list is made public first, as its link is a 404 to others) or copy link, remove.
+ * private list must be made public first, as its link is a 404 to others: the share dialog asks
+ * before it does) or copy link, remove.
  */
 export function ListMenu({ list, onModal }: { list: List; onModal: (modal: ListModal) => void }) {
   const { t } = useTranslation();
@@ -41,10 +25,7 @@ export function ListMenu({ list, onModal }: { list: List; onModal: (modal: ListM
     onSuccess: () => client.invalidateQueries({ queryKey: LISTS_KEY }),
     onError: (error) => notifications.notify({ type: 'error', children: errorText(error, translateIfExists) }),
   });
-  const share = async () => {
-    if (!list.is_public) await publish.mutateAsync(true);
-    await copyLink(texts, shareLink(locale, list));
-  };
+  const share = () => void copyLink(texts, shareLink(locale, list));
   const item = (id: string, label: string, onSelect: () => void) => (
     <DropdownMenu.Item className="dropdown__item" onSelect={onSelect} data-testid={`list-${id}`}>
       {label}
@@ -60,8 +41,8 @@ export function ListMenu({ list, onModal }: { list: List; onModal: (modal: ListM
           {item('rename', t('lists.rename'), () => onModal({ kind: 'rename', list }))}
           {item('duplicate', t('lists.duplicate'), () => onModal({ kind: 'duplicate', list }))}
           {list.is_public
-            ? item('copy-link', t('lists.copyLink'), () => void share())
-            : item('share', t('lists.share'), () => void share().catch(() => undefined))}
+            ? item('copy-link', t('lists.copyLink'), share)
+            : item('share', t('lists.share'), () => onModal({ kind: 'share', list }))}
           {item('toggle-visibility', t(list.is_public ? 'lists.makePrivate' : 'lists.makePublic'), () => publish.mutate(!list.is_public))}
           <DropdownMenu.Separator className="dropdown__separator" />
           {item('remove', t('lists.remove'), () => onModal({ kind: 'remove', list }))}
