@@ -154,6 +154,52 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByTestId('checkout-form')).toBeVisible();
   });
 
+  test(`${locale}: after the fifth declined card the user is signed out; signed in again, paying says payments are paused and until when`, async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    test.slow();
+    const account = await createAccount(request, { locale });
+    await signInThroughApi(page, baseURL, account);
+    await page.goto(`/${locale}/payment/subscription?plan=pass-monthly-eur`);
+    await expect(page).toHaveURL(new RegExp(`/${locale}/payment/apply-for-pass`));
+    await fillBilling(page, locale);
+    await page.getByTestId('licence-project_name').fill('Paused Media');
+    await page.getByTestId('licence-url_1').fill('https://paused.example');
+    await payWithCard(page, '4000 0000 0000 0002');
+    for (let declined = 1; declined < 5; declined += 1) {
+      await expect(page.getByTestId('rejection-dialog').getByTestId('rejection-count')).toHaveText(
+        pluralText(locale, 'payment.rejections.count', declined),
+      );
+      await page.keyboard.press('Escape');
+      await page.getByTestId('declined-try-again').click();
+      // The card is cleared for another; the confirmations stay ticked.
+      await page.getByTestId('card-number').fill('4000 0000 0000 0002');
+      await page.getByTestId('card-expiry').fill('12/34');
+      await page.getByTestId('card-cvc').fill('123');
+      await page.getByTestId('pay').click();
+    }
+    await expect(page.getByTestId('rejection-banned')).toBeVisible();
+
+    // Signed in again and paying with a good card: no card is tried, and the page says why and until when.
+    await signInThroughApi(page, baseURL, account);
+    await page.goto(`/${locale}/payment/subscription?plan=pass-monthly-eur`);
+    await expect(page).toHaveURL(new RegExp(`/${locale}/payment/apply-for-pass`));
+    // The billing details were saved with the first try.
+    await expect(page.getByTestId('checkout-form')).toBeVisible();
+    await page.getByTestId('licence-project_name').fill('Paused Media');
+    await page.getByTestId('licence-url_1').fill('https://paused.example');
+    await payWithCard(page, '4242 4242 4242 4242');
+    const paused = page.getByTestId('payments-paused');
+    await expect(paused).toContainText(text('payment.paused.title'));
+    const escaped = text('payment.paused.text').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`^${escaped.replace('\\{\\{time\\}\\}', '.+').replace('\\{\\{minutes\\}\\}', '(19|20)')}$`);
+    await expect(page.getByTestId('payments-paused-until')).toHaveText(pattern);
+    await expect(page.getByTestId('card-declined')).toHaveCount(0);
+    await page.screenshot({ path: path.join(SHOTS, `checkout-paused-${locale}.png`) });
+  });
+
   test(`${locale}: a one-off licence bought from a video page ends back on that video with the download available`, async ({
     page,
     baseURL,
