@@ -7,6 +7,8 @@ declare module 'fastify' {
      * are still served, and each answer closes its connection.
      */
     drain(): void;
+    /** Runs `listener` when the drain starts (the cable tells its clients to reconnect elsewhere). */
+    onDrain(listener: () => void): void;
   }
 }
 
@@ -21,8 +23,13 @@ export type DrainState = { readonly draining: boolean };
  */
 export function drainOnShutdown(app: FastifyInstance): DrainState {
   const state = { draining: false };
+  const listeners: (() => void)[] = [];
   app.decorate('drain', () => {
     state.draining = true;
+    for (const listener of listeners) listener();
+  });
+  app.decorate('onDrain', (listener: () => void) => {
+    listeners.push(listener);
   });
   app.addHook('onSend', async (request, reply) => {
     if (state.draining && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');

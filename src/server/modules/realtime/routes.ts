@@ -105,6 +105,9 @@ export async function cableRoutes(
       socket.destroy();
     });
   app.server.on('upgrade', onUpgrade);
+  // Draining, the process takes no more work: its clients are told to reconnect at once, and the
+  // load balancer, whose readiness probe now fails, sends them to another process.
+  app.onDrain(() => void cable.close());
   app.addHook('preClose', () => cable.close());
   app.addHook('onClose', async () => {
     app.server.off('upgrade', onUpgrade);
