@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Controller, useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { useTranslation } from '../../lib/translation.ts';
 import {
@@ -56,6 +56,15 @@ function defaults(settings: BillingSettings): DefaultValues<Input> {
   };
 }
 
+/**
+ * What checkout asks of an open billing form, so that "Pay" saves it (issue 28): `check` shows and
+ * focuses its errors without saving; `save` saves it as its own button does (null when it did not).
+ */
+export type BillingFormHandle = {
+  check: () => Promise<boolean>;
+  save: () => Promise<BillingSettings | null>;
+};
+
 const toId = (value: string | number | null | undefined) =>
   value === '' || value === null || value === undefined ? undefined : Number(value);
 
@@ -67,10 +76,12 @@ export function BillingForm({
   settings,
   countries,
   onSaved,
+  handle,
 }: {
   settings: BillingSettings;
   countries: Country[];
   onSaved?: (saved: BillingSettings) => void;
+  handle?: Ref<BillingFormHandle>;
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -115,6 +126,25 @@ export function BillingForm({
       setFormErrors(applyServerErrors<Input>(failure, FIELDS, form.setError, 'billing_settings'));
     },
   });
+
+  useImperativeHandle(handle, () => ({
+    async check() {
+      const valid = await form.trigger(undefined, { shouldFocus: true });
+      if (!valid) revealFocusedField();
+      return valid;
+    },
+    async save() {
+      const values = await new Promise<BillingSettingsUpdate | null>((resolve) => {
+        void form.handleSubmit(resolve, () => {
+          revealFocusedField();
+          resolve(null);
+        })();
+      });
+      if (!values) return null;
+      setFormErrors([]);
+      return save.mutateAsync(values).catch(() => null);
+    },
+  }));
 
   return (
     <form

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { useTranslation } from '../../lib/translation.ts';
 import { useParams } from 'react-router';
 import type { BillingSettings } from '../../../common/billing.ts';
@@ -8,7 +8,7 @@ import { useSignedInUserId } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { BILLING_KEYS, billingApi } from './billing-api.ts';
-import { BillingForm } from './billing-form.tsx';
+import { BillingForm, type BillingFormHandle } from './billing-form.tsx';
 import './billing-settings.css';
 
 /** Ready to invoice: saved with the country and an address (a receipt names the buyer's address). */
@@ -29,9 +29,10 @@ export function useBillingSettings() {
 /**
  * Checkout's billing information: a summary of the billing settings, or their form while they are
  * not ready or the buyer changes them. A save reprices the order (the country and VAT id decide
- * the VAT) and is the billing settings' own save.
+ * the VAT) and is the billing settings' own save. `formHandle` reaches the form while it is open:
+ * checkout's "Pay" saves it first.
  */
-export function BillingSection() {
+export function BillingSection({ formHandle }: { formHandle?: Ref<BillingFormHandle> }) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const client = useQueryClient();
@@ -57,6 +58,7 @@ export function BillingSection() {
         <BillingForm
           settings={data}
           countries={countries.data}
+          handle={formHandle}
           onSaved={() => {
             setEditing(false);
             void client.invalidateQueries({ queryKey: ['payments', 'price'] });

@@ -26,6 +26,12 @@ export type Product =
   | { type: 'video'; videoProjectId: number; title: string; slug: string; image?: string }
   | { type: 'top_up'; agreementId: number; kind: ContentKind; quantity: number };
 
+/**
+ * The billing information before a payment: ready; not (its form shows why, at the field); or just
+ * saved with a new total, which the buyer sees before paying it.
+ */
+export type BillingStep = { kind: 'ready' } | { kind: 'invalid' } | { kind: 'repriced'; total: string };
+
 /** How many top-up items the page offers at once. */
 export const TOP_UP_CHOICES = [1, 2, 3, 5, 10, 20] as const;
 
@@ -46,12 +52,13 @@ function newKey(): string {
 export function CheckoutForm({
   product,
   config,
-  billingReady,
+  billing,
   onQuantityChange,
 }: {
   product: Product;
   config: PaymentConfig;
-  billingReady: boolean;
+  /** The billing form above: `check` shows its errors, `prepare` saves it when open. */
+  billing: { check: () => Promise<boolean>; prepare: () => Promise<BillingStep> };
   onQuantityChange?: (quantity: number) => void;
 }) {
   const { t } = useTranslation();
@@ -69,6 +76,8 @@ export function CheckoutForm({
   const [confirmationsMissing, setConfirmationsMissing] = useState(false);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  /** The new total after "Pay" saved the billing form and the price changed with it. */
+  const [repriced, setRepriced] = useState<string | null>(null);
   const [bankStep, setBankStep] = useState<PurchaseResult | null>(null);
   const [declined, setDeclined] = useState<Extract<Outcome, { kind: 'declined' }> | null>(null);
   const [rejections, setRejections] = useState<Rejections | null>(null);
@@ -186,14 +195,18 @@ export function CheckoutForm({
 
   async function pay() {
     setFormErrors([]);
-    if (!checkForm()) return;
-    if (!billingReady) {
-      setFormErrors([t('payment.billing.saveFirst')]);
-      document.getElementById('billing-section-title')?.scrollIntoView({ block: 'start' });
-      return;
-    }
+    setRepriced(null);
+    const formReady = checkForm();
+    // The billing form sits above: its first wrong field takes the focus.
+    if (!(await billing.check()) || !formReady) return;
     setBusy(true);
     try {
+      const step = await billing.prepare();
+      if (step.kind === 'invalid') return;
+      if (step.kind === 'repriced') {
+        setRepriced(step.total);
+        return;
+      }
       const methodId = method !== 'card' ? null : config.card.provider === 'stripe' ? await stripePaymentMethod() : await paymentMethod();
       if (method === 'card' && !methodId) return;
       const body: InitiateBody = {
@@ -377,6 +390,11 @@ export function CheckoutForm({
       </fieldset>
 
       <FormErrors messages={formErrors} />
+      {repriced ? (
+        <p className="checkout-form__repriced" role="status" data-testid="checkout-repriced">
+          {t('payment.billing.repriced', { total: repriced })}
+        </p>
+      ) : null}
       <div className="form__actions">
         <Button type="submit" loading={busy} data-testid="pay">
           {method === 'card' ? t('payment.pay') : t('payment.payWithWallet', { wallet: t(`payment.method.${config.wallet}`) })}

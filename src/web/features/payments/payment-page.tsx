@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ReactNode } from 'react';
 import { CONTENT_KINDS } from '../../../common/agreement-values.ts';
 import { useTranslation } from '../../lib/translation.ts';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
@@ -10,14 +10,18 @@ import { LINKS } from '../../../common/routes.ts';
 import { parseId } from '../../../common/validators.ts';
 import { ApiError, errorText, type Answer } from '../../lib/api-client.ts';
 import { api } from '../../lib/api.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { translateIfExists } from '../../lib/i18n.ts';
 import { useScreenMeta } from '../../lib/page-meta.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { NotFoundPage } from '../../ui/not-found.tsx';
+import { useAgreements } from '../agreements/queries.ts';
+import { AlreadyCovered, coveringAgreements } from './already-covered.tsx';
 import { PAYMENT_KEYS, paymentsApi } from './api.ts';
 import { BillingSection, billingReady, useBillingSettings } from './billing-section.tsx';
-import { CheckoutForm, TOP_UP_CHOICES, type Product } from './checkout-form.tsx';
+import type { BillingFormHandle } from './billing-form.tsx';
+import { CheckoutForm, TOP_UP_CHOICES, type BillingStep, type Product } from './checkout-form.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import './payments.css';
 
@@ -56,6 +60,8 @@ function PassPayment({ apply }: { apply: boolean }) {
       }),
     staleTime: 0,
   });
+  const agreements = useAgreements();
+  const [beside, setBeside] = useState(false);
   const title = apply ? t('payment.titles.applyForPass') : t('payment.titles.subscription');
   useScreenMeta(title);
   if (asked !== plan) {
@@ -64,8 +70,11 @@ function PassPayment({ apply }: { apply: boolean }) {
     return <Navigate replace to={`${location.pathname}?${next.toString()}`} />;
   }
   if (possibility.isError) throw possibility.error;
-  if (!possibility.data) return <LoadingFallback />;
+  if (agreements.isError) throw agreements.error;
+  if (!possibility.data || !agreements.data) return <LoadingFallback />;
   if (!possibility.data.possible) return <CannotBuy reason={possibility.data.reason ?? 'pass_already_held'} title={title} />;
+  const covering = coveringAgreements(agreements.data.agreements);
+  if (covering.length > 0 && !beside) return <AlreadyCovered agreements={covering} title={title} onContinue={() => setBeside(true)} />;
   if ((possibility.data.mode === 'apply') !== apply)
     return <Navigate replace to={`/${locale}${LINKS.payment(apply ? 'subscription' : 'apply-for-pass')}${location.search}`} />;
   return (
@@ -167,6 +176,30 @@ function Checkout({
     placeholderData: (previous) => previous,
   });
   const billing = useBillingSettings();
+  const client = useQueryClient();
+  const billingForm = useRef<BillingFormHandle>(null);
+  /**
+   * "Pay" with the billing form open saves it first (issue 28); a save that changes the total (a
+   * VAT id confirmed, another country) stops before paying, so the buyer pays the total they saw.
+   */
+  const billingSteps = {
+    check: () => billingForm.current?.check() ?? Promise.resolve(true),
+    async prepare(): Promise<BillingStep> {
+      const form = billingForm.current;
+      if (!form) return billingReady(billing.data) ? { kind: 'ready' } : { kind: 'invalid' };
+      const shown = price.data?.price_cents;
+      const saved = await form.save();
+      if (!saved || !billingReady(saved)) return { kind: 'invalid' };
+      const fresh = await client.fetchQuery({
+        queryKey: PAYMENT_KEYS.price(query),
+        queryFn: ({ signal }) => paymentsApi.price(query, signal),
+        staleTime: 0,
+      });
+      return fresh.price_cents === shown
+        ? { kind: 'ready' }
+        : { kind: 'repriced', total: formatMoney(fresh.price_cents, fresh.currency, locale) };
+    },
+  };
   if (config.isError) throw config.error;
   const priceFailure = price.error instanceof ApiError ? price.error : null;
   if (priceFailure?.status === 404) return <NotFoundPage />;
@@ -189,13 +222,8 @@ function Checkout({
             </div>
           ) : (
             <>
-              <BillingSection />
-              <CheckoutForm
-                product={product}
-                config={config.data}
-                billingReady={billingReady(billing.data)}
-                onQuantityChange={onQuantityChange}
-              />
+              <BillingSection formHandle={billingForm} />
+              <CheckoutForm product={product} config={config.data} billing={billingSteps} onQuantityChange={onQuantityChange} />
             </>
           )}
         </div>
