@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGREEMENT_TYPES, CONTENT_KINDS } from './agreement-values.ts';
 import { liveEventSchema } from './live.ts';
 import { LOCALES } from './locales.ts';
 import { RESTRICTION_CODES } from './restrictions.ts';
@@ -264,6 +265,26 @@ export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 /** Front page (spec: content §7 "front_pages/{id}", fields not shown): the editors' hotbox. */
 export const frontPageSchema = z.object({ id: z.string(), title: z.string(), hotbox: z.array(videoProjectSummarySchema) });
 
+/**
+ * Why a file cannot be had now: the access rules' reasons (login, licence, subscribers, balance),
+ * an embargo, and what the download itself checks (issue 28: the panel says it before the click):
+ * the day's 30 downloads, the member's monthly limit, a branded file's logo.
+ */
+export const DOWNLOAD_BLOCKS = [
+  'login_required',
+  'licence_required',
+  'subscribers_only',
+  'balance_used_up',
+  'embargoed',
+  'daily_quota',
+  'personal_quota',
+  'logo_required',
+] as const;
+export type DownloadBlock = (typeof DOWNLOAD_BLOCKS)[number];
+/** What the caller can do about a block: sign in, buy the video, see the plans, top up, ask their master, upload a logo, or wait. */
+export const DOWNLOAD_REMEDIES = ['sign_in', 'buy_licence', 'see_plans', 'top_up', 'ask_master', 'upload_logo', 'wait'] as const;
+export type DownloadRemedy = (typeof DOWNLOAD_REMEDIES)[number];
+
 /** Formats the caller may download, from the project's renditions and their access. */
 export const availableFormatSchema = z.object({
   format: z.enum(VIDEO_FORMATS),
@@ -271,17 +292,56 @@ export const availableFormatSchema = z.object({
   quality_label: z.string(),
   container: z.enum(CONTAINERS),
   available: z.boolean(),
-  reason: z.enum(['login_required', 'licence_required', 'subscribers_only', 'balance_used_up', 'embargoed']).nullable(),
+  reason: z.enum(DOWNLOAD_BLOCKS).nullable(),
+  /** What to do about the reason; null when available. */
+  remedy: z.enum(DOWNLOAD_REMEDIES).nullable(),
+  /** The file's size: known once made, else estimated from the length and the rendition's bitrate. */
+  size_bytes: z.number().int().nullable(),
+  size_estimated: z.boolean(),
+  /** The file exists: it downloads at once; otherwise it is prepared first, in about `render_seconds`. */
+  ready: z.boolean(),
+  render_seconds: z.number().int().nullable(),
 });
 export type AvailableFormat = z.infer<typeof availableFormatSchema>;
+
+/**
+ * What a download of the video takes from the caller (issue 28), the same for every file of it:
+ * nothing (free material, the video's own licence, a repeat the agreement paid already) or one
+ * item of an agreement's balance; the day's downloads; a member's monthly limit; whom a member asks.
+ */
+export const downloadUsageSchema = z.object({
+  daily: z.object({ used: z.number().int(), limit: z.number().int(), resets_at: z.string() }),
+  charge: z.enum(['free', 'licensed', 'repeat', 'balance', 'none']),
+  agreement: z
+    .object({
+      id: z.number().int(),
+      agreement_type: z.enum(AGREEMENT_TYPES),
+      kind: z.enum(CONTENT_KINDS),
+      /** Left of the balance before this download; null: no limit. */
+      remaining: z.number().int().nullable(),
+      owner: z.enum(['user', 'company']),
+    })
+    .nullable(),
+  member_limit: z.object({ kind: z.enum(CONTENT_KINDS), limit: z.number().int(), used: z.number().int() }).nullable(),
+  /** The company's master, whom a member asks for more. */
+  master: z.object({ name: z.string(), email: z.string() }).nullable(),
+  /** When waiting ends: the embargo's end, or the day's reset when the day's downloads are used. */
+  available_at: z.string().nullable(),
+});
+export type DownloadUsage = z.infer<typeof downloadUsageSchema>;
+
 export const availableFormatsResponseSchema = z.object({
   project_id: z.number().int(),
   formats: z.array(availableFormatSchema),
   logo_positions: z.array(z.enum(LOGO_POSITIONS)),
+  /** Signed in: what a download takes (null for a visitor). */
+  usage: downloadUsageSchema.nullable(),
 });
 export const availableFormatsQuerySchema = z.object({
   agreement_id: zod.idParam().optional(),
   branded: boolParam.optional(),
+  /** A branded file's logo position: whether that file exists already. */
+  brand_position: z.enum(LOGO_POSITIONS, { error: 'validation.invalid' }).optional(),
 });
 
 /** Content pages (spec: content §3 "Content section": caption, body). */

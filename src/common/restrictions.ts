@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { VideoFormat } from './catalogue-values.ts';
 import type { Locale } from './locales.ts';
 
 /**
@@ -57,3 +58,11 @@ export const RESTRICTION_NAMES: Record<RestrictionCode, Record<Locale, string>> 
 
 export const restrictionDictionaryValueSchema = z.object({ code: z.enum(RESTRICTION_CODES), name: z.string() });
 export const restrictionDictionaryResponseSchema = z.array(restrictionDictionaryValueSchema);
+
+/**
+ * The formats a story is offered in: only the file with the on-screen credit when its restrictions
+ * require one (issue 28), however the desk set its formats; otherwise the desk's formats.
+ */
+export function formatsAllowedBy(formats: readonly VideoFormat[], restrictions: readonly { code: RestrictionCode }[]): VideoFormat[] {
+  return restrictions.some((restriction) => restriction.code === 'credit_required') ? ['credit'] : [...formats];
+}

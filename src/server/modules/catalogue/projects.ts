@@ -1,17 +1,10 @@
 import { and, desc, eq, getTableColumns, gte, inArray, ne, sql } from 'drizzle-orm';
 import { listedProject } from './filters.ts';
-import { CATALOGUE_PAGE_SIZE, LOGO_POSITIONS, QUALITY_LABELS, type VideoProject } from '../../../common/catalogue.ts';
+import { CATALOGUE_PAGE_SIZE, type VideoProject } from '../../../common/catalogue.ts';
 import type { Locale } from '../../../common/locales.ts';
-import { offeredOnSite } from '../../../common/downloads.ts';
-import type { SiteVariant } from '../../../common/site.ts';
 import { NotFound } from '../../http/errors.ts';
-import { accessTo } from '../../../common/access.ts';
-import { includesBrandedFiles } from '../../../common/agreement-values.ts';
-import type { AvailableFormat } from '../../../common/catalogue.ts';
-import type { UserRow } from '../accounts/sessions.ts';
-import { accessAgreements, agreementsServing } from '../agreements/service.ts';
 import { projectWhere, type CatalogueContext } from './search.ts';
-import { videoDownloads, videoProjects, videoProjectTags, videos } from './schema.ts';
+import { videoDownloads, videoProjects, videoProjectTags } from './schema.ts';
 import { detail, summaries, summaryColumns } from './views.ts';
 
 const p = videoProjects;
@@ -92,56 +85,4 @@ export async function trendingVideos(ctx: CatalogueContext, locale: Locale, limi
 export async function minMaxDuration(ctx: CatalogueContext) {
   const [row] = await ctx.db.select({ min: sql<number | null>`min(${p.duration})`, max: sql<number | null>`max(${p.duration})` }).from(p);
   return { min_duration: row?.min ?? 0, max_duration: row?.max ?? 0 };
-}
-
-/**
- * Formats the caller may download (spec: content §7 current_available_formats): every rendition,
- * each marked available or with the reason it is not, by the access rules of common/access.ts
- * (visitors sign in, free material for registered users, pool material under a pass or a pool
- * balance, the rest under an agreement with vod access and a balance). Branded files need a
- * branded agreement, a pass or a one-off licence.
- */
-export async function availableFormats(
-  ctx: CatalogueContext,
-  idOrSlug: string,
-  user: UserRow | null,
-  options: { branded?: boolean },
-  site: SiteVariant = 'standard',
-) {
-  const [project] = await ctx.db
-    .select({ id: p.id, freeAccess: p.freeAccess, limitType: p.limitType, embargoUntil: p.embargoUntil })
-    .from(p)
-    .where(projectWhere(idOrSlug));
-  if (!project) throw notFound();
-  const renditions = await ctx.db.select().from(videos).where(eq(videos.projectId, project.id)).orderBy(videos.id);
-  const now = ctx.now();
-  const embargoed = project.embargoUntil !== null && project.embargoUntil.getTime() > now.getTime();
-  const held = user ? accessAgreements(await agreementsServing({ db: ctx.db, clock: { now: ctx.now } }, user), now) : [];
-  const decision = accessTo(
-    { signedIn: user !== null, agreements: held },
-    { kind: 'vod', id: project.id, free_access: project.freeAccess, limit_type: project.limitType },
-  );
-  const reasonFor = (format: string): AvailableFormat['reason'] => {
-    if (!user) return 'login_required';
-    if (embargoed) return 'embargoed';
-    if (!decision.allowed) return decision.reason;
-    if (format !== 'branded' || decision.agreementId === null) return null;
-    const agreement = held.find((candidate) => candidate.id === decision.agreementId);
-    return agreement && includesBrandedFiles(agreement.agreement_type) ? null : 'licence_required';
-  };
-  return {
-    project_id: project.id,
-    formats: renditions
-      .filter((video) => options.branded === undefined || (video.format === 'branded') === options.branded)
-      .filter((video) => offeredOnSite(site, video.quality))
-      .map((video) => ({
-        format: video.format,
-        quality: video.quality,
-        quality_label: QUALITY_LABELS[video.quality],
-        container: video.container,
-        available: reasonFor(video.format) === null,
-        reason: reasonFor(video.format),
-      })),
-    logo_positions: [...LOGO_POSITIONS],
-  };
 }

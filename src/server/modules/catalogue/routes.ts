@@ -25,7 +25,8 @@ import type { Clock } from '../../context.ts';
 import { STORY_CACHE_SECONDS } from '../../http/cache.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { dashboard, frontPage } from './dashboard.ts';
-import { availableFormats, getVideo, minMaxDuration, relatedVideos } from './projects.ts';
+import { availableFormats } from '../downloads/offer.ts';
+import { getVideo, minMaxDuration, relatedVideos } from './projects.ts';
 import { listVideos, recordSearchHit, searchVideos, suggest, type SearchContext } from './search.ts';
 import { searchText } from './filters.ts';
 

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { CONTAINERS, QUALITIES, type VideoFormat } from '../../../common/catalogue.ts';
 import { LOCALES, type Locale } from '../../../common/locales.ts';
+import { formatsAllowedBy } from '../../../common/restrictions.ts';
 import { slugify } from '../../../common/slug.ts';
 import type { Db } from '../../db/client.ts';
 import { countries } from '../reference/schema.ts';
@@ -34,6 +35,10 @@ export type NewProject = {
   formats?: VideoFormat[];
   previewVideo?: string | null;
 };
+
+/** The formats a new project is offered in: all three unless the editor chose, and only the credit file when its restrictions require one. */
+const formatsOf = (project: NewProject): VideoFormat[] =>
+  formatsAllowedBy(project.formats ?? ['clean', 'branded', 'credit'], project.restrictions ?? []);
 
 /** The slug of a project: its title's slug, kept unique by the project id. */
 export function projectSlug(title: string, projectId: string): string {
@@ -102,7 +107,7 @@ export async function insertProjects(db: Db, projects: NewProject[], now: Date):
             source: project.source ?? 'Newsreel',
             restrictions: project.restrictions ?? [],
             embargoUntil: embargo ? new Date(embargo) : null,
-            formats: project.formats ?? ['clean', 'branded', 'credit'],
+            formats: formatsOf(project),
             freeAccess: project.freeAccess ?? false,
             pool: project.pool ?? false,
             duration: project.duration,
@@ -127,7 +132,7 @@ export async function insertProjects(db: Db, projects: NewProject[], now: Date):
     );
     if (links.length) await tx.insert(videoProjectTags).values(links).onConflictDoNothing();
     const renditions = rows.flatMap((row, index) =>
-      (projects[index]?.formats ?? ['clean', 'branded', 'credit']).flatMap((format) =>
+      (projects[index] ? formatsOf(projects[index]) : []).flatMap((format) =>
         QUALITIES.flatMap((quality) => CONTAINERS.map((container) => ({ projectId: row.id, quality, format, container }))),
       ),
     );

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableFormatsResponseSchema } from '../../../common/catalogue.ts';
 import { DAILY_DOWNLOAD_LIMIT } from '../../../common/downloads.ts';
 import { createAgreement } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -178,15 +179,44 @@ const EXPECTED: Record<string, Record<State, { answers: Record<Kind, string>; le
   },
 };
 
+/**
+ * What the download panel says before the click (issue 28), for the file then asked for: available,
+ * or the reason the download's own error code gives (pool_quota and check_plan are the error
+ * codes of a used-up balance and of no plan for the material).
+ */
+const OFFER_OF_ANSWER: Record<string, string[]> = {
+  '200': ['available'],
+  '401': ['login_required'],
+  daily_quota: ['daily_quota'],
+  personal_quota: ['personal_quota'],
+  subscribers_only: ['subscribers_only'],
+  pool_quota: ['balance_used_up'],
+  check_plan: ['licence_required', 'balance_used_up'],
+};
+
+async function offerFor(browser: Browser, projectId: number, guest: boolean): Promise<string> {
+  const path = guest ? 'current_guest_available_formats' : 'current_available_formats';
+  const answer = availableFormatsResponseSchema.parse(
+    (await browser.get(`/api/content/video_projects/${projectId}/videos/${path}`)).json(),
+  );
+  const file = answer.formats.find(
+    (candidate) => candidate.quality === 'hd' && candidate.container === 'mp4' && candidate.format === 'clean',
+  );
+  return file?.available ? 'available' : (file?.reason ?? 'missing');
+}
+
 describe('the entitlement table: caller × material × quota state (spec: content §6, §8, §9)', () => {
   for (const [name, make] of Object.entries(CALLERS))
     for (const state of ['within', 'used_up'] as const)
-      it(`${name}, quota ${state === 'within' ? 'left' : 'used up'}`, async () => {
+      it(`${name}, quota ${state === 'within' ? 'left' : 'used up'}; the download panel said so before the click`, async () => {
         const caller = await make(state);
         const answers = {} as Record<Kind, string>;
         for (const kind of KINDS) {
+          const offer = await offerFor(caller.browser, caller.videos[kind], name === 'guest');
           const answer = await download(caller.browser, caller.videos[kind]);
-          answers[kind] = answer.statusCode === 200 || answer.statusCode === 401 ? String(answer.statusCode) : (codes(answer)[0] ?? '?');
+          const code = answer.statusCode === 200 || answer.statusCode === 401 ? String(answer.statusCode) : (codes(answer)[0] ?? '?');
+          expect(OFFER_OF_ANSWER[code], `${kind}: offered ${offer}, answered ${code}`).toContain(offer);
+          answers[kind] = code;
         }
         const expected = EXPECTED[name]?.[state];
         expect(answers).toEqual(expected?.answers);

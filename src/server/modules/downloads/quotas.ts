@@ -4,6 +4,7 @@ import type { ContentKind } from '../../../common/agreement-values.ts';
 import { DAILY_DOWNLOAD_LIMIT } from '../../../common/downloads.ts';
 import { Forbidden, QuotaExceeded } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/sessions.ts';
+import type { Db } from '../../db/client.ts';
 import type { Tx } from '../agreements/operations.ts';
 import { agreementBalances, agreementOperations } from '../agreements/schema.ts';
 import { userLimits } from '../company/schema.ts';
@@ -53,7 +54,7 @@ export function entitlement(
 }
 
 /** Whether this agreement already paid for this video: another rendition of it is a repeat, free. */
-async function alreadyCharged(tx: Tx, agreementId: number, projectId: number): Promise<boolean> {
+export async function alreadyCharged(tx: Db | Tx, agreementId: number, projectId: number): Promise<boolean> {
   const [row] = await tx
     .select({ id: videoRequests.id })
     .from(videoRequests)

@@ -1,6 +1,7 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { CONTAINERS, QUALITIES } from '../../../common/catalogue.ts';
 import { LOCALES } from '../../../common/locales.ts';
+import { formatsAllowedBy } from '../../../common/restrictions.ts';
 import type { ContentFields } from '../../../common/newsroom.ts';
 import type { Db } from '../../db/client.ts';
 import { videoProjects, videoProjectTags, videos, type EditorialState } from '../catalogue/schema.ts';
@@ -48,7 +49,7 @@ async function projectOf(db: Db, item: ContentItemRow, fields: ContentFields, pr
     rightsType: fields.rights_type || 'all_rights',
     externalName: fields.credit,
     additionalInfo: fields.restrictions_text,
-    formats: fields.formats,
+    formats: formatsAllowedBy(fields.formats, fields.restrictions),
   };
 }
 

@@ -15,7 +15,7 @@ import type {
 import type { DownloadBody, purchaseResultSchema, worldExclusiveRequestSchema } from '../../../common/downloads.ts';
 import { api } from '../../lib/api.ts';
 import type { Answer, QueryValue } from '../../lib/api-client.ts';
-import type { LandingSort } from '../../../common/catalogue-values.ts';
+import type { LandingSort, LogoPosition } from '../../../common/catalogue-values.ts';
 
 export type CatalogueQuery = Record<string, QueryValue>;
 
@@ -51,12 +51,11 @@ export const catalogueApi = {
     }),
   related: (id: string, signal?: AbortSignal) =>
     api.get<Answer<typeof videoProjectSummarySchema>[]>('/api/content/video_projects/related_video_projects', { query: { id }, signal }),
-  formats: (id: number, signedIn: boolean, signal?: AbortSignal) =>
+  formats: (id: number, signedIn: boolean, brandPosition: LogoPosition, signal?: AbortSignal) =>
     api.get<Answer<typeof availableFormatsResponseSchema>>(
       `/api/content/video_projects/${id}/videos/${signedIn ? 'current_available_formats' : 'current_guest_available_formats'}`,
-      {
-        signal,
-      },
+      // A visitor's answer is the same for everyone (and cached so): no position in it.
+      { signal, query: signedIn ? { brand_position: brandPosition } : {} },
     ),
   download: (projectId: number, body: DownloadBody) =>
     api.post<Answer<typeof purchaseResultSchema>>(`/api/content/video_projects/${projectId}/videos/download`, { body }),

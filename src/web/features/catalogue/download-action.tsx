@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/translation.ts';
 import { Link, useLocation, useParams } from 'react-router';
-import type { VideoProject } from '../../../common/catalogue.ts';
+import type { DownloadUsage, VideoProject } from '../../../common/catalogue.ts';
 import { QUALITY_LABELS, type Container, type LogoPosition, type Quality, type VideoFormat } from '../../../common/catalogue-values.ts';
-import { LINKS, matchRoute } from '../../../common/routes.ts';
+import { LINKS } from '../../../common/routes.ts';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import { translateIfExists } from '../../lib/i18n.ts';
 import { signInHref } from '../../lib/session.ts';
@@ -13,7 +13,8 @@ import { Checkbox } from '../../ui/checkbox.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { downloadThroughFrame, transcodingEvents } from '../downloads/transcoding-events.ts';
 import { catalogueApi } from './api.ts';
-import { REASON_KEYS, type DownloadState } from './video-download.ts';
+import { DownloadRemedy, DownloadUsageNote } from './download-usage.tsx';
+import { REASON_KEYS, secondsLeft, timeLeft, type DownloadState } from './video-download.ts';
 
 export type FileKey = { quality: Quality; container: Container };
 
@@ -32,7 +33,14 @@ function successAlert(video: VideoProject, format: VideoFormat, exists: boolean)
   return { lines: [branded ? 'download.successPaidBranded' : 'download.successOneOff'], timeout };
 }
 
-type Progress = { requestId: number; percent: number; state: 'preparing' | 'ready' | 'failed' };
+type Progress = {
+  requestId: number;
+  percent: number;
+  state: 'preparing' | 'ready' | 'failed';
+  startedAt: number;
+  /** The server's estimate of the whole preparation, in seconds. */
+  estimate: number | null;
+};
 
 /**
  * The restrictions tick box, the FTP/SFTP option and the button that says which file you get. A
@@ -45,8 +53,12 @@ export function DownloadAction(props: {
   format: VideoFormat;
   logoPosition: LogoPosition;
   state: DownloadState;
+  /** What a download takes from the caller (null for a visitor). */
+  usage: DownloadUsage | null;
+  /** About how long the chosen file takes to prepare; null when it exists. */
+  renderSeconds: number | null;
 }) {
-  const { video, file, format, state } = props;
+  const { video, file, format, state, usage } = props;
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const location = useLocation();
@@ -89,9 +101,18 @@ export function DownloadAction(props: {
       if (result.exist && result.url) {
         const url = result.url;
         setTimeout(() => downloadThroughFrame(url), 100);
-      } else setProgress({ requestId: result.request_id, percent: 0, state: 'preparing' });
+      } else
+        setProgress({ requestId: result.request_id, percent: 0, state: 'preparing', startedAt: Date.now(), estimate: props.renderSeconds });
     },
   });
+  // The button is disabled while the request is out, which drops the keyboard's focus: it gets it back.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const button = returnFocus.current;
+    if (download.isPending || !button) return;
+    returnFocus.current = null;
+    if (button.isConnected && document.activeElement === document.body) button.focus();
+  }, [download.isPending]);
 
   const label = file
     ? t(BUTTON_KEYS[format], {
@@ -123,6 +144,7 @@ export function DownloadAction(props: {
         label={t('video.download.agree')}
         testId="restrictions-agreement"
       />
+      {state.kind === 'ready' && usage ? <DownloadUsageNote usage={usage} /> : null}
       {state.kind === 'ready' ? (
         <Checkbox checked={toFtp} onCheckedChange={setToFtp} label={t('download.ftp')} testId="upload-to-ftp" />
       ) : null}
@@ -144,16 +166,7 @@ export function DownloadAction(props: {
           <p id={reasonId} className="download-panel__reason" data-testid="download-reason">
             {t(REASON_KEYS[state.reason])}
           </p>
-          {/* Spec (content §2): "Licence required" offers the one-off licence. */}
-          {state.reason === 'licence_required' && matchRoute(LINKS.payment('video')) ? (
-            <Link
-              className={`${buttonClass('green')} download-panel__button`}
-              to={`/${locale}${LINKS.payment('video')}?video_project_id=${video.id}`}
-              data-testid="buy-licence"
-            >
-              {t('video.buyLicence')}
-            </Link>
-          ) : null}
+          {state.remedy ? <DownloadRemedy remedy={state.remedy} usage={usage} videoId={video.id} /> : null}
         </>
       ) : (
         <Button
@@ -161,9 +174,10 @@ export function DownloadAction(props: {
           data-testid="download-button"
           loading={download.isPending}
           disabled={!file}
-          onClick={() => {
+          onClick={(event) => {
             // Spec (content §5): downloading needs the restrictions ticked.
             setAgreementMissing(!agreed);
+            returnFocus.current = event.currentTarget;
             if (agreed && file) download.mutate(file);
           }}
         >
@@ -185,7 +199,7 @@ export function DownloadAction(props: {
         <div className="download-panel__progress" role="status" data-testid="download-progress" data-state={progress.state}>
           {progress.state === 'preparing' ? (
             <>
-              <span>{t('download.preparing', { percent: progress.percent })}</span>
+              <span>{t('download.preparing', { percent: progress.percent })}</span> <TimeLeft progress={progress} />
               <progress max={100} value={progress.percent} />
             </>
           ) : (
@@ -196,4 +210,18 @@ export function DownloadAction(props: {
       ) : null}
     </div>
   );
+}
+
+/** "About 3 minutes left", counted again every few seconds while the file is prepared. */
+function TimeLeft({ progress }: { progress: Progress }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 5_000);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = secondsLeft(progress, now);
+  if (seconds === null) return null;
+  const left = timeLeft(seconds);
+  return <span data-testid="download-time-left">{t(`download.left.${left.unit}`, { count: left.count })}</span>;
 }

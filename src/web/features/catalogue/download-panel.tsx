@@ -30,8 +30,10 @@ export function DownloadPanel({ video }: { video: VideoProject }) {
   const [chosen, setChosen] = useState<VideoFormat | null>(null);
   const [logoPosition, setLogoPosition] = useState<LogoPosition>(DEFAULT_LOGO_POSITION);
   const formats = useQuery({
-    queryKey: ['video-formats', video.id, signedIn],
-    queryFn: ({ signal }) => catalogueApi.formats(video.id, signedIn, signal),
+    // The logo position names a branded file: whether that one exists already.
+    queryKey: ['video-formats', video.id, signedIn, logoPosition],
+    queryFn: ({ signal }) => catalogueApi.formats(video.id, signedIn, logoPosition, signal),
+    placeholderData: (previous) => previous,
   });
   const format = chosen ?? offered[0] ?? null;
   const positions = offeredLogoPositions(formats.data?.logo_positions);
@@ -108,6 +110,7 @@ export function DownloadPanel({ video }: { video: VideoProject }) {
           logoPosition={logoPosition}
           signedIn={signedIn}
           formats={formats.data?.formats}
+          usage={formats.data?.usage ?? null}
           error={formats.error}
         />
       ) : (
@@ -116,7 +119,9 @@ export function DownloadPanel({ video }: { video: VideoProject }) {
           file={null}
           format="clean"
           logoPosition={logoPosition}
-          state={{ kind: 'blocked', reason: 'no_files' }}
+          state={{ kind: 'blocked', reason: 'no_files', remedy: null }}
+          usage={null}
+          renderSeconds={null}
         />
       )}
       {signedIn ? <WorldExclusive videoId={video.id} /> : null}

@@ -1,11 +1,12 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/translation.ts';
-import type { VideoProject } from '../../../common/catalogue.ts';
+import type { DownloadUsage, VideoProject } from '../../../common/catalogue.ts';
 import { CONTAINERS, type LogoPosition, type VideoFormat } from '../../../common/catalogue-values.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { translateIfExists } from '../../lib/i18n.ts';
 import { DownloadAction, type FileKey } from './download-action.tsx';
+import { FileFacts } from './download-usage.tsx';
 import { downloadState, qualityRows, REASON_KEYS, type AvailableFormat } from './video-download.ts';
 
 const fileValue = (file: FileKey) => `${file.quality}:${file.container}`;
@@ -13,7 +14,8 @@ const fileValue = (file: FileKey) => `${file.quality}:${file.container}`;
 /**
  * The files by quality and container, as the choice of the one to download: an available file is
  * picked in its cell; a blocked one says why, except that a visitor reads "Log in to download" once
- * under the table rather than in every cell.
+ * under the table rather than in every cell. Each says its size and whether it is made first
+ * (issue 28: the panel tells the truth before the click).
  */
 export function FileChoice(props: {
   video: VideoProject;
@@ -21,6 +23,7 @@ export function FileChoice(props: {
   logoPosition: LogoPosition;
   signedIn: boolean;
   formats: AvailableFormat[] | undefined;
+  usage: DownloadUsage | null;
   error: Error | null;
 }) {
   const { t } = useTranslation();
@@ -31,6 +34,7 @@ export function FileChoice(props: {
   );
   const [picked, setPicked] = useState<string | null>(null);
   const chosen = available.find((file) => fileValue(file) === picked) ?? available[0] ?? null;
+  const chosenFile = chosen ? rows.find((row) => row.quality === chosen.quality)?.files[chosen.container] : null;
   const state = downloadState(props.signedIn, formats, format);
   const onlySignIn = state.kind === 'sign_in';
 
@@ -84,14 +88,20 @@ export function FileChoice(props: {
                           <span className="radio" aria-hidden="true">
                             <RadioGroup.Indicator className="radio__dot" />
                           </span>
-                          <span>{t('video.quality.available')}</span>
+                          <span className="file-option__text">
+                            <span>{t('video.quality.available')}</span>
+                            <FileFacts file={file} />
+                          </span>
                         </RadioGroup.Item>
                       </td>
                     );
                   }
                   return (
-                    <td key={container} className="quality-table__blocked">
-                      {t(REASON_KEYS[file.reason ?? 'no_files'])}
+                    <td key={container} className="quality-table__blocked" data-testid={`file-${row.quality}-${container}-blocked`}>
+                      <span className="file-option__text">
+                        <span>{t(REASON_KEYS[file.reason ?? 'no_files'])}</span>
+                        <FileFacts file={file} />
+                      </span>
                     </td>
                   );
                 })}
@@ -105,7 +115,15 @@ export function FileChoice(props: {
   return (
     <>
       {table}
-      <DownloadAction video={props.video} file={chosen} format={format} logoPosition={props.logoPosition} state={state} />
+      <DownloadAction
+        video={props.video}
+        file={chosen}
+        format={format}
+        logoPosition={props.logoPosition}
+        state={state}
+        usage={props.usage}
+        renderSeconds={chosenFile && !chosenFile.ready ? chosenFile.render_seconds : null}
+      />
     </>
   );
 }

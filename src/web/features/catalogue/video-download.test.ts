@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { readCatalogue, textAt } from '../../../../scripts/catalogues.ts';
 import { LOCALES } from '../../../common/locales.ts';
 import { signInHref } from '../../lib/session.ts';
-import { downloadState, FORMAT_KEYS, projectFormats, qualityRows, REASON_KEYS, type AvailableFormat } from './video-download.ts';
+import {
+  downloadState,
+  formatSize,
+  FORMAT_KEYS,
+  projectFormats,
+  qualityRows,
+  REASON_KEYS,
+  secondsLeft,
+  timeLeft,
+  type AvailableFormat,
+} from './video-download.ts';
 
 const hasKey = (locale: string, key: string): boolean => (textAt(readCatalogue(locale), key) ?? '').trim() !== '';
 
@@ -13,7 +23,33 @@ const file = (overrides: Partial<AvailableFormat>): AvailableFormat => ({
   container: 'mp4',
   available: false,
   reason: 'licence_required',
+  remedy: 'buy_licence',
+  size_bytes: 120_000_000,
+  size_estimated: true,
+  ready: false,
+  render_seconds: 60,
   ...overrides,
+});
+
+describe('sizes and time left as the panel says them (issue 28)', () => {
+  it('writes sizes in KB, MB or GB with one decimal below ten', () => {
+    expect(formatSize(48_400_000, 'en')).toEqual({ value: '48', unit: 'MB' });
+    expect(formatSize(1_234_000_000, 'en')).toEqual({ value: '1.2', unit: 'GB' });
+    expect(formatSize(900, 'en')).toEqual({ value: '0.9', unit: 'KB' });
+    expect(formatSize(1_234_000_000, 'ru')).toEqual({ value: '1,2', unit: 'GB' });
+  });
+
+  it('counts time left from the progress once there is some, before that from the estimate', () => {
+    const start = 1_000_000;
+    expect(secondsLeft({ percent: 0, startedAt: start, estimate: 300 }, start + 60_000)).toBe(240);
+    expect(secondsLeft({ percent: 0, startedAt: start, estimate: null }, start + 60_000)).toBeNull();
+    // A quarter done in 60 s: three quarters, 180 s, are left.
+    expect(secondsLeft({ percent: 25, startedAt: start, estimate: 30 }, start + 60_000)).toBe(180);
+    expect(secondsLeft({ percent: 0, startedAt: start, estimate: 30 }, start + 60_000)).toBe(0);
+    expect(timeLeft(180)).toEqual({ unit: 'minutes', count: 3 });
+    expect(timeLeft(0)).toEqual({ unit: 'seconds', count: 5 });
+    expect(timeLeft(42)).toEqual({ unit: 'seconds', count: 40 });
+  });
 });
 
 describe('what the download button can do (spec: content §2 "Video page")', () => {
@@ -24,12 +60,23 @@ describe('what the download button can do (spec: content §2 "Video page")', () 
 
   it('waits for the formats call, then gives its reason when nothing of the format may be downloaded', () => {
     expect(downloadState(true, undefined, 'clean')).toEqual({ kind: 'checking' });
-    expect(downloadState(true, [file({ reason: 'embargoed' })], 'clean')).toEqual({ kind: 'blocked', reason: 'embargoed' });
-    expect(downloadState(true, [file({ reason: 'subscribers_only', format: 'branded' })], 'branded')).toEqual({
+    expect(downloadState(true, [file({ reason: 'embargoed', remedy: 'wait' })], 'clean')).toEqual({
+      kind: 'blocked',
+      reason: 'embargoed',
+      remedy: 'wait',
+    });
+    expect(downloadState(true, [file({ reason: 'subscribers_only', remedy: 'see_plans', format: 'branded' })], 'branded')).toEqual({
       kind: 'blocked',
       reason: 'subscribers_only',
+      remedy: 'see_plans',
     });
-    expect(downloadState(true, [file({ format: 'clean' })], 'credit')).toEqual({ kind: 'blocked', reason: 'no_files' });
+    expect(downloadState(true, [file({ format: 'clean' })], 'credit')).toEqual({ kind: 'blocked', reason: 'no_files', remedy: null });
+    // A member over their monthly limit: blocked before the click, and told to ask their master.
+    expect(downloadState(true, [file({ reason: 'personal_quota', remedy: 'ask_master' })], 'clean')).toEqual({
+      kind: 'blocked',
+      reason: 'personal_quota',
+      remedy: 'ask_master',
+    });
   });
 
   it('is ready when a file of the chosen format is available', () => {

@@ -13,6 +13,9 @@ export const REASON_KEYS: Record<BlockedReason, string> = {
   subscribers_only: 'video.reasons.subscribers_only',
   balance_used_up: 'video.reasons.balance_used_up',
   embargoed: 'video.reasons.embargoed',
+  daily_quota: 'video.reasons.daily_quota',
+  personal_quota: 'video.reasons.personal_quota',
+  logo_required: 'video.reasons.logo_required',
   no_files: 'video.reasons.no_files',
 };
 
@@ -34,15 +37,20 @@ export function projectFormats(formats: readonly VideoFormat[]): VideoFormat[] {
  * - blocked: no file of the chosen format may be downloaded, and why (the formats call's reason);
  * - ready: at least one file may be downloaded (after the restrictions are agreed to).
  */
-export type DownloadState = { kind: 'sign_in' } | { kind: 'checking' } | { kind: 'blocked'; reason: BlockedReason } | { kind: 'ready' };
+export type DownloadState =
+  | { kind: 'sign_in' }
+  | { kind: 'checking' }
+  | { kind: 'blocked'; reason: BlockedReason; remedy: AvailableFormat['remedy'] }
+  | { kind: 'ready' };
 
 export function downloadState(signedIn: boolean, formats: readonly AvailableFormat[] | undefined, chosen: VideoFormat): DownloadState {
   if (!signedIn) return { kind: 'sign_in' };
   if (!formats) return { kind: 'checking' };
   const files = formats.filter((file) => file.format === chosen);
-  if (files.length === 0) return { kind: 'blocked', reason: 'no_files' };
+  if (files.length === 0) return { kind: 'blocked', reason: 'no_files', remedy: null };
   if (files.some((file) => file.available)) return { kind: 'ready' };
-  return { kind: 'blocked', reason: files.find((file) => file.reason !== null)?.reason ?? 'no_files' };
+  const blocked = files.find((file) => file.reason !== null);
+  return { kind: 'blocked', reason: blocked?.reason ?? 'no_files', remedy: blocked?.remedy ?? null };
 }
 
 /** A row of the quality table: one quality, its file in each container (null when there is none). */
@@ -58,4 +66,34 @@ export function qualityRows(formats: readonly AvailableFormat[], chosen: VideoFo
     const byContainer = (container: Container) => ofQuality.find((file) => file.container === container) ?? null;
     return [{ quality, label: first.quality_label, files: { mp4: byContainer('mp4'), mxf: byContainer('mxf') } }];
   });
+}
+
+/** A file's size as people read it: "48 MB", "1.2 GB" (in the page's language's digits). */
+export function formatSize(bytes: number, locale: string): { value: string; unit: 'KB' | 'MB' | 'GB' } {
+  const units = [
+    ['GB', 1e9],
+    ['MB', 1e6],
+    ['KB', 1e3],
+  ] as const;
+  const [unit, size] = units.find(([, scale]) => bytes >= scale) ?? units[2];
+  const amount = bytes / size;
+  const value = new Intl.NumberFormat(locale, { maximumFractionDigits: amount < 10 ? 1 : 0 }).format(amount);
+  return { value, unit };
+}
+
+/** How long is left, as whole minutes from a minute up, else seconds (at least 5: never "0 seconds"). */
+export function timeLeft(seconds: number): { unit: 'minutes' | 'seconds'; count: number } {
+  if (seconds >= 60) return { unit: 'minutes', count: Math.round(seconds / 60) };
+  return { unit: 'seconds', count: Math.max(5, Math.round(seconds / 5) * 5) };
+}
+
+/**
+ * Seconds left of a file being prepared: from the progress so far once there is some (the time it
+ * took per percent), before that from the server's estimate less the time gone.
+ */
+export function secondsLeft(progress: { percent: number; startedAt: number; estimate: number | null }, now: number): number | null {
+  const elapsed = Math.max(0, (now - progress.startedAt) / 1000);
+  if (progress.percent >= 5 && progress.percent < 100) return (elapsed * (100 - progress.percent)) / progress.percent;
+  if (progress.estimate === null) return null;
+  return Math.max(0, progress.estimate - elapsed);
 }
