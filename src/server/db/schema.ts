@@ -21,3 +21,4 @@ export * from '../modules/newsroom/schema.ts';
 export * from '../modules/newsroom/ingest/schema.ts';
 export * from '../modules/client-errors/schema.ts';
 export * from '../modules/support/schema.ts';
+export * from '../modules/notice-centre/schema.ts';
