@@ -22,7 +22,8 @@ export function estimatedBytes(quality: Quality, container: Container, durationS
 
 /**
  * Seconds of preparing per second of video, when the platform has no renders of its own to go by:
- * measured on the 2-core machine the suite runs on (a 240p MP4 of a 66-minute recording: 6 minutes).
+ * the 240p figure is one seen on a 2-core machine (a 240p MP4 of a 66-minute recording took 6
+ * minutes); the others grow with the picture, less than its pixels (decoding the master is shared).
  */
 const DEFAULT_FACTORS: Record<Quality, number> = { full_hd: 0.5, hd: 0.3, md: 0.12, sd: 0.09 };
 const MXF_FACTOR = 1.5;
