@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -21,4 +21,25 @@ export const mediaWork = pgTable(
     expiresAt: at('expires_at').notNull(),
   },
   (table) => [index('media_work_user_idx').on(table.userId)],
+);
+
+/**
+ * A master's storyboard (issue 28, "Previews you can scrub"): its sprite of thumbnails and the VTT
+ * that maps times to them, in the file store under `storyboards/{token}/`. Keyed by the master's
+ * storage key, not the project: the demo's projects share a few masters, and each master needs
+ * one storyboard. The token changes when a storyboard is made again, so its addresses may be cached.
+ */
+export const storyboards = pgTable(
+  'storyboards',
+  {
+    id: serial('id').primaryKey(),
+    masterKey: text('master_key').notNull(),
+    token: text('token').notNull(),
+    intervalSeconds: integer('interval_seconds').notNull(),
+    tiles: integer('tiles').notNull(),
+    /** The master's length as ffmpeg read it, in milliseconds (the listing's may differ). */
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('storyboards_master_key_idx').on(table.masterKey)],
 );
