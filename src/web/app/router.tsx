@@ -87,7 +87,8 @@ const pages: Record<RouteName, Page> = {
   video: pageOf(
     () => import('../features/catalogue/video-page.tsx'),
     (m) => m.VideoPage,
-    ['download', 'video'],
+    // planDetails: the download panel names the agreement and the kind a download draws on.
+    ['download', 'video', 'planDetails'],
   ),
   search: pageOf(
     () => import('../features/catalogue/search-page.tsx'),

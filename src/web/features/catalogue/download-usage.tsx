@@ -134,7 +134,8 @@ export function FileFacts({ file }: { file: AvailableFormat }) {
     <span className="file-facts">
       {size ? (
         <span data-testid="file-size" data-estimated={file.size_estimated}>
-          {t(file.size_estimated ? 'download.sizeAbout' : 'download.size', size)}
+          {/* The figure and its unit read left to right as one, isolated in a right-to-left sentence. */}
+          {t(file.size_estimated ? 'download.sizeAbout' : 'download.size', { size: `\u2066${size.value} ${size.unit}\u2069` })}
         </span>
       ) : null}
       {prepare ? <span data-testid="file-prepare">{t(`download.prepareFirst.${prepare.unit}`, { count: prepare.count })}</span> : null}
