@@ -84,10 +84,10 @@ const pages: Record<RouteName, Page> = {
   ),
   videos,
   videosFiltered: videos,
+  // planDetails: the download panel names the agreement and the kind a download draws on.
   video: pageOf(
     () => import('../features/catalogue/video-page.tsx'),
     (m) => m.VideoPage,
-    // planDetails: the download panel names the agreement and the kind a download draws on.
     ['download', 'video', 'planDetails'],
   ),
   search: pageOf(
