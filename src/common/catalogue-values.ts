@@ -31,3 +31,6 @@ export type VideoSort = (typeof VIDEO_SORTS)[number];
 /** A landing list's sorts (spec: content §2 "landing lists with sort"): those of the video list but relevance, which needs a search. */
 export const LANDING_SORTS = ['newest', 'oldest', 'longest', 'shortest'] as const;
 export type LandingSort = (typeof LANDING_SORTS)[number];
+
+/** A basket holds at most this many videos: one rendition of each, asked for at once (issue 28). */
+export const BASKET_MAX = 50;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTAINERS, LOGO_POSITIONS, QUALITIES, VIDEO_FORMATS, type Quality } from './catalogue-values.ts';
+import { BASKET_MAX, CONTAINERS, LOGO_POSITIONS, QUALITIES, VIDEO_FORMATS, type Quality } from './catalogue-values.ts';
 import type { SiteVariant } from './site.ts';
 import { videoProjectSummarySchema } from './catalogue.ts';
 import { zod } from './validators.ts';
@@ -51,6 +51,31 @@ export const purchaseResultSchema = z.object({
   request_id: z.number().int(),
 });
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
+
+/**
+ * POST /api/current_user/basket_downloads (issue 28, "act on several videos at once"): one
+ * rendition of each of several videos, each download charged and limited as if asked on its own.
+ */
+export const basketDownloadBodySchema = renditionSchema.extend({
+  video_project_ids: z
+    .array(zod.id())
+    .min(1, 'validation.required')
+    .max(BASKET_MAX, 'validation.max_length')
+    // A video picked twice is one download.
+    .transform((ids) => [...new Set(ids)]),
+  restrictions_accepted: z.boolean().optional(),
+  upload_to_ftp: z.boolean().optional(),
+});
+export type BasketDownloadBody = z.input<typeof basketDownloadBodySchema>;
+
+/** Each video's purchase result, or why its download was refused (the single download's error). */
+export const basketItemResultSchema = z.object({
+  video_project_id: z.number().int(),
+  result: purchaseResultSchema.nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export const basketDownloadResultSchema = z.object({ items: z.array(basketItemResultSchema) });
+export type BasketDownloadResult = z.infer<typeof basketDownloadResultSchema>;
 
 export const VIDEO_REQUEST_STATES = ['transcoding', 'ready', 'failed', 'cancelled'] as const;
 export type VideoRequestState = (typeof VIDEO_REQUEST_STATES)[number];

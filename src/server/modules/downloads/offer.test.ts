@@ -244,6 +244,7 @@ describe('a story whose restrictions require an on-screen credit (issue 28)', ()
     expect(codes(await download(browser, id))).toEqual(['format_not_offered']);
     const detail = await browser.get(`/api/content/video_projects/${id}`);
     expect(detail.statusCode).toBe(200);
-    expect((detail.json() as { format: string[] }).format).toEqual(['credit']);
+    const body: { format: string[] } = detail.json();
+    expect(body.format).toEqual(['credit']);
   });
 });

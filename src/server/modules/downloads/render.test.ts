@@ -15,7 +15,7 @@ import { MEDIA_WORK_PER_USER } from '../media/media-work.ts';
 import { mediaWork } from '../media/schema.ts';
 import type { TranscodingMessage } from '../../../common/realtime.ts';
 import type { Broadcast } from '../realtime/broadcaster.ts';
-import { RENDER_DEFER_SECONDS, renderRequested, type RenderDeps } from './render.ts';
+import { MASTER_WAIT_MS, RENDER_DEFER_SECONDS, RENDER_QUEUE, renderRequested, type RenderDeps } from './render.ts';
 import { renditions, videoMasters, videoRequests } from './schema.ts';
 import { localFileStore } from './storage.ts';
 
@@ -116,7 +116,7 @@ describe('rendering requested files (issue: downloads)', () => {
     expect(await renderRequested(deps, { renditionKey: request?.renditionKey })).toEqual({ rendered: 0, ready: 0 });
   }, 60_000);
 
-  it('a video without a master fails its requests at once', async () => {
+  it('a video without a master is looked for again for a while (the demo seed at a first start), then its requests fail', async () => {
     const [orphan = 0] = await insertProjects(
       t.database.db,
       [
@@ -137,11 +137,18 @@ describe('rendering requested files (issue: downloads)', () => {
       (await browser.post(`/api/content/video_projects/${orphan}/videos/download`, { restrictions_accepted: true })).json(),
     );
     const [request] = await t.database.db.select().from(videoRequests).where(eq(videoRequests.id, answer.request_id));
-    expect(await renderRequested(deps, { renditionKey: request?.renditionKey })).toEqual({ rendered: 0, ready: 0, failed: 1 });
-    expect((await t.database.db.select().from(videoRequests).where(eq(videoRequests.id, answer.request_id)))[0]).toMatchObject({
-      state: 'failed',
-      error: 'master_missing',
-    });
+    const state = async () => (await t.database.db.select().from(videoRequests).where(eq(videoRequests.id, answer.request_id)))[0];
+    const sent: Parameters<JobSender['send']>[] = [];
+    const withQueue: RenderDeps = { ...deps, jobs: { send: async (...job) => (sent.push(job), null) } };
+    // Young: asked again a little later, the request still waiting.
+    expect(await renderRequested(withQueue, { renditionKey: request?.renditionKey })).toEqual({ rendered: 0, ready: 0, deferred: 1 });
+    expect(sent).toEqual([[RENDER_QUEUE, { renditionKey: request?.renditionKey }, { startAfterSeconds: RENDER_DEFER_SECONDS }]]);
+    expect((await state())?.state).toBe('transcoding');
+    // Past the wait, no master still: failed, and nothing asked again.
+    t.services.clock.advance(MASTER_WAIT_MS);
+    expect(await renderRequested(withQueue, { renditionKey: request?.renditionKey })).toEqual({ rendered: 0, ready: 0, failed: 1 });
+    expect(sent).toHaveLength(1);
+    expect(await state()).toMatchObject({ state: 'failed', error: 'master_missing' });
   });
 });
 

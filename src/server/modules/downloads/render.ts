@@ -42,13 +42,19 @@ const WORK_LEASE_SECONDS = 60;
 const WORK_RENEW_MS = 20_000;
 
 const STEP = 10;
+/**
+ * A master not found is looked for again, from the first request, this long before the requests
+ * fail: at a first start the demo's masters are still being made and given out, and a store may
+ * be catching up. Without a queue to look again with, the requests fail at once.
+ */
+export const MASTER_WAIT_MS = 3 * 60_000;
 const waitingFor = (key: string) => and(eq(videoRequests.renditionKey, key), eq(videoRequests.state, 'transcoding'));
 
 /**
  * Makes the file of a rendition key once (a job: run twice, it renders nothing more): the first
  * request waiting for it says what to render; the master comes from the store; the result goes to
  * the store and the renditions cache, and every request waiting for that key becomes ready, its user
- * told with a link. A missing master fails those requests at once (no retry would find it), and so
+ * told with a link. A missing master is looked for again for MASTER_WAIT_MS, then fails them, and so
  * does a render stopped for running past its time or out of its memory bound (a retry would too).
  * The render takes a place in the media work of one of the users waiting for it; when they all have
  * theirs taken, it is queued again a little later and the requests wait.
@@ -63,7 +69,13 @@ export async function renderRequested(deps: RenderDeps, data: { renditionKey?: s
   if (cached) return { rendered: 0, ready: await markReady(deps, key, cached.storageKey) };
 
   const master = await masterOf(deps, first.projectId);
-  if (!master) return { rendered: 0, ready: 0, failed: await failRequests(deps, key, 'master_missing') };
+  if (!master) {
+    if (deps.jobs && deps.clock.now().getTime() - first.createdAt.getTime() < MASTER_WAIT_MS) {
+      await deps.jobs.send(RENDER_QUEUE, { renditionKey: key }, { startAfterSeconds: RENDER_DEFER_SECONDS });
+      return { rendered: 0, ready: 0, deferred: 1 };
+    }
+    return { rendered: 0, ready: 0, failed: await failRequests(deps, key, 'master_missing') };
+  }
   const work = await startRenderWork(deps, waiting);
   if (!work) {
     await deps.jobs?.send(RENDER_QUEUE, { renditionKey: key }, { startAfterSeconds: RENDER_DEFER_SECONDS });

@@ -70,6 +70,12 @@ describe('who may call what in downloads (one row per caller)', () => {
         call: async (who) => (await download(who)).statusCode,
         expected: { guest: 401, user: 200, member: 200, master: 200, otherMaster: 200, admin: 200 },
       },
+      'POST a basket of the free video (issue 28): each signed-in caller downloads it as their own': {
+        call: async (who) =>
+          (await who.post('/api/current_user/basket_downloads', { video_project_ids: [video], restrictions_accepted: true, quality: 'sd' }))
+            .statusCode,
+        expected: { guest: 401, user: 200, member: 200, master: 200, otherMaster: 200, admin: 200 },
+      },
       'POST a repeat of the free video (each but the guest downloaded it in the first row)': {
         call: async (who) =>
           (await who.post(`/api/content/video_projects/${video}/videos/repeated_downloads`, { restrictions_accepted: true })).statusCode,

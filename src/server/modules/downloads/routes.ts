@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  basketDownloadBodySchema,
+  basketDownloadResultSchema,
   downloadBodySchema,
   myContentEntitiesSchema,
   myContentOperationSchema,
@@ -15,6 +17,7 @@ import {
 } from '../../../common/downloads.ts';
 import { zod } from '../../../common/validators.ts';
 import { requireAdminRole, requireUser } from '../accounts/auth.ts';
+import { requestBasket } from './basket.ts';
 import { commentOn, downloadedItems, downloadsOf } from './my-content.ts';
 import { listRequests, removeRequest } from './requests.ts';
 import { STATS_REPORT_QUEUE } from './stats-report.ts';
@@ -57,6 +60,16 @@ export async function downloadRoutes(instance: FastifyInstance, { ctx }: { ctx: 
     );
 
   // POST, as the spec has it: every answer signs fresh links.
+  app.post(
+    '/api/current_user/basket_downloads',
+    { preValidation: signedIn, schema: { tags, body: basketDownloadBodySchema, response: { 200: basketDownloadResultSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { user } = await requireUser(request);
+      return requestBasket(ctx, user, request.body, request.siteVariant);
+    },
+  );
+
   app.post(
     '/api/content/video_projects/:project_id/videos/requested_video_downloads',
     { preValidation: signedIn, schema: { tags, params: projectParams, response: { 200: videoRequestListSchema } } },

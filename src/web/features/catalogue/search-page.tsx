@@ -4,6 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { CATALOGUE_PAGE_SIZE } from '../../../common/catalogue-values.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { catalogueApi } from './api.ts';
+import { SelectionBarOnDemand } from '../selection/selection-bar-on-demand.tsx';
 import { FiltersPanel } from './filters-panel.tsx';
 import { formatCount } from './format.ts';
 import { LivesSection, useLivePages } from './live-strip.tsx';
@@ -86,6 +87,7 @@ export function SearchPage() {
               view={view}
               emptyText={t('search.empty')}
               headingLevel={2}
+              selectable
               onOpen={(video) => {
                 // Which result was opened, for search statistics (spec: content §7).
                 const key = results.data?.pages.find((page) => page.entities.some((entity) => entity.id === video.id))?.search_key;
@@ -97,6 +99,7 @@ export function SearchPage() {
           <LoadMore pages={results} />
         </section>
       </div>
+      <SelectionBarOnDemand />
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { ReaderDate } from '../../ui/reader-date.tsx';
 import { useMaterialAccess } from '../agreements/material-access.ts';
 import { videoQuery } from './query-params.ts';
 import { AddToListButton } from '../lists/add-to-list-button.tsx';
+import { SelectBox } from '../selection/select-box.tsx';
+import { useSignedIn } from '../../lib/session.ts';
 
 export type ViewType = 'grid' | 'list';
 /** Cards under a page's h1 title with h2, under a section's h2 with h3: no level is skipped. */
@@ -19,11 +21,14 @@ export function VideoCard({
   onOpen,
   headingLevel = 3,
   priority = 'lazy',
+  selectable = false,
 }: {
   video: VideoProjectSummary;
   view?: ViewType;
   onOpen?: () => void;
   headingLevel?: CardHeadingLevel;
+  /** A tick box picks the video for the selection bar (a signed-in user's lists of results). */
+  selectable?: boolean;
   /** Posters above the fold load at once, the first one first (it is the page's largest paint). */
   priority?: 'first' | 'eager' | 'lazy';
 }) {
@@ -32,6 +37,7 @@ export function VideoCard({
   const { locale = 'en' } = useParams();
   const location = useLocation();
   const access = useMaterialAccess();
+  const signedIn = useSignedIn();
   // Included in one of the user's agreements (a pass's pool, an enterprise balance), by the rules the server applies.
   const decision = access?.({ kind: 'vod', id: video.id, free_access: video.free_access, limit_type: video.limit_type });
   const included = decision?.allowed === true && decision.agreementId !== null;
@@ -77,6 +83,7 @@ export function VideoCard({
           </p>
         </div>
       </Link>
+      {selectable && signedIn ? <SelectBox video={{ id: video.id, title: video.title }} /> : null}
       <AddToListButton videoId={video.id} />
     </article>
   );
@@ -89,6 +96,7 @@ export function VideoGrid({
   onOpen,
   headingLevel,
   eager = 0,
+  selectable = false,
 }: {
   videos: VideoProjectSummary[];
   view?: ViewType;
@@ -97,6 +105,7 @@ export function VideoGrid({
   headingLevel?: CardHeadingLevel;
   /** How many posters from the top are above the fold on a wide screen. */
   eager?: number;
+  selectable?: boolean;
 }) {
   if (videos.length === 0 && emptyText) return <p className="video-grid__empty">{emptyText}</p>;
   return (
@@ -109,6 +118,7 @@ export function VideoGrid({
           headingLevel={headingLevel}
           onOpen={onOpen ? () => onOpen(video) : undefined}
           priority={index === 0 && eager > 0 ? 'first' : index < eager ? 'eager' : 'lazy'}
+          selectable={selectable}
         />
       ))}
     </div>

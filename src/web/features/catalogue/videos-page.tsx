@@ -14,6 +14,7 @@ import { VideoGrid } from './video-card.tsx';
 import { ViewToggle } from './view-toggle.tsx';
 import { useViewType } from './view-type.ts';
 import './catalogue.css';
+import { SelectionBarOnDemand } from '../selection/selection-bar-on-demand.tsx';
 
 /** Which list of choices names a route's filter (the others are named without a call). */
 const HEADING_LISTS: Record<string, FilterChoiceList | undefined> = { category: 'categories', region: 'regions', country: 'countries' };
@@ -81,11 +82,19 @@ export function VideosPage() {
           {results.isPending ? (
             <LoadingFallback />
           ) : (
-            <VideoGrid videos={videos} view={view} emptyText={t('catalogue.empty')} headingLevel={2} eager={VIDEOS_ABOVE_THE_FOLD} />
+            <VideoGrid
+              videos={videos}
+              view={view}
+              emptyText={t('catalogue.empty')}
+              headingLevel={2}
+              eager={VIDEOS_ABOVE_THE_FOLD}
+              selectable
+            />
           )}
           <LoadMore pages={results} />
         </section>
       </div>
+      <SelectionBarOnDemand />
     </div>
   );
 }

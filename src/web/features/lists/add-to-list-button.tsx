@@ -27,7 +27,7 @@ export function AddToListButton({ videoId, labelled }: { videoId: number; labell
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <AddToListDialog videoId={videoId} onClose={() => setOpen(false)} />
+          <AddToListDialog videoIds={[videoId]} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </>

@@ -20,7 +20,14 @@ import './lists.css';
  * already in this list'). Signed out, it leads to sign-in and back. Its texts are the lists section,
  * loaded with this module by ./add-to-list-entry.ts.
  */
-export function AddToListDialog({ videoId, onClose }: { videoId: number; onClose: () => void }) {
+export function AddToListDialog({ videoIds, onClose }: { videoIds: readonly number[]; onClose: () => void }) {
+  // One video (a card's "+"), or the several a selection picked (issue 28).
+  const [videoId = 0] = videoIds;
+  const several = videoIds.length > 1;
+  const change = (listId: string) =>
+    several
+      ? { item_type: 'video_project' as const, list_id: listId, ids: [...videoIds] }
+      : { item_type: 'video_project' as const, item_id: videoId, list_id: listId };
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const location = useLocation();
@@ -37,9 +44,10 @@ export function AddToListDialog({ videoId, onClose }: { videoId: number; onClose
     enabled: signedIn,
   });
 
-  const added = (list: { id: string; title: string }) => {
-    setSaid({ listId: list.id, text: t('lists.added', { title: list.title }), kind: 'added' });
-    notifications.notify({ type: 'success', children: t('lists.added', { title: list.title }) });
+  const added = (list: { id: string; title: string }, count = 1) => {
+    const text = several ? t('lists.addedSeveral', { count, title: list.title }) : t('lists.added', { title: list.title });
+    setSaid({ listId: list.id, text, kind: 'added' });
+    notifications.notify({ type: 'success', children: text });
     void client.invalidateQueries({ queryKey: LISTS_KEY });
   };
   const failed = (listId: string, error: unknown) => {
@@ -48,19 +56,19 @@ export function AddToListDialog({ videoId, onClose }: { videoId: number; onClose
     setSaid({ listId, text, kind: present ? 'present' : 'error' });
   };
   const add = useMutation({
-    mutationFn: (list: VideoList) => listsApi.addItems({ item_type: 'video_project', item_id: videoId, list_id: list.id }),
-    onSuccess: (answer) => added(answer.list),
+    mutationFn: (list: VideoList) => listsApi.addItems(change(list.id)),
+    onSuccess: (answer) => added(answer.list, answer.changed),
     onError: (error, list) => failed(list.id, error),
   });
   const create = useMutation({
     mutationFn: async (newTitle: string) => {
       const list = await listsApi.create({ title: newTitle });
-      await listsApi.addItems({ item_type: 'video_project', item_id: videoId, list_id: list.id });
-      return list;
+      const answer = await listsApi.addItems(change(list.id));
+      return { list, changed: answer.changed };
     },
-    onSuccess: (list) => {
+    onSuccess: ({ list, changed }) => {
       setTitle('');
-      added(list);
+      added(list, changed);
     },
     onError: (error) => failed('', error),
   });
@@ -97,7 +105,7 @@ export function AddToListDialog({ videoId, onClose }: { videoId: number; onClose
                 >
                   <span className="list-choice__name">{list.name}</span>
                   <span className="list-choice__count">
-                    {list.has_item ? `✓ ${t('lists.inList')}` : t('lists.videosCount', { count: list.items_count })}
+                    {list.has_item && !several ? `✓ ${t('lists.inList')}` : t('lists.videosCount', { count: list.items_count })}
                   </span>
                 </button>
                 {said?.listId === list.id ? (
