@@ -25,6 +25,8 @@ export const DESK_ROUTES = {
   deskChats: { path: '/desk/chats', role: 'sales' },
   deskChat: { path: '/desk/chats/:id', role: 'sales' },
   deskPassApplications: { path: '/desk/pass-applications', role: 'sales' },
+  deskCustomers: { path: '/desk/customers', role: 'sales' },
+  deskCustomer: { path: '/desk/customers/:id', role: 'sales' },
 } as const satisfies Record<string, { path: string; role: DeskRole | null }>;
 
 export type DeskRouteName = keyof typeof DESK_ROUTES;

@@ -43,6 +43,7 @@ export const AUDIT_SUBJECTS = [
   'banner',
   'support_conversation',
   'agreement',
+  'customer',
 ] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 

@@ -25,7 +25,12 @@ export const EMAIL_CHECKS_PER_ADDRESS: RateLimit = { name: 'email_checks', limit
 type Links = { base: string };
 type Client = { ip: string; userAgent: string | undefined };
 
-async function sendConfirmation(ctx: ServiceContext, tx: ServiceContext['db'], user: UserRow, links: Links) {
+export async function sendConfirmation(
+  ctx: Pick<ServiceContext, 'clock' | 'mailer'>,
+  tx: ServiceContext['db'],
+  user: UserRow,
+  links: Links,
+) {
   const now = ctx.clock.now();
   const token = await issueToken(tx, { userId: user.id, kind: 'confirmation', now, ttlMs: ACCOUNT_LIMITS.confirmationTokenDays * DAY });
   const link = `${links.base}/${user.profileLocale}/final-step?confirmation_token=${token}`;

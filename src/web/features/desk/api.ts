@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DeskRole } from '../../../common/desk-roles.ts';
 import type { ClientErrorsPage } from '../../../common/client-errors.ts';
+import type { CustomerAction, CustomerDetail, CustomersPage } from '../../../common/customers.ts';
 import type { AuditPage, DeskMe, StaffMember } from '../../../common/desk.ts';
 import type { PassApplication, PassApplicationDeclineBody, PassApplicationsResponse } from '../../../common/pass-applications.ts';
 import { api } from '../../lib/api.ts';
@@ -14,6 +15,8 @@ export const DESK_KEYS = {
   audit: (filters: Record<string, QueryValue>) => ['desk', 'audit', filters] as const,
   clientErrors: (filters: Record<string, QueryValue>) => ['desk', 'client-errors', filters] as const,
   passApplications: ['desk', 'pass-applications'] as const,
+  customers: (query: Record<string, QueryValue>) => ['desk', 'customers', query] as const,
+  customer: (id: number) => ['desk', 'customer', id] as const,
 };
 
 /** The desk's own calls (src/server/modules/desk/routes.ts), typed by the shared contracts. */
@@ -28,6 +31,9 @@ export const deskApi = {
   approvePassApplication: (id: number) => api.post<PassApplication>(`/api/desk/pass_applications/${id}/approvals`),
   declinePassApplication: (id: number, body: PassApplicationDeclineBody) =>
     api.post<PassApplication>(`/api/desk/pass_applications/${id}/declines`, { body }),
+  customers: (query: Record<string, QueryValue>, signal?: AbortSignal) => api.get<CustomersPage>('/api/desk/customers', { query, signal }),
+  customer: (id: number, signal?: AbortSignal) => api.get<CustomerDetail>(`/api/desk/customers/${id}`, { signal }),
+  actOnCustomer: (id: number, action: CustomerAction) => api.post<CustomerDetail>(`/api/desk/customers/${id}/${action}`),
 };
 
 /**

@@ -78,6 +78,14 @@ export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
     () => import('./pass-applications-page.tsx'),
     (m) => m.PassApplicationsPage,
   ),
+  deskCustomers: screenOf(
+    () => import('./customers/customers-page.tsx'),
+    (m) => m.CustomersPage,
+  ),
+  deskCustomer: screenOf(
+    () => Promise.all([import('./customers/customer-page.tsx'), loadSections(['planDetails'])]).then(([m]) => m),
+    (m) => m.CustomerPage,
+  ),
 };
 
 /** The desk's menu, in order: each item shows only to staff holding its screen's role. */
@@ -88,6 +96,7 @@ export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
   { name: 'deskLive', label: 'desk.menu.live' },
   { name: 'deskAlerts', label: 'desk.menu.alerts' },
   { name: 'deskBanners', label: 'desk.menu.banners' },
+  { name: 'deskCustomers', label: 'desk.menu.customers' },
   { name: 'deskPassApplications', label: 'desk.menu.passApplications' },
   { name: 'deskStaff', label: 'desk.menu.staff' },
   { name: 'deskChats', label: 'desk.menu.chats' },
