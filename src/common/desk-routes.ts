@@ -27,6 +27,7 @@ export const DESK_ROUTES = {
   deskPassApplications: { path: '/desk/pass-applications', role: 'sales' },
   deskCustomers: { path: '/desk/customers', role: 'sales' },
   deskCustomer: { path: '/desk/customers/:id', role: 'sales' },
+  deskPlanRequests: { path: '/desk/plan-requests', role: 'sales' },
 } as const satisfies Record<string, { path: string; role: DeskRole | null }>;
 
 export type DeskRouteName = keyof typeof DESK_ROUTES;

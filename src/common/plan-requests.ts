@@ -89,3 +89,36 @@ export const newPlanRequestSchema = z.object({
   }),
   company_sizes: z.array(z.object({ value: z.enum(COMPANY_SIZES), label: z.string() })),
 });
+
+/** The sales desk's queue (issue 29): each request with who asked and for what. */
+export const deskPlanRequestSchema = planRequestSchema.extend({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  company_size: z.enum(COMPANY_SIZES),
+  country_code: z.string().nullable(),
+  locale: z.string(),
+  /** The requester's account, when they had one. */
+  user_id: z.number().int().nullable(),
+});
+export type DeskPlanRequest = z.infer<typeof deskPlanRequestSchema>;
+export const deskPlanRequestsResponseSchema = z.object({ requests: z.array(deskPlanRequestSchema) });
+export type DeskPlanRequestsResponse = z.infer<typeof deskPlanRequestsResponseSchema>;
+export const deskPlanRequestsQuerySchema = z.object({ status: z.enum(PLAN_REQUEST_STATUSES).optional() });
+
+/** The first balances of the agreement an approval makes (spec §9: valid for 2 weeks). */
+const firstBalance = z.coerce
+  .number({ error: 'validation.number' })
+  .int('validation.number')
+  .min(0, 'validation.range')
+  .max(100_000, 'validation.range');
+export const planRequestApprovalBodySchema = z.object({
+  balances: z.object({ standard: firstBalance, pool: firstBalance, spherical: firstBalance }),
+});
+export type PlanRequestApprovalBody = z.input<typeof planRequestApprovalBodySchema>;
+/** A rejection says why, to the requester and in the audit log. */
+export const planRequestRejectionBodySchema = z.object({
+  reason: z.string().trim().min(1, 'validation.required').max(1000, 'validation.max_length'),
+});
+export type PlanRequestRejectionBody = z.infer<typeof planRequestRejectionBodySchema>;

@@ -1,4 +1,4 @@
-import { desc, eq, or } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import { REQUEST_BALANCE_VALID_DAYS, type ContentKind } from '../../../common/agreements.ts';
 import type { Locale } from '../../../common/locales.ts';
 import {
@@ -6,13 +6,16 @@ import {
   COMPANY_SIZES,
   companyTypeOtherMissing,
   OTHER_COMPANY_TYPE,
+  type DeskPlanRequest,
   type PlanRequest,
   type PlanRequestForm,
+  type PlanRequestStatus,
 } from '../../../common/plan-requests.ts';
 import type { ServiceContext } from '../../context.ts';
 import { Conflict, fieldError, Invalid, NotFound } from '../../http/errors.ts';
 import { users } from '../accounts/schema.ts';
 import type { UserRow } from '../accounts/sessions.ts';
+import { recordAudit, type Actor } from '../desk/audit.ts';
 import { renderMail } from '../mail/templates.ts';
 import { companyTypes, countries, jobTitles } from '../reference/schema.ts';
 import { openBalance } from './operations.ts';
@@ -144,6 +147,7 @@ async function decide(
   id: number,
   mail: 'plan_request_approved' | 'plan_request_failed',
   apply: (tx: RequestTx, request: RequestRow, now: Date) => Promise<Pick<RequestRow, 'status'> & { agreementId?: number }>,
+  by: Decider = {},
 ): Promise<PlanRequest> {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
@@ -154,7 +158,21 @@ async function decide(
       .set({ ...outcome, decidedAt: now })
       .where(eq(agreementRequests.id, id))
       .returning();
-    await ctx.mailer.enqueue(tx, renderMail(mail, request.locale as Locale, request.email, { company: request.companyName }));
+    const values = { company: request.companyName, reason: by.reason ?? '' };
+    await ctx.mailer.enqueue(tx, renderMail(mail, request.locale as Locale, request.email, values));
+    if (by.actor)
+      await recordAudit(
+        tx,
+        by.actor,
+        {
+          action: mail === 'plan_request_approved' ? 'plan_request.approve' : 'plan_request.decline',
+          subject: 'plan_request',
+          subjectId: id,
+          before: { status: request.status },
+          after: { status: outcome.status, agreement_id: outcome.agreementId ?? null, reason: by.reason ?? null },
+        },
+        now,
+      );
     return decided;
   });
   ctx.mailer.kick();
@@ -167,40 +185,78 @@ async function decide(
  * requester, or, with no account yet, held for their address), awaiting acceptance, with a first
  * balance valid for 2 weeks (spec §9); the requester is e-mailed.
  */
-export function approvePlanRequest(ctx: PlanRequestsContext, id: number, approval: Approval): Promise<PlanRequest> {
-  return decide(ctx, id, 'plan_request_approved', async (tx, request, now) => {
-    const [account] = await tx
-      .select()
-      .from(users)
-      .where(request.userId ? eq(users.id, request.userId) : eq(users.email, request.email));
-    const owner = account?.companyId ? { companyId: account.companyId } : account ? { userId: account.id } : { claimEmail: request.email };
-    const [agreement] = await tx
-      .insert(agreements)
-      .values({
-        ...owner,
-        agreementType: request.plan,
-        status: 'user_accepting',
-        liveAccess: true,
-        vodAccess: true,
-        access: 'all_content',
-        billingPeriod: 'month',
-        durationValue: 12,
-        durationUnit: 'months',
-        startDate: now.toISOString().slice(0, 10),
-        requestId: request.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!agreement) throw new Error('inserting an agreement returned no row');
-    const validTill = new Date(now.getTime() + REQUEST_BALANCE_VALID_DAYS * 24 * 3600 * 1000);
-    for (const [kind, amount] of Object.entries(approval.balances) as [ContentKind, number][])
-      await openBalance(tx, { agreementId: agreement.id, kind, amount, refillAmount: null, validTill, at: now });
-    return { status: 'approved', agreementId: agreement.id };
-  });
+export function approvePlanRequest(ctx: PlanRequestsContext, id: number, approval: Approval, by: Decider = {}): Promise<PlanRequest> {
+  return decide(
+    ctx,
+    id,
+    'plan_request_approved',
+    async (tx, request, now) => {
+      const [account] = await tx
+        .select()
+        .from(users)
+        .where(request.userId ? eq(users.id, request.userId) : eq(users.email, request.email));
+      const owner = account?.companyId
+        ? { companyId: account.companyId }
+        : account
+          ? { userId: account.id }
+          : { claimEmail: request.email };
+      const [agreement] = await tx
+        .insert(agreements)
+        .values({
+          ...owner,
+          agreementType: request.plan,
+          status: 'user_accepting',
+          liveAccess: true,
+          vodAccess: true,
+          access: 'all_content',
+          billingPeriod: 'month',
+          durationValue: 12,
+          durationUnit: 'months',
+          startDate: now.toISOString().slice(0, 10),
+          requestId: request.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!agreement) throw new Error('inserting an agreement returned no row');
+      const validTill = new Date(now.getTime() + REQUEST_BALANCE_VALID_DAYS * 24 * 3600 * 1000);
+      for (const [kind, amount] of Object.entries(approval.balances) as [ContentKind, number][])
+        await openBalance(tx, { agreementId: agreement.id, kind, amount, refillAmount: null, validTill, at: now });
+      return { status: 'approved', agreementId: agreement.id };
+    },
+    by,
+  );
 }
 
 /** An admin declines: the request failed to qualify, the order is cancelled (refund in 5–15 business days). */
-export function declinePlanRequest(ctx: PlanRequestsContext, id: number): Promise<PlanRequest> {
-  return decide(ctx, id, 'plan_request_failed', async () => ({ status: 'failed_to_qualify' }));
+export function declinePlanRequest(ctx: PlanRequestsContext, id: number, by: Decider = {}): Promise<PlanRequest> {
+  return decide(ctx, id, 'plan_request_failed', async () => ({ status: 'failed_to_qualify' }), by);
+}
+
+/** Who decided at the desk (audited) and, for a decline, why (said to the requester too). */
+type Decider = { actor?: Actor; reason?: string };
+
+/** GET /api/desk/plan_requests: the queue, oldest waiting first, then the decided ones newest first. */
+export async function deskPlanRequests(ctx: PlanRequestsContext, status?: PlanRequestStatus): Promise<DeskPlanRequest[]> {
+  const rows = await ctx.db
+    .select({ request: agreementRequests, countryCode: countries.code })
+    .from(agreementRequests)
+    .leftJoin(countries, eq(countries.id, agreementRequests.countryId))
+    .where(status ? eq(agreementRequests.status, status) : undefined)
+    .orderBy(
+      sql`${agreementRequests.status} <> 'processing'`,
+      sql`case when ${agreementRequests.status} = 'processing' then ${agreementRequests.id} else -${agreementRequests.id} end`,
+    )
+    .limit(500);
+  return rows.map(({ request, countryCode }) => ({
+    ...planRequestView(request),
+    first_name: request.firstName,
+    last_name: request.lastName,
+    email: request.email,
+    phone_number: request.phoneNumber,
+    company_size: request.companySize,
+    country_code: countryCode,
+    locale: request.locale,
+    user_id: request.userId,
+  }));
 }

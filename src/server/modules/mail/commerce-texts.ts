@@ -39,6 +39,7 @@ export const COMMERCE_TEXTS: Record<Locale, Record<(typeof COMMERCE_MAIL_KINDS)[
       heading: 'Your order failed to qualify',
       paragraphs: [
         'The plan request for {{company}} failed to qualify and the order is cancelled.',
+        '{{reason}}',
         'If you paid anything, the refund reaches you within 5–15 business days.',
       ],
       ignore: 'If you did not ask for a plan, you can ignore this e-mail.',
@@ -111,6 +112,7 @@ export const COMMERCE_TEXTS: Record<Locale, Record<(typeof COMMERCE_MAIL_KINDS)[
       heading: 'Tu pedido no cumple los requisitos',
       paragraphs: [
         'La solicitud de plan para {{company}} no cumple los requisitos y el pedido se ha cancelado.',
+        '{{reason}}',
         'Si has pagado algo, el reembolso te llegará en un plazo de 5 a 15 días hábiles.',
       ],
       ignore: 'Si no has solicitado ningún plan, puedes ignorar este correo.',
@@ -186,6 +188,7 @@ export const COMMERCE_TEXTS: Record<Locale, Record<(typeof COMMERCE_MAIL_KINDS)[
       heading: 'Заказ не прошёл проверку',
       paragraphs: [
         'Заявка на тариф для {{company}} не прошла проверку, заказ отменён.',
+        '{{reason}}',
         'Если вы что-то оплатили, деньги вернутся в течение 5–15 рабочих дней.',
       ],
       ignore: 'Если вы не запрашивали тариф, просто проигнорируйте это письмо.',
@@ -255,6 +258,7 @@ export const COMMERCE_TEXTS: Record<Locale, Record<(typeof COMMERCE_MAIL_KINDS)[
       heading: 'لم يستوفِ طلبك الشروط',
       paragraphs: [
         'لم يستوفِ طلب الخطة الخاص بـ {{company}} الشروط وتم إلغاء الطلب.',
+        '{{reason}}',
         'إذا دفعت أي مبلغ، فسيصلك المبلغ المسترد خلال 5 إلى 15 يوم عمل.',
       ],
       ignore: 'إذا لم تطلب أي خطة، يمكنك تجاهل هذه الرسالة.',

@@ -11,6 +11,8 @@ export type MailVars = {
   item?: string;
   amount?: string;
   name?: string;
+  /** The desk's own words to the customer (a declined plan request's reason). */
+  reason?: string;
   /** Labelled values listed after the paragraphs (a booking's fields for the desk that takes it). */
   facts?: { label: string; value: string }[];
 };
@@ -32,7 +34,8 @@ export function renderMail(kind: MailKind, locale: Locale, to: string, vars: Mai
   const common = MAIL_TEXTS[locale].common;
   // One line whatever the values hold: a line break in a subject would start a header of its own.
   const subject = fill(texts.subject, vars).replace(/[\r\n\u2028\u2029]+/g, ' ');
-  const paragraphs = texts.paragraphs.map((p) => fill(p, vars));
+  // A paragraph that is only a value left empty (a decline without a note) is left out.
+  const paragraphs = texts.paragraphs.map((p) => fill(p, vars)).filter((p) => p.trim() !== '');
   const dir = localeDirection(locale);
   const align = dir === 'rtl' ? 'right' : 'left';
 

@@ -4,6 +4,13 @@ import type { ClientErrorsPage } from '../../../common/client-errors.ts';
 import type { CustomerAction, CustomerDetail, CustomersPage } from '../../../common/customers.ts';
 import type { AuditPage, DeskMe, StaffMember } from '../../../common/desk.ts';
 import type { PassApplication, PassApplicationDeclineBody, PassApplicationsResponse } from '../../../common/pass-applications.ts';
+import type {
+  DeskPlanRequestsResponse,
+  PlanRequest,
+  PlanRequestApprovalBody,
+  PlanRequestRejectionBody,
+  PlanRequestStatus,
+} from '../../../common/plan-requests.ts';
 import { api } from '../../lib/api.ts';
 import type { QueryValue } from '../../lib/api-client.ts';
 import { useSignedInUserId } from '../../lib/session.ts';
@@ -17,6 +24,7 @@ export const DESK_KEYS = {
   passApplications: ['desk', 'pass-applications'] as const,
   customers: (query: Record<string, QueryValue>) => ['desk', 'customers', query] as const,
   customer: (id: number) => ['desk', 'customer', id] as const,
+  planRequests: (status: string) => ['desk', 'plan-requests', status] as const,
 };
 
 /** The desk's own calls (src/server/modules/desk/routes.ts), typed by the shared contracts. */
@@ -34,6 +42,12 @@ export const deskApi = {
   customers: (query: Record<string, QueryValue>, signal?: AbortSignal) => api.get<CustomersPage>('/api/desk/customers', { query, signal }),
   customer: (id: number, signal?: AbortSignal) => api.get<CustomerDetail>(`/api/desk/customers/${id}`, { signal }),
   actOnCustomer: (id: number, action: CustomerAction) => api.post<CustomerDetail>(`/api/desk/customers/${id}/${action}`),
+  planRequests: (status: PlanRequestStatus | undefined, signal?: AbortSignal) =>
+    api.get<DeskPlanRequestsResponse>('/api/desk/plan_requests', { query: status ? { status } : {}, signal }),
+  approvePlanRequest: (id: number, body: PlanRequestApprovalBody) =>
+    api.post<PlanRequest>(`/api/desk/plan_requests/${id}/approvals`, { body }),
+  declinePlanRequest: (id: number, body: PlanRequestRejectionBody) =>
+    api.post<PlanRequest>(`/api/desk/plan_requests/${id}/rejections`, { body }),
 };
 
 /**

@@ -86,6 +86,10 @@ export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
     () => Promise.all([import('./customers/customer-page.tsx'), loadSections(['planDetails'])]).then(([m]) => m),
     (m) => m.CustomerPage,
   ),
+  deskPlanRequests: screenOf(
+    () => Promise.all([import('./plan-requests-page.tsx'), loadSections(['planDetails'])]).then(([m]) => m),
+    (m) => m.PlanRequestsPage,
+  ),
 };
 
 /** The desk's menu, in order: each item shows only to staff holding its screen's role. */
@@ -97,6 +101,7 @@ export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
   { name: 'deskAlerts', label: 'desk.menu.alerts' },
   { name: 'deskBanners', label: 'desk.menu.banners' },
   { name: 'deskCustomers', label: 'desk.menu.customers' },
+  { name: 'deskPlanRequests', label: 'desk.menu.planRequests' },
   { name: 'deskPassApplications', label: 'desk.menu.passApplications' },
   { name: 'deskStaff', label: 'desk.menu.staff' },
   { name: 'deskChats', label: 'desk.menu.chats' },
