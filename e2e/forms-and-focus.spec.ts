@@ -71,7 +71,7 @@ test.describe('final step on a phone', () => {
 });
 
 test.describe('focus', () => {
-  test('the cookie banner is not the first thing the keyboard reaches, and every stop shows a ring', async ({ page }) => {
+  test('the cookie banner is the first thing the keyboard reaches until it is answered, and every stop shows a ring', async ({ page }) => {
     await page.goto('/en/videos');
     await expect(page.getByTestId('cookie-banner')).toBeVisible();
     await expect(page.getByTestId('video-card').first()).toBeVisible();
@@ -81,7 +81,9 @@ test.describe('focus', () => {
       const stop = await focused(page);
       if (stop) stops.push(stop);
     }
-    expect(stops.slice(0, 10).some((stop) => stop.inBanner)).toBe(false);
+    // Issue 28 (keyboard): the banner waits for an answer, so it comes first; e2e/keyboard.spec.ts has the rest.
+    expect(stops.slice(0, 4).map((stop) => stop.inBanner)).toEqual([true, true, true, true]);
+    expect(stops.slice(4).some((stop) => stop.inBanner)).toBe(false);
     expect(stops.some((stop) => stop.inMain)).toBe(true);
     expect(stops.filter((stop) => !stop.ring).map((stop) => stop.label)).toEqual([]);
   });

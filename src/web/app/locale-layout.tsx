@@ -1,7 +1,7 @@
 import { agreementFlags } from '../../common/agreement-values.ts';
 import { DirectionProvider } from '@radix-ui/react-direction';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../lib/translation.ts';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { detectLocale, isLocale, localeDirection, localizedPath, stripLocale, type Locale } from '../../common/locales.ts';
@@ -103,6 +103,17 @@ function isVodPath(pathname: string): boolean {
   return stripLocale(pathname) === '/' || isVideoPath(pathname);
 }
 
+/**
+ * "Skip to content" puts the keyboard at the start of the page's content. It moves focus itself
+ * rather than following #main, which would add a history entry and a hash to the screen's address.
+ */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('main');
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+}
+
 function LocaleFrame({ locale }: { locale: Locale }) {
   useApplyLocale(locale);
   useDocumentMeta(locale);
@@ -111,6 +122,7 @@ function LocaleFrame({ locale }: { locale: Locale }) {
   const navigationPending = useNavigationPending();
   const location = useLocation();
   const [cookieSettingsOpen, setCookieSettingsOpen] = useState(false);
+  const skipLink = useRef<HTMLAnchorElement>(null);
   const dir = localeDirection(locale);
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
@@ -141,7 +153,9 @@ function LocaleFrame({ locale }: { locale: Locale }) {
     <DirectionProvider dir={dir}>
       <NavigationRecordProvider>
         <div className="app" dir={dir}>
-          <a className="skip-link" href="#main">
+          {/* First in tab order until it is answered (issue 28, keyboard); then the skip link is. */}
+          <CookieBanner settingsOpen={cookieSettingsOpen} onSettingsOpenChange={setCookieSettingsOpen} focusAfterAnswer={skipLink} />
+          <a ref={skipLink} className="skip-link" href="#main" onClick={skipToMain} data-testid="skip-link">
             {t('common.skipToContent')}
           </a>
           <LoadingBar active={navigationPending} />
@@ -174,7 +188,6 @@ function LocaleFrame({ locale }: { locale: Locale }) {
           <DownloadsLiveOnDemand user={user} locale={locale} />
           <PushOnDemand locale={locale} />
           <SupportOnDemand user={user} variant={site.variant} />
-          <CookieBanner settingsOpen={cookieSettingsOpen} onSettingsOpenChange={setCookieSettingsOpen} />
         </div>
       </NavigationRecordProvider>
     </DirectionProvider>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useId, useState, type KeyboardEvent } from 'react';
+import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { lazyRetry } from '../../lib/lazy-retry.ts';
 import { useTranslation } from '../../lib/translation.ts';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { LINKS } from '../../../common/routes.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { isVideoPath } from './query-params.ts';
 import { normalizeSearch, searchTarget, SUGGEST_DEBOUNCE_MS, wantsSuggestions, type SearchScope } from './search-rules.ts';
+import { useSearchShortcut } from './search-shortcut.ts';
 import './search-box.css';
 
 // The list (posters, dates, lengths) loads with the first suggestions, not with the header.
@@ -17,7 +18,7 @@ const SuggestionList = lazyRetry(() => loadSuggestionList().then((module) => ({ 
 /**
  * The header search (spec: content §2 "Search"): scope everywhere or this page, suggestions for
  * text longer than 3 characters after a 500 ms pause, a single space ignored, an empty submit
- * resetting the search.
+ * resetting the search. "/" anywhere else on the page puts the keyboard here.
  */
 export function SearchBox() {
   const { t } = useTranslation();
@@ -25,6 +26,8 @@ export function SearchBox() {
   const location = useLocation();
   const navigate = useNavigate();
   const listId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useSearchShortcut(input);
   const onVideoList = isVideoPath(location.pathname) && !/^\/videos\/[^/]+$/.test(stripLocale(location.pathname));
   const [text, setText] = useState(() => new URLSearchParams(location.search).get('search') ?? '');
   const [scope, setScope] = useState<SearchScope>('everywhere');
@@ -78,6 +81,7 @@ export function SearchBox() {
       data-testid="search-box"
     >
       <input
+        ref={input}
         className="search-box__input"
         type="search"
         value={text}
