@@ -36,7 +36,9 @@ export async function shellPreloads(webRoot: string): Promise<ShellPreloads> {
       if (inShell.has(key)) continue;
       const chunk = manifest[key];
       if (chunk?.file?.endsWith('.js')) scripts.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
-      for (const css of chunk?.css ?? []) styles.add(`<link rel="preload" as="style" href="/${css}">`);
+      // Vite's loader asks for a chunk's stylesheet with crossorigin (anonymous); a preload in another
+      // credentials mode is not used: Chromium warns and fetches the file a second time.
+      for (const css of chunk?.css ?? []) styles.add(`<link rel="preload" as="style" crossorigin href="/${css}">`);
     }
     return [...scripts, ...styles].map((tag) => `${tag}\n`).join('');
   };
