@@ -291,7 +291,10 @@ export const liveTargetInputSchema = z
 export type LiveTargetInput = z.infer<typeof liveTargetInputSchema>;
 export const liveTargetBodySchema = z.object({ target: liveTargetInputSchema });
 
-/** A target as its owner sees it: the key is never sent back, only whether one is set. */
+/**
+ * A target as its owner sees it: the key is never sent back, only whether one is set. An HLS pull
+ * target's `url` is the event's signed playlist (a path on this site) to pull from.
+ */
 export const liveTargetSchema = z.object({
   id: z.number().int(),
   event_id: z.number().int(),

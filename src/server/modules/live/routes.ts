@@ -206,7 +206,7 @@ export async function liveRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const { user } = await requireUser(request);
-      return getTarget(ctx, user.id, request.params.id);
+      return getTarget(ctx, user, request.params.id);
     },
   );
 

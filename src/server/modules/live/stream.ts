@@ -95,6 +95,19 @@ export function playbackUrl(secret: string, eventId: number, now: Date): string 
   return `/live/${eventId}/index.m3u8?expires=${expires}&sig=${signatureOf(secret, eventId, expires)}`;
 }
 
+/** How long an HLS pull target's link lasts from the event's start: a live event runs hours, not a day. */
+const PULL_LINK_MS = 24 * 3600_000;
+
+/**
+ * The link an HLS pull target (`hls_full_hd`) gives its owner to set up in their own system: the
+ * event's playlist signed as the player's is, but until a day after the start (and at least the
+ * player's two hours from now), so the link is the same each time the list is read during the event.
+ */
+export function pullUrl(secret: string, eventId: number, startAt: Date, now: Date): string {
+  const expires = Math.max(startAt.getTime() + PULL_LINK_MS, now.getTime() + PLAYBACK_TTL_MS);
+  return `/live/${eventId}/index.m3u8?expires=${expires}&sig=${signatureOf(secret, eventId, expires)}`;
+}
+
 /** 'ok', or why a playback link is refused: tampered ('invalid') or too old ('expired'). */
 export function checkPlayback(secret: string, eventId: number, expires: number, sig: string, now: Date): 'ok' | 'invalid' | 'expired' {
   const expected = Buffer.from(signatureOf(secret, eventId, expires));

@@ -7,6 +7,7 @@ import { Browser, codes } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { decrypt } from '../security/crypto.ts';
 import { liveTargets } from './schema.ts';
+import { checkPlayback } from './stream.ts';
 import { createLiveEvent, hoursFrom } from './test-support.ts';
 
 let t: TestApp;
@@ -39,7 +40,7 @@ describe('restream targets (spec §1, §7)', () => {
     const srt = await browser.post(targetsOf(free.slug), { target: { kind: 'srt', url: 'srt://ingest.example.net:9000?latency=200' } });
     expect(srt.statusCode).toBe(201);
     const hls = await browser.post(targetsOf(free.slug), { target: { kind: 'hls_full_hd' } });
-    expect(liveTargetSchema.parse(hls.json())).toMatchObject({ kind: 'hls_full_hd', url: null, stream_key_set: false });
+    expect(liveTargetSchema.parse(hls.json())).toMatchObject({ kind: 'hls_full_hd', stream_key_set: false });
 
     // The code is the validator's; the browser shows its translation ('Value is not an RTMP URL').
     for (const [bad, field, code] of [
@@ -57,6 +58,25 @@ describe('restream targets (spec §1, §7)', () => {
     }
     const listed = liveTargetsSchema.parse((await browser.get(targetsOf(free.slug))).json());
     expect(listed.targets.map((item) => item.kind)).toEqual(['youtube', 'srt', 'hls_full_hd']);
+  });
+
+  it('an HLS pull target shows its link: the event’s playlist, signed until a day after the start, the same at each read (issue 28)', async () => {
+    const { browser } = await a.signedIn();
+    const free = await event();
+    const made = liveTargetSchema.parse((await browser.post(targetsOf(free.slug), { target: { kind: 'hls_full_hd' } })).json());
+    const link = new URL(made.url ?? '', 'http://x');
+    expect(link.pathname).toBe(`/live/${free.id}/index.m3u8`);
+    const expires = Number(link.searchParams.get('expires'));
+    expect(expires).toBe(Date.parse(free.start_at) + 24 * 3600_000);
+    const now = t.services.clock.now();
+    expect(checkPlayback(t.services.secret, free.id, expires, link.searchParams.get('sig') ?? '', now)).toBe('ok');
+    expect(checkPlayback(t.services.secret, free.id + 1, expires, link.searchParams.get('sig') ?? '', now)).toBe('invalid');
+    // The same link in the list and the target's own answer: set up once, it holds for the event.
+    const listed = liveTargetsSchema.parse((await browser.get(targetsOf(free.slug))).json());
+    expect(listed.targets.find((item) => item.id === made.id)?.url).toBe(made.url);
+    expect(liveTargetSchema.parse((await browser.get(`/api/content/live/targets/${made.id}`)).json()).url).toBe(made.url);
+    // It is the owner's: no one else reads the target.
+    expect((await (await a.signedIn()).browser.get(`/api/content/live/targets/${made.id}`)).statusCode).toBe(404);
   });
 
   it('facebook comes in two kinds: base (server URL and stream key) and api (the Live API stream URL, which carries its key)', async () => {

@@ -6,11 +6,12 @@ import type { ServiceContext } from '../../context.ts';
 import { Invalid, NotFound, QuotaExceeded } from '../../http/errors.ts';
 import { users } from '../accounts/schema.ts';
 import type { UserRow } from '../accounts/sessions.ts';
-import { assertLiveAccess } from './access.ts';
+import { assertLiveAccess, liveRefusal } from './access.ts';
 import { encrypt } from '../security/crypto.ts';
 import { visibleEvent, type EventRow } from './events.ts';
 import { vetTargetUrl } from './restream-destination.ts';
-import { liveTargets } from './schema.ts';
+import { pullUrl } from './stream.ts';
+import { liveEvents, liveTargets } from './schema.ts';
 import { checkReceiver, type TvuDirectory } from './tvu.ts';
 
 /**
@@ -24,12 +25,16 @@ type TargetRow = typeof liveTargets.$inferSelect;
 const TOKEN_TTL_MS = 6 * 3600_000;
 const targetNotFound = () => new NotFound({ code: 'target_not_found', message: 'Stream target not found' });
 
-function targetView(row: TargetRow): LiveTarget {
+/**
+ * A target as its owner sees it. An HLS pull target has no address of the customer's: its `url` is
+ * ours, the event's signed playlist (`pull`), given while the owner is entitled to the event.
+ */
+function targetView(row: TargetRow, pull: string | null): LiveTarget {
   return {
     id: row.id,
     event_id: row.eventId,
     kind: row.kind,
-    url: row.url,
+    url: row.kind === 'hls_full_hd' ? pull : row.url,
     stream_key_set: row.streamKeyEncrypted !== null,
     tvu_receiver: row.tvuReceiver,
     state: row.state,
@@ -51,7 +56,8 @@ export async function listTargets(ctx: TargetsContext, user: UserRow, slug: stri
     .from(liveTargets)
     .where(and(eq(liveTargets.userId, user.id), eq(liveTargets.eventId, event.id)))
     .orderBy(asc(liveTargets.id));
-  return rows.map(targetView);
+  const pull = pullUrl(ctx.secret, event.id, event.startAt, ctx.clock.now());
+  return rows.map((row) => targetView(row, pull));
 }
 
 /** Adds a target; the count and the insert decide under the user's row lock, so five at once stay five. */
@@ -90,7 +96,7 @@ export async function addTarget(
     if (!made) throw new Error('the target was not recorded');
     return made;
   });
-  return targetView(row);
+  return targetView(row, pullUrl(ctx.secret, event.id, event.startAt, ctx.clock.now()));
 }
 
 async function ownTarget(ctx: TargetsContext, userId: number, id: number): Promise<TargetRow> {
@@ -102,8 +108,13 @@ async function ownTarget(ctx: TargetsContext, userId: number, id: number): Promi
   return row;
 }
 
-export async function getTarget(ctx: TargetsContext, userId: number, id: number): Promise<LiveTarget> {
-  return targetView(await ownTarget(ctx, userId, id));
+/** One of the user's targets; an HLS pull target's link only while the user may still restream the event. */
+export async function getTarget(ctx: TargetsContext, user: UserRow, id: number): Promise<LiveTarget> {
+  const row = await ownTarget(ctx, user.id, id);
+  if (row.kind !== 'hls_full_hd') return targetView(row, null);
+  const [event] = await ctx.db.select().from(liveEvents).where(eq(liveEvents.id, row.eventId));
+  const entitled = event?.visible && (await liveRefusal(ctx, user, event, 'restream')) === null;
+  return targetView(row, entitled && event ? pullUrl(ctx.secret, event.id, event.startAt, ctx.clock.now()) : null);
 }
 
 export async function deleteTarget(ctx: TargetsContext, userId: number, id: number): Promise<void> {

@@ -59,7 +59,7 @@ export function EventTargets({ event }: { event: LiveEventDetail }) {
             >
               <span className="event-targets__kind">{t(`live.target_${target.kind}`)}</span>
               <bdi className="event-targets__address" dir="ltr" data-testid="event-target-address">
-                {target.url ?? target.tvu_receiver ?? t('live.targetOurLink')}
+                {targetAddress(target) ?? t('live.targetOurLink')}
               </bdi>
               {target.stream_key_set ? (
                 <span className="event-targets__key" data-testid="event-target-key">
@@ -87,6 +87,12 @@ export function EventTargets({ event }: { event: LiveEventDetail }) {
       <TargetForm event={event} />
     </section>
   );
+}
+
+/** Where a target sends the event; an HLS pull target's is our signed playlist, written out whole to be copied. */
+function targetAddress(target: LiveTarget): string | null {
+  if (target.kind === 'hls_full_hd') return target.url ? new URL(target.url, window.location.origin).href : null;
+  return target.url ?? target.tvu_receiver;
 }
 
 function itemTextOf(error: unknown): string {
