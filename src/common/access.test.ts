@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   accessTo,
   LIVE_ACTIONS,
+  LIVE_AUDIENCES,
   liveAccessTo,
+  whoMayWatch,
   type AccessAgreement,
   type AccessReason,
   type LiveAction,
+  type LiveAudience,
   type LiveViewer,
   type Material,
 } from './access.ts';
@@ -176,5 +179,47 @@ describe('the live table (spec: content §1, §6; accounts §4): viewer × event
         expect(got).toEqual(outcomes);
       });
     }
+  }
+});
+
+describe('who may watch, as the event page says it: exactly the viewers the live table lets watch', () => {
+  const EVENT = 7;
+  /** Viewers, and the audiences each belongs to (a pass holder is a registered user too). */
+  const viewers: [string, LiveViewer, LiveAudience[]][] = [
+    ['visitor', { signedIn: false, userGroup: null, agreements: [] }, []],
+    ['registered', { signedIn: true, userGroup: 'other', agreements: [] }, ['registered']],
+    ['pass', { signedIn: true, userGroup: 'customer', agreements: [agreement('pass')] }, ['registered', 'subscribers']],
+    ['expired pass', { signedIn: true, userGroup: 'customer', agreements: [agreement('pass', { status: 'expired' })] }, ['registered']],
+    [
+      'live plan',
+      { signedIn: true, userGroup: 'customer', agreements: [agreement('connect', { vod_access: false, live_access: true })] },
+      ['registered', 'live_plans'],
+    ],
+    ['on-demand plan', { signedIn: true, userGroup: 'customer', agreements: [agreement('enterprise')] }, ['registered']],
+    [
+      'booked this event',
+      { signedIn: true, userGroup: 'customer', agreements: [agreement('one_off', { live_event_id: EVENT, vod_access: false })] },
+      ['registered', 'bookings'],
+    ],
+    [
+      'booked another event',
+      { signedIn: true, userGroup: 'customer', agreements: [agreement('one_off', { live_event_id: EVENT + 1, vod_access: false })] },
+      ['registered'],
+    ],
+    ['client', { signedIn: true, userGroup: 'client', agreements: [] }, ['registered', 'clients']],
+    [
+      'client with a pass',
+      { signedIn: true, userGroup: 'client', agreements: [agreement('pass')] },
+      ['registered', 'clients', 'subscribers'],
+    ],
+  ];
+  for (const access of ['free', 'pool', 'client'] as const) {
+    it(`${access} event: ${whoMayWatch(access).join(', ')}`, () => {
+      expect(whoMayWatch(access).every((audience) => LIVE_AUDIENCES.includes(audience))).toBe(true);
+      for (const [who, viewer, audiences] of viewers) {
+        const named = audiences.some((audience) => whoMayWatch(access).includes(audience));
+        expect(liveAccessTo(viewer, { id: EVENT, access }, 'watch').allowed, who).toBe(named);
+      }
+    });
   }
 });

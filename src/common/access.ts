@@ -113,6 +113,21 @@ export function liveAccessTo(viewer: LiveViewer, event: { id: number; access: Li
   return entitled ? allowLive(entitled.id) : denyLive('live_access_required');
 }
 
+/** The viewers the live table names: who an event page says may watch. */
+export const LIVE_AUDIENCES = ['registered', 'subscribers', 'live_plans', 'bookings', 'clients'] as const;
+export type LiveAudience = (typeof LIVE_AUDIENCES)[number];
+
+/**
+ * Who may watch an event of each access setting, as liveAccessTo decides (the event page's "Who may
+ * watch"): a signed-in viewer in any one of these may, no one else. access.test.ts checks it against
+ * the table, so the words cannot drift from the rule.
+ */
+export function whoMayWatch(access: LiveAccess): LiveAudience[] {
+  if (access === 'client') return ['clients'];
+  if (access === 'free') return ['registered'];
+  return ['subscribers', 'live_plans', 'bookings'];
+}
+
 /** The access rules' view of an agreement as the agreements call answers it (the browser's badges). */
 export function accessAgreementOf(agreement: Agreement, now: Date): AccessAgreement {
   const expired = agreement.valid_till !== null && Date.parse(agreement.valid_till) <= now.getTime();

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from '../../lib/translation.ts';
+import { useTranslation, type Translate } from '../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
-import type { LiveEventDetail } from '../../../common/live.ts';
+import { whoMayWatch } from '../../../common/access.ts';
+import type { LiveAccess, LiveEventDetail } from '../../../common/live.ts';
 import { shortDescription } from '../../../common/page-meta.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -52,6 +53,14 @@ export function EventPage() {
   return <EventView key={event.data.id} event={event.data} live={subscribed} onReload={event.refetch} />;
 }
 
+/** "Who may watch", in the live table's own words (common/access.ts whoMayWatch): one of these, no one else. */
+function whoMayWatchText(t: Translate, locale: string, access: LiveAccess): string {
+  const text = new Intl.ListFormat(locale, { type: 'disjunction' }).format(
+    whoMayWatch(access).map((audience) => t(`live.audience_${audience}`)),
+  );
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}
+
 function EventView({ event, live, onReload }: { event: LiveEventDetail; live: boolean; onReload: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
@@ -68,7 +77,7 @@ function EventView({ event, live, onReload }: { event: LiveEventDetail; live: bo
     [t('live.quality'), event.quality],
     [t('live.audiotrack'), event.audiotrack],
     [t('live.format'), event.format],
-    [t('live.access'), t(`live.access_${event.access}`)],
+    [t('live.access'), whoMayWatchText(t, locale, event.access)],
   ];
 
   return (
