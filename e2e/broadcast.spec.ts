@@ -1,10 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { acceptNecessaryCookies, uniqueEmail } from './support/accounts.ts';
+import { acceptNecessaryCookies, createAccount, uniqueEmail } from './support/accounts.ts';
+import { signInThroughApi } from './support/demo.ts';
 
 /**
  * Broadcast services (spec: content §2 "Broadcast services", §5 privacy acceptance): from the footer
  * to the studios, a town's features, pictures and the future-events table, then booking the studio:
- * refused until the privacy policy is accepted, then the success screen and the sales desk's e-mail.
+ * refused until the privacy policy is accepted, then the success screen, the sales desk's e-mail and
+ * the customer's confirmation; a signed-in user finds their details filled in (issue 28).
  */
 const SALES = 'sales@newsreel.example';
 const TEXTS = {
@@ -27,6 +29,7 @@ const TEXTS = {
     },
     submit: 'Send booking',
     sent: 'Thank you, your booking has been sent',
+    confirmation: 'We have your studio booking request: Berlin',
   },
   ar: {
     link: 'خدمات البث',
@@ -47,23 +50,31 @@ const TEXTS = {
     },
     submit: 'إرسال الحجز',
     sent: 'شكرًا، تم إرسال حجزك',
+    confirmation: 'وصلنا طلب حجز الاستوديو: برلين',
   },
 } as const;
 
-/** The sales desk's notice of the booking made with this address, waiting for it to arrive. */
-async function salesNoticeFor(request: APIRequestContext, email: string) {
-  let text = '';
+type Mail = { to: string; subject: string; text: string };
+
+/** The first mail `matches` finds in the outbox, waiting for it to arrive. */
+async function mailWhere(request: APIRequestContext, matches: (mail: Mail) => boolean): Promise<Mail> {
+  let found: Mail | undefined;
   await expect
     .poll(
       async () => {
-        const mails = (await (await request.get('/dev/mailbox.json')).json()) as { to: string; text: string }[];
-        text = mails.find((mail) => mail.to === SALES && mail.text.includes(email))?.text ?? '';
-        return text !== '';
+        found = ((await (await request.get('/dev/mailbox.json')).json()) as Mail[]).find(matches);
+        return found !== undefined;
       },
       { timeout: 10_000 },
     )
     .toBe(true);
-  return text;
+  if (!found) throw new Error('no such mail');
+  return found;
+}
+
+/** The sales desk's notice of the booking made with this address, waiting for it to arrive. */
+async function salesNoticeFor(request: APIRequestContext, email: string) {
+  return (await mailWhere(request, (mail) => mail.to === SALES && mail.text.includes(email))).text;
 }
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -120,5 +131,33 @@ for (const locale of ['en', 'ar'] as const) {
     const notice = await salesNoticeFor(request, email);
     expect(notice).toContain(`Date: ${inDays(30)}`);
     expect(notice).toContain('Company: Gulf News Channel');
+    // The customer's confirmation of the request, in the page's language.
+    const confirmation = await mailWhere(request, (mail) => mail.to === email);
+    expect(confirmation.subject).toBe(texts.confirmation);
+    expect(confirmation.text).toContain('Layla');
+  });
+
+  test(`${locale}: a signed-in user's booking form is filled from their profile`, async ({ page, baseURL, request }) => {
+    const account = await createAccount(request, { locale });
+    await signInThroughApi(page, baseURL ?? '', account);
+    await page.goto(`/${locale}/broadcast-services`);
+    await page.getByRole('tab', { name: texts.town }).click();
+    const form = page.getByTestId('booking-form');
+    // The profile createAccount made: E2E Tester of E2E Media, +44 20 7946 0000.
+    await expect(form.getByLabel(texts.fields.firstName)).toHaveValue('E2E');
+    await expect(form.getByLabel(texts.fields.lastName)).toHaveValue('Tester');
+    await expect(form.getByLabel(texts.fields.phone)).toHaveValue('+44 20 7946 0000');
+    await expect(form.getByLabel(texts.fields.email)).toHaveValue(account.email);
+    await expect(form.getByLabel(texts.fields.company)).toHaveValue('E2E Media');
+    await expect(form.getByLabel(texts.fields.details)).toHaveValue('');
+    await page.screenshot({ path: `test-results/screens/broadcast-prefilled-${locale}.png`, fullPage: true });
+
+    // What is left to give: the job title, the date and the privacy policy; then it is sent.
+    await form.getByLabel(texts.fields.jobTitle).selectOption({ index: 1 });
+    await form.getByLabel(texts.fields.date).fill(inDays(20));
+    await page.getByTestId('booking-privacy').click();
+    await page.getByRole('button', { name: texts.submit }).click();
+    await expect(page.getByTestId('booking-sent')).toContainText(account.email);
+    expect((await mailWhere(request, (mail) => mail.to === account.email && mail.subject === texts.confirmation)).text).toContain('E2E');
   });
 }

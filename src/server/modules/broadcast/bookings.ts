@@ -4,6 +4,7 @@ import { VALIDATION_MESSAGES } from '../../../common/validators.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { ServiceContext } from '../../context.ts';
 import { fieldError, Invalid } from '../../http/errors.ts';
+import { BROADCAST_FACT_LABELS } from '../mail/broadcast-texts.ts';
 import { renderMail } from '../mail/templates.ts';
 import { jobTitles } from '../reference/schema.ts';
 import { consume, type RateLimit } from '../security/rate-limit.ts';
@@ -23,10 +24,17 @@ export function earliestToday(now: Date): string {
   return new Date(now.getTime() - 12 * 3600 * 1000).toISOString().slice(0, 10);
 }
 
+/** A booking's day (YYYY-MM-DD) as the customer's language writes it: "1 December 2026". */
+function longDate(date: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
 /**
  * POST /api/content/broadcast/towns/{slug}/bookings (spec §2 "Broadcast services", §5 privacy
- * acceptance): an existing town, a real job title, a date from today on; then the booking is stored
- * and the sales desk e-mailed its details, in one transaction. Anyone may book, signed in or not.
+ * acceptance): an existing town, a real job title, a date from today on; then the booking is stored,
+ * the sales desk e-mailed its details and the customer a confirmation of the request in the form's
+ * language (issue 28), in one transaction. Anyone may book, signed in or not; the hourly limit per
+ * address bounds the confirmations one client can send to addresses not theirs.
  */
 export async function bookStudio(
   ctx: BroadcastContext,
@@ -80,6 +88,24 @@ export async function bookStudio(
           { label: 'Company', value: form.company },
           { label: 'Details', value: form.details || '—' },
           { label: 'Language', value: input.locale },
+        ],
+      }),
+    );
+    const labels = BROADCAST_FACT_LABELS[input.locale];
+    const studio = town.names[input.locale] || town.names.en;
+    await ctx.mailer.enqueue(
+      tx,
+      renderMail('broadcast_booking_received', input.locale, form.email, {
+        item: studio,
+        name: form.first_name,
+        facts: [
+          { label: labels.studio, value: studio },
+          { label: labels.date, value: longDate(form.date, input.locale) },
+          { label: labels.name, value: `${form.first_name} ${form.last_name}` },
+          { label: labels.phone, value: form.phone },
+          { label: labels.email, value: form.email },
+          { label: labels.company, value: form.company },
+          { label: labels.details, value: form.details || '—' },
         ],
       }),
     );

@@ -149,6 +149,41 @@ describe('booking a studio', () => {
     expect(mail?.html).toContain('Two cameras &#60;b&#62;and&#60;/b&#62; a make-up room');
   });
 
+  it('mails the customer a confirmation of the request, in the language the form was sent in (issue 28)', async () => {
+    await b.createTown({ slug: 'cairo', names: { en: 'Cairo', es: 'El Cairo', ru: 'Каир', ar: 'القاهرة' } });
+    const arabic = await book(
+      new Browser(t.app),
+      'cairo',
+      await b.bookingForm({ email: 'Nour@Sender.example', first_name: 'Nour' }),
+      freshIp(),
+      'ar',
+    );
+    expect(arabic.statusCode, arabic.body).toBe(201);
+    const toNour = (await mailbox(t.app)).filter((message) => message.to === 'nour@sender.example');
+    expect(toNour).toHaveLength(1);
+    expect(toNour[0]?.subject).toBe('وصلنا طلب حجز الاستوديو: القاهرة');
+    for (const fact of ['شكرًا لك يا Nour', 'الاستوديو: القاهرة', 'الاسم: Nour Booker', 'الهاتف: +49 30 7654321', 'الشركة: Sender Süd'])
+      expect(toNour[0]?.text).toContain(fact);
+    expect(toNour[0]?.html).toContain('dir="rtl"');
+
+    const english = await book(new Browser(t.app), 'cairo', await b.bookingForm({ email: 'sam@sender.example', first_name: 'Sam' }));
+    expect(english.statusCode, english.body).toBe(201);
+    const toSam = (await mailbox(t.app)).find((message) => message.to === 'sam@sender.example');
+    expect(toSam?.subject).toBe('We have your studio booking request: Cairo');
+    for (const fact of [
+      'Thank you, Sam.',
+      'this is a request, not yet a booking',
+      'Studio: Cairo',
+      'Date: December 1, 2026',
+      'Details: Two-camera interview, 30 minutes',
+    ])
+      expect(toSam?.text).toContain(fact);
+    // The sales desk still has its own notice, in English, with the booking's number.
+    const { booking } = bookingResponseSchema.parse(english.json());
+    const notices = (await mailbox(t.app)).filter((message) => message.to === SALES && message.text.includes(`Booking: #${booking.id}`));
+    expect(notices).toHaveLength(1);
+  });
+
   it('answers every field’s error at once, on its field, and stores nothing', async () => {
     await b.createTown({ slug: 'berlin' });
     const before = (await t.database.db.select().from(broadcastBookings)).length;

@@ -25,6 +25,7 @@ export const MAIL_KINDS = [
   'career_application_received',
   'career_application_notice',
   'broadcast_booking_notice',
+  'broadcast_booking_received',
   'content_corrected',
   'content_killed',
   'support_reply',

@@ -5,6 +5,7 @@ import type {
   broadcastTownSchema,
   broadcastTownsResponseSchema,
 } from '../../../common/broadcast.ts';
+import type { profileSchema } from '../../../common/accounts.ts';
 import type { jobTitlesResponseSchema } from '../../../common/reference.ts';
 import { api } from '../../lib/api.ts';
 import type { Answer } from '../../lib/api-client.ts';
@@ -20,6 +21,8 @@ export const broadcastApi = {
   book: (town: string, booking: BookingForm) =>
     api.post<Answer<typeof bookingResponseSchema>>(`${BASE}/towns/${encodeURIComponent(town)}/bookings`, { body: { booking } }),
   jobTitles: (signal?: AbortSignal) => api.get<Answer<typeof jobTitlesResponseSchema>>('/api/job_titles', { signal }),
+  /** The signed-in user's profile, which fills the booking form's contact fields. */
+  profile: (signal?: AbortSignal) => api.get<Answer<typeof profileSchema>>('/api/current_user/profile', { signal }),
 };
 
 /** Query keys: per language, as the answers are in it. */
@@ -28,4 +31,6 @@ export const BROADCAST_KEYS = {
   town: (locale: string, slug: string) => ['broadcast', 'town', locale, slug] as const,
   events: (locale: string) => ['broadcast', 'events', locale] as const,
   jobTitles: (locale: string) => ['reference', 'job_titles', locale] as const,
+  /** The accounts feature's key for the same call: an edited profile refreshes the form's prefill too. */
+  profile: ['profile'] as const,
 };

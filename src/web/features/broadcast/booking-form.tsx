@@ -6,10 +6,12 @@ import { useTranslation } from '../../lib/translation.ts';
 import { Trans } from '../../ui/trans.tsx';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import type { Profile } from '../../../common/accounts.ts';
 import { bookingFormSchemaFor, type BroadcastTownSummary } from '../../../common/broadcast.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { applyServerErrors, validationText } from '../../lib/forms.ts';
 import { LONG_CACHE_MS } from '../../lib/query-client.ts';
+import { useSignedIn } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { FormErrors, RequiredNote, SelectField, TextField, revealFocusedField } from '../../ui/field.tsx';
@@ -30,6 +32,19 @@ function localToday(): string {
 const toId = (value: string | number | null | undefined) =>
   value === '' || value === null || value === undefined ? undefined : Number(value);
 
+/** What a signed-in user's profile says of them, for the form's contact fields (issue 28); blanks stay blank. */
+function prefillOf(profile: Profile | undefined): Partial<Input> {
+  if (!profile) return {};
+  const given = (value: string) => (value.trim() === '' ? undefined : value);
+  return {
+    first_name: given(profile.first_name),
+    last_name: given(profile.last_name),
+    phone: given(profile.phone_number),
+    email: given(profile.email),
+    company: given(profile.company_name),
+  };
+}
+
 /** The studio and equipment booking form for one town, then its success screen (spec §2, §5). */
 export function BookingSection({ town, locale }: { town: BroadcastTownSummary; locale: string }) {
   const { t } = useTranslation();
@@ -39,6 +54,15 @@ export function BookingSection({ town, locale }: { town: BroadcastTownSummary; l
     queryFn: ({ signal }) => broadcastApi.jobTitles(signal),
     staleTime: LONG_CACHE_MS,
   });
+  // A signed-in user's details fill the form; a profile that cannot be read leaves it to be typed.
+  const signedIn = useSignedIn();
+  const profile = useQuery({
+    queryKey: BROADCAST_KEYS.profile,
+    queryFn: ({ signal }) => broadcastApi.profile(signal),
+    enabled: signedIn,
+    retry: false,
+  });
+  const profileSettled = !signedIn || profile.isSuccess || profile.isError;
   if (jobTitles.isError) throw jobTitles.error;
 
   return (
@@ -60,13 +84,14 @@ export function BookingSection({ town, locale }: { town: BroadcastTownSummary; l
             {t('broadcast.booking.again')}
           </Button>
         </div>
-      ) : !jobTitles.data ? (
+      ) : !jobTitles.data || !profileSettled ? (
         <LoadingFallback />
       ) : (
         <BookingForm
           town={town}
           locale={locale}
           jobTitles={jobTitles.data}
+          prefill={prefillOf(signedIn ? profile.data : undefined)}
           onSent={(email, date) => {
             setSent({ email, date });
             requestAnimationFrame(() => document.getElementById('broadcast-booking-title')?.scrollIntoView({ block: 'start' }));
@@ -81,10 +106,11 @@ type FormProps = {
   town: BroadcastTownSummary;
   locale: string;
   jobTitles: { id: number; name: string }[];
+  prefill: Partial<Input>;
   onSent: (email: string, date: string) => void;
 };
 
-function BookingForm({ town, locale, jobTitles, onSent }: FormProps) {
+function BookingForm({ town, locale, jobTitles, prefill, onSent }: FormProps) {
   const { t } = useTranslation();
   const today = localToday();
   const schema = useMemo(() => bookingFormSchemaFor(today), [today]);
@@ -92,7 +118,7 @@ function BookingForm({ town, locale, jobTitles, onSent }: FormProps) {
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
-    defaultValues: { details: '', privacy_accepted: false as unknown as true },
+    defaultValues: { ...prefill, details: '', privacy_accepted: false as unknown as true },
   });
   const { errors } = form.formState;
   const error = (name: (typeof FIELDS)[number]) => validationText(t, errors[name]?.message);
