@@ -87,9 +87,9 @@ export type NoticeRead = z.infer<typeof noticeReadSchema>;
 
 /**
  * POST /api/current_user/notices/read_all: every notice up to `up_to` (the newest the reader has
- * seen), so one that arrives meanwhile stays unread; without it, every notice.
+ * seen), so one that arrives meanwhile stays unread; without it (or without a body), every notice.
  */
-export const readAllBodySchema = z.object({ up_to: noticeId().optional() }).default({});
+export const readAllBodySchema = z.object({ up_to: noticeId().optional() }).nullish();
 export type ReadAllBody = z.infer<typeof readAllBodySchema>;
 export const readAllSchema = z.object({ marked: z.number(), unread_count: z.number() });
 export type ReadAll = z.infer<typeof readAllSchema>;

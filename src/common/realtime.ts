@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { liveEventUpdateSchema } from './live.ts';
+import { noticeChannelMessageSchema } from './notice-centre.ts';
 
 /**
  * The real-time connection (spec: content §4 "Real-time channel"): the ActionCable protocol over a
@@ -38,12 +39,20 @@ export const liveEventStatusMessageSchema = z.object({
 });
 export type LiveEventStatusMessage = z.infer<typeof liveEventStatusMessageSchema>;
 
-/** A notification for one user (accounts §3 "Notification": success, error or notify). */
-export const userNotificationMessageSchema = z.object({
+/** A notification for one user (accounts §3 "Notification": success, error or notify), shown as a pop-up. */
+export const notificationPopupSchema = z.object({
   type: z.enum(['success', 'error', 'notify']),
   /** A translation key the browser shows, with its values. */
   key: z.string(),
   values: z.record(z.string(), z.string()).optional(),
   link: z.string().optional(),
 });
+export type NotificationPopup = z.infer<typeof notificationPopupSchema>;
+
+/** What the notifications channel carries: pop-ups, and the notice centre's news (notice-centre.ts). */
+export const userNotificationMessageSchema = z.union([notificationPopupSchema, noticeChannelMessageSchema]);
 export type UserNotificationMessage = z.infer<typeof userNotificationMessageSchema>;
+
+/** Whether a notifications message is a pop-up to show (the notice centre's news are not). */
+export const isPopup = (message: UserNotificationMessage): message is NotificationPopup =>
+  message.type !== 'notice' && message.type !== 'notices_read';

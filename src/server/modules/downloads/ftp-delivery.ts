@@ -14,7 +14,9 @@ import type { Broadcast } from '../realtime/broadcaster.ts';
 import { userStream } from '../realtime/channels.ts';
 import { decrypt } from '../security/crypto.ts';
 import { vetOutbound, type OutboundPolicy } from '../security/outbound.ts';
+import { announceNotices, keepNotices } from '../notice-centre/service.ts';
 import { DeliveryError, deliverFile, parseServer, type DeliveryTarget } from './delivery.ts';
+import { fileNotice, titlesOf } from './file-notices.ts';
 import { downloadName, type DownloadFiles } from './files.ts';
 import { renditions, videoRequests } from './schema.ts';
 
@@ -105,10 +107,18 @@ export async function deliverRequested(deps: DeliveryDeps, data: { requestId?: n
       ...(message ? { message } : {}),
     });
   const end = async (state: 'delivered' | 'failed', message: string | null) => {
-    await deps.db
-      .update(videoRequests)
-      .set({ delivery: state, deliveryError: message, updatedAt: deps.clock.now() })
-      .where(eq(videoRequests.id, id));
+    // A failed delivery is kept in the notice centre with the change; a delivered one is only told.
+    const told = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(videoRequests)
+        .set({ delivery: state, deliveryError: message, updatedAt: deps.clock.now() })
+        .where(eq(videoRequests.id, id))
+        .returning();
+      if (!row || state !== 'failed') return [];
+      const titles = await titlesOf(tx, [row]);
+      return keepNotices(tx, deps.clock.now(), [fileNotice(row, titles.get(row.projectId) ?? '', 'delivery_failed')]);
+    });
+    announceNotices(deps.broadcast, told);
     tell(state, state === 'delivered' ? 100 : 0, message ?? undefined);
   };
   if (!found) {

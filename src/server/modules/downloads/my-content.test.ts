@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myContentEntitiesSchema, myContentOperationsSchema, purchaseResultSchema } from '../../../common/downloads.ts';
-import type { UserNotificationMessage } from '../../../common/realtime.ts';
+import { isPopup, type NotificationPopup, type UserNotificationMessage } from '../../../common/realtime.ts';
 import { startJobRunner, type JobRunner } from '../../jobs/runner.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes, lastMailTo } from '../../test/http.ts';
@@ -140,9 +140,13 @@ describe('my content (issue: downloads)', () => {
     const asked = await master.browser.post('/api/current_user/agreement_operations/full_stats_reports');
     expect([asked.statusCode, asked.json()]).toEqual([202, { status: 'queued' }]);
     const deadline = Date.now() + 20_000;
-    let note: UserNotificationMessage | undefined;
-    while (!(note = notified.find((entry) => entry.stream === `user:${master.user.id}`)?.message) && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    // The pop-ups told to a user (the channel also carries the notice centre's news).
+    const popupFor = (userId: number) =>
+      notified
+        .map((entry) => (entry.stream === `user:${userId}` ? entry.message : undefined))
+        .find((message): message is NotificationPopup => message !== undefined && isPopup(message));
+    let note: NotificationPopup | undefined;
+    while (!(note = popupFor(master.user.id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(note).toMatchObject({ type: 'success', key: 'downloads.reportReady' });
     const link = note?.link ?? '';
     const mail = await lastMailTo(t.app, master.user.email);
@@ -163,9 +167,8 @@ describe('my content (issue: downloads)', () => {
 
     // The member's own report has their row only.
     await member.browser.post('/api/current_user/agreement_operations/full_stats_reports');
-    while (!notified.some((entry) => entry.stream === `user:${member.user.id}`) && Date.now() < deadline + 20_000)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    const memberLink = notified.find((entry) => entry.stream === `user:${member.user.id}`)?.message.link ?? '';
+    while (!popupFor(member.user.id) && Date.now() < deadline + 20_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    const memberLink = popupFor(member.user.id)?.link ?? '';
     expect((await new Browser(t.app).get(memberLink)).rawPayload.toString('utf8').trim().split('\r\n')).toHaveLength(2);
   }, 60_000);
 });

@@ -15,6 +15,9 @@ import { startMediaWork, type MediaWork } from '../media/media-work.ts';
 import { renderRendition, renderTimeoutMs, type RenditionSpec } from '../media/renditions.ts';
 import type { Broadcast } from '../realtime/broadcaster.ts';
 import { userStream } from '../realtime/channels.ts';
+import { announceNotices, keepNotices } from '../notice-centre/service.ts';
+import { fileNotice, titlesOf } from './file-notices.ts';
+import { demoMasterLoop } from './demo-masters-seed.ts';
 import { downloadName, signedFileUrl, type DownloadFiles } from './files.ts';
 import { returnCharges } from './quotas.ts';
 import { renditions, videoMasters, videoRequests } from './schema.ts';
@@ -137,7 +140,8 @@ async function renderFile(
     let told = -STEP;
     const { durationSeconds } = master;
     const timeoutMs = (deps.renderTimeoutMs ?? renderTimeoutMs)(durationSeconds);
-    const input = { master: source, output, durationSeconds, spec, signal: deps.signal, timeoutMs };
+    // A demo story's ten-second footage is played to the story's length (demo-masters-seed.ts).
+    const input = { master: source, output, durationSeconds, spec, loop: demoMasterLoop(master), signal: deps.signal, timeoutMs };
     await renderRendition(deps.files.ffmpeg, input, (percent) => {
       if (percent < told + STEP || percent >= 100) return;
       told = percent;
@@ -197,12 +201,15 @@ async function tellProgress(deps: RenderDeps, key: string, percent: number) {
 
 async function markReady(deps: RenderDeps, key: string, storageKey: string): Promise<number> {
   const now = deps.clock.now();
-  const ready = await deps.db
-    .update(videoRequests)
-    .set({ state: 'ready', progress: 100, updatedAt: now })
-    .where(waitingFor(key))
-    .returning();
+  // Each user's "file ready" notice is kept with the change, so a file made ready is always told.
+  const { ready, told } = await deps.db.transaction(async (tx) => {
+    const rows = await tx.update(videoRequests).set({ state: 'ready', progress: 100, updatedAt: now }).where(waitingFor(key)).returning();
+    const titles = await titlesOf(tx, rows);
+    const notices = rows.map((row) => fileNotice(row, titles.get(row.projectId) ?? '', 'ready'));
+    return { ready: rows, told: await keepNotices(tx, now, notices) };
+  });
   if (ready.length === 0) return 0;
+  announceNotices(deps.broadcast, told);
   const projectIds = [...new Set(ready.map((row) => row.projectId))];
   const slugs = new Map(
     (
@@ -227,19 +234,22 @@ async function markReady(deps: RenderDeps, key: string, storageKey: string): Pro
 
 /**
  * Fails the requests waiting for a rendition (a missing master, the last retry failed): each
- * one's charge is given back and its user told. Only requests still waiting change, so a second
+ * one's charge is given back and its user told (and a notice kept). Only requests still waiting change, so a second
  * call does nothing.
  */
 export async function failRequests(deps: Pick<RenderDeps, 'db' | 'clock' | 'broadcast'>, key: string, error: string): Promise<number> {
-  const failed = await deps.db.transaction(async (tx) => {
+  const { failed, told } = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .update(videoRequests)
       .set({ state: 'failed', error, updatedAt: deps.clock.now() })
       .where(waitingFor(key))
       .returning();
     await returnCharges(tx, rows, deps.clock.now());
-    return rows;
+    const titles = await titlesOf(tx, rows);
+    const notices = rows.map((row) => fileNotice(row, titles.get(row.projectId) ?? '', 'failed'));
+    return { failed: rows, told: await keepNotices(tx, deps.clock.now(), notices) };
   });
+  announceNotices(deps.broadcast, told);
   for (const row of failed)
     deps.broadcast?.(CHANNELS.transcoding, userStream(row.userId), {
       type: 'failed',

@@ -9,6 +9,7 @@ import { users } from '../accounts/schema.ts';
 import { agreementOperations, agreements } from '../agreements/schema.ts';
 import { videoProjects } from '../catalogue/schema.ts';
 import { renderMail } from '../mail/templates.ts';
+import { tellNotices } from '../notice-centre/service.ts';
 import { transactions } from '../payments/schema.ts';
 import { userStream } from '../realtime/channels.ts';
 import { signedFileUrl } from './files.ts';
@@ -111,6 +112,8 @@ export async function buildStatsReport(deps: JobDeps, data: { userId?: number })
   }
   const name = `newsreel-downloads-${now.toISOString().slice(0, 10)}.csv`;
   const link = signedFileUrl(secret, { key, name, now, ttlSeconds: REPORT_TTL_SECONDS });
+  // Kept in the notice centre too, with the same link (good for the week the e-mail promises).
+  await tellNotices(deps, [{ userId: user.id, kind: 'file_ready', textKey: 'reportReady', link, subject: `report:${key}` }]);
   deps.broadcast(CHANNELS.notifications, userStream(user.id), { type: 'success', key: 'downloads.reportReady', link });
   await deps.mailer.enqueue(
     deps.db,

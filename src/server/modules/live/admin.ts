@@ -5,6 +5,7 @@ import { Conflict, Invalid } from '../../http/errors.ts';
 import type { JobSender } from '../../jobs/sender.ts';
 import { randomToken } from '../security/crypto.ts';
 import { queuePush } from '../push/notify.ts';
+import { queueStartingNotices } from './starting-notices.ts';
 import { RECORD_QUEUE } from './recordings.ts';
 import { tags } from '../catalogue/schema.ts';
 import { announce, detailOf, eventNotFound, type EventRow, type LiveContext } from './events.ts';
@@ -130,7 +131,10 @@ export async function updateEvent(
   });
   await announce(ctx, row);
   if (changes.status === 'finished') await ctx.jobs?.send(RECORD_QUEUE, { eventId: row.id });
-  if (changes.status === 'live') await queuePush(ctx, { kind: 'live', id: row.id });
+  if (changes.status === 'live') {
+    await queuePush(ctx, { kind: 'live', id: row.id });
+    await queueStartingNotices(ctx, row.id);
+  }
   return consoleView(ctx, row);
 }
 

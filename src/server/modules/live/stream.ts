@@ -6,6 +6,7 @@ import { TooManyRequests } from '../../http/errors.ts';
 import { consume, refund, type RateLimit } from '../security/rate-limit.ts';
 import { announce, type LiveContext } from './events.ts';
 import { queuePush } from '../push/notify.ts';
+import { queueStartingNotices } from './starting-notices.ts';
 import { liveEvents } from './schema.ts';
 
 /**
@@ -83,6 +84,7 @@ export async function wentLive(ctx: LiveContext, eventId: number) {
   if (row) {
     await announce(ctx, row);
     await queuePush(ctx, { kind: 'live', id: row.id });
+    await queueStartingNotices(ctx, row.id);
   }
 }
 

@@ -213,6 +213,11 @@ describe('publishing reaches the catalogue; withholding and killing take the sto
     expect(mail.text).toContain('http://newsreel.test/en/user/my-content');
     expect(pushed).toEqual([expect.objectContaining({ title: 'KILL – do not use', url: '/en/user/my-content' })]);
     expect(broadcasts).toEqual([
+      // Kept in the notice centre (notice-centre/sources.test.ts), and shown at once as a pop-up.
+      {
+        stream: `user:${customer.user.id}`,
+        message: expect.objectContaining({ type: 'notice' }) as unknown,
+      },
       {
         stream: `user:${customer.user.id}`,
         message: expect.objectContaining({ type: 'error', key: 'downloads.contentKilled' }) as unknown,

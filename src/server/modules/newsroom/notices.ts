@@ -6,6 +6,7 @@ import type { JobDefinition, JobDeps } from '../../jobs/definition.ts';
 import { users } from '../accounts/schema.ts';
 import { videoRequests } from '../downloads/schema.ts';
 import { renderMail } from '../mail/templates.ts';
+import { announceNotices, keepNotices } from '../notice-centre/service.ts';
 import { pushClients } from '../push/schema.ts';
 import { userStream } from '../realtime/channels.ts';
 import { contentItems, contentNotices } from './schema.ts';
@@ -26,7 +27,8 @@ const PUSH_TITLES = {
 
 /**
  * Tells every customer who downloaded a story that it was corrected or killed (issue 24): a notice
- * in the app (the row), an e-mail and a push to each of their browsers. One notice per customer,
+ * in the app (the row, shown in my content and kept in the notice centre), an e-mail and a push to
+ * each of their browsers. One notice per customer,
  * story, kind and revision, so the job run twice tells no one twice.
  */
 export async function notifyDownloaders(
@@ -45,22 +47,40 @@ export async function notifyDownloaders(
     .where(and(eq(videoRequests.projectId, projectId), eq(videoRequests.state, 'ready')));
   const recipients = await deps.db.select({ id: users.id }).from(users).where(inArray(users.id, downloaders));
   if (recipients.length === 0) return { noticed: 0, mailed: 0, pushed: 0 };
-  const written = await deps.db
-    .insert(contentNotices)
-    .values(
-      recipients.map((user) => ({
-        userId: user.id,
-        contentItemId: item.id,
-        videoProjectId: projectId,
-        kind: news.kind,
-        revision: news.revision,
-        title,
-        note,
-        createdAt: now,
+  const values: Record<string, string> = news.kind === 'killed' ? { title, reason: note } : { title, note };
+  // Each customer's notice centre keeps the notice with the row that says it was given.
+  const { written, told } = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(contentNotices)
+      .values(
+        recipients.map((user) => ({
+          userId: user.id,
+          contentItemId: item.id,
+          videoProjectId: projectId,
+          kind: news.kind,
+          revision: news.revision,
+          title,
+          note,
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    const kept = await keepNotices(
+      tx,
+      now,
+      rows.map((notice) => ({
+        userId: notice.userId,
+        kind: 'content_notice' as const,
+        textKey: news.kind === 'killed' ? ('contentKilled' as const) : ('contentCorrected' as const),
+        values,
+        link: LINKS.myContent,
+        subject: `content:${item.id}:${news.kind}:${news.revision}`,
       })),
-    )
-    .onConflictDoNothing()
-    .returning();
+    );
+    return { written: rows, told: kept };
+  });
+  announceNotices(deps.broadcast, told);
   const counts = { noticed: written.length, mailed: 0, pushed: 0 };
   // Each notice not yet mailed or pushed (this run's, or one a failed run left), once.
   const pending = await deps.db
@@ -83,7 +103,7 @@ export async function notifyDownloaders(
       deps.broadcast(CHANNELS.notifications, userStream(notice.userId), {
         type: news.kind === 'killed' ? 'error' : 'notify',
         key: news.kind === 'killed' ? 'downloads.contentKilled' : 'downloads.contentCorrected',
-        values: news.kind === 'killed' ? { title, reason: note } : { title, note },
+        values,
         link: `/${locale}${LINKS.myContent}`,
       });
     await deps.db.transaction(async (tx) => {
