@@ -16,6 +16,7 @@ export const SECTIONS = [
   'live',
   'lists',
   'myContent',
+  'noticeCentre',
   'payment',
   'planDetails',
   'planning',

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../lib/translation.ts';
 import { useNavigate } from 'react-router';
 import type { Locale } from '../../../common/locales.ts';
-import { CHANNELS, type TranscodingMessage, type UserNotificationMessage } from '../../../common/realtime.ts';
+import { CHANNELS, isPopup, type TranscodingMessage, type UserNotificationMessage } from '../../../common/realtime.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { myContentApi, REQUESTED_FILES_KEY, REQUESTS_REFRESH_MS } from '../my-content/api.ts';
@@ -61,6 +61,8 @@ export function DownloadsLive({ locale }: { locale: Locale }) {
     });
     const stopNotifications = subscribe<UserNotificationMessage>(CHANNELS.notifications, {
       received(message) {
+        // The notice centre's news on this channel are the header bell's (features/notice-centre).
+        if (!isPopup(message)) return;
         const link = message.link;
         notifications.notify({
           type: message.type,

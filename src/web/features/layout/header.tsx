@@ -7,6 +7,7 @@ import type { Locale } from '../../../common/locales.ts';
 import type { SiteInfo } from '../../../common/site.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { MenuIcon } from '../../ui/icons.tsx';
+import { NoticeBell } from '../notice-centre/notice-bell.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
 import { profileMenu, topMenu, type ProfileMenuUser } from './menus.ts';
@@ -50,7 +51,7 @@ function useStickyHeight() {
   return header;
 }
 
-/** Header: logo, top menu, language switcher, sign-in or profile menu; a drawer on small screens. */
+/** Header: logo, top menu, language switcher, the notice centre's bell and the profile menu (or sign-in); a drawer on small screens. */
 export function Header({ site, locale, account, onSignIn, onSignUp, search }: HeaderProps) {
   const { t } = useTranslation();
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -113,6 +114,7 @@ export function Header({ site, locale, account, onSignIn, onSignUp, search }: He
         {search}
         <div className="header__tools">
           <LanguageSwitcher site={site} locale={locale} />
+          {account ? <NoticeBell locale={locale} /> : null}
           {accountArea}
         </div>
       </div>

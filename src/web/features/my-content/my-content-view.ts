@@ -47,7 +47,7 @@ export const nextPage = (last: Pick<MyContentEntities, 'page' | 'per_page' | 'co
  */
 const REPORT_READY_KEYS = new Set(['downloads.reportReady', 'myContent.reportReady']);
 export const reportLinkOf = (message: UserNotificationMessage) =>
-  REPORT_READY_KEYS.has(message.key) && message.link ? message.link : null;
+  'key' in message && REPORT_READY_KEYS.has(message.key) && message.link ? message.link : null;
 
 const moments = new Map<string, Intl.DateTimeFormat>();
 /** A day and time in the reader's language and time zone ("12 Nov 2026, 14:05"). */
