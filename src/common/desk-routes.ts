@@ -28,6 +28,7 @@ export const DESK_ROUTES = {
   deskCustomers: { path: '/desk/customers', role: 'sales' },
   deskCustomer: { path: '/desk/customers/:id', role: 'sales' },
   deskPlanRequests: { path: '/desk/plan-requests', role: 'sales' },
+  deskPayments: { path: '/desk/payments', role: 'sales' },
 } as const satisfies Record<string, { path: string; role: DeskRole | null }>;
 
 export type DeskRouteName = keyof typeof DESK_ROUTES;

@@ -27,6 +27,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { passApplicationRoutes } from './modules/payments/pass-application-routes.ts';
 import { customerRoutes } from './modules/business/customer-routes.ts';
 import { planRequestDeskRoutes } from './modules/agreements/plan-request-desk-routes.ts';
+import { deskTransactionRoutes } from './modules/payments/desk-transaction-routes.ts';
 import type { PaymentsContext } from './modules/payments/purchases.ts';
 import { webhookRoutes } from './modules/payments/webhook-routes.ts';
 import { fileRoutes } from './modules/downloads/file-routes.ts';
@@ -216,6 +217,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   };
   await app.register(paymentRoutes, { ctx: payments, config });
   await app.register(passApplicationRoutes, { ctx: payments });
+  await app.register(deskTransactionRoutes, { ctx: payments, graceSeconds: config.payments.graceSeconds });
   await app.register(customerRoutes, { ctx, config });
   await app.register(planRequestDeskRoutes, { ctx });
   if (isTestCardProvider(services.cards)) await app.register(testCardRoutes, { ctx: payments, provider: services.cards });

@@ -14,7 +14,7 @@ export const SELLER = {
   vat_id: 'GB000000000',
 };
 
-const DESCRIPTIONS: Record<TransactionRow['kind'], string> = {
+export const DESCRIPTIONS: Record<TransactionRow['kind'], string> = {
   pass: 'Pass, 12 months',
   one_off: 'One-off licence',
   renewal: 'Pass renewal, 12 months',

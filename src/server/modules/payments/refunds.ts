@@ -1,8 +1,11 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, notInArray } from 'drizzle-orm';
+import type { RefundBlock } from '../../../common/desk-payments.ts';
 import { REFUND_WINDOW_DAYS, type Transaction } from '../../../common/payments.ts';
 import { Conflict, NotFound, Unavailable } from '../../http/errors.ts';
 import { zeroBalances, type Tx } from '../agreements/operations.ts';
 import { agreementOperations, agreements } from '../agreements/schema.ts';
+import { recordAudit, type Actor } from '../desk/audit.ts';
+import { videoRequests } from '../downloads/schema.ts';
 import { mailBuyer } from './payment-mail.ts';
 import { transactionView } from './history.ts';
 import type { PaymentsContext } from './purchases.ts';
@@ -13,27 +16,20 @@ const DAY_MS = 24 * 3600 * 1000;
 const notRefundable = (code: string, message: string) => new Conflict({ code, message });
 
 /**
- * A refund (spec §9: within 14 days of payment if nothing was downloaded; an admin call for now).
+ * A refund (spec §9: within 14 days of payment if nothing was downloaded; the sales desk may
+ * override the rule, the audit log keeping who and why).
  * The transaction is claimed first (succeeded to refunded, one conditional UPDATE), so a refund
  * asked twice, or at once, pays back once; the provider gets a key of its own too. If the provider
  * refuses, the claim is given back. The licence it paid for ends, and the buyer is told the money
  * reaches them in 5 to 15 business days.
  */
-export async function refundTransaction(ctx: PaymentsContext, id: number): Promise<Transaction> {
+export async function refundTransaction(ctx: PaymentsContext, id: number, desk?: DeskRefund): Promise<Transaction> {
   const now = ctx.clock.now();
   const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, id));
   if (!row) throw new NotFound({ code: 'transaction_not_found', message: 'Payment not found' });
-  if (row.status === 'refunded') throw notRefundable('already_refunded', 'This payment is refunded already');
-  if (row.status !== 'succeeded' || !row.paidAt) throw notRefundable('not_paid', 'Only a paid payment can be refunded');
-  if (now.getTime() - row.paidAt.getTime() > REFUND_WINDOW_DAYS * DAY_MS)
-    throw notRefundable('refund_window_passed', `A refund is possible within ${REFUND_WINDOW_DAYS} days of payment`);
-  if (row.agreementId !== null) {
-    const [used] = await ctx.db
-      .select({ n: count() })
-      .from(agreementOperations)
-      .where(and(eq(agreementOperations.agreementId, row.agreementId), eq(agreementOperations.operationType, 'download')));
-    if ((used?.n ?? 0) > 0) throw notRefundable('already_downloaded', 'Something was downloaded under this licence');
-  }
+  const block = await refundBlockOf(ctx.db, row, now);
+  // An override refunds past the rule (the window, a download), never what was not paid.
+  if (block && !(desk?.override && OVERRIDABLE.includes(block))) throw notRefundable(block, REFUND_BLOCK_MESSAGES[block]);
 
   const refunded = await payBack(ctx, row, async (tx, at) => {
     if (row.agreementId !== null) {
@@ -44,8 +40,54 @@ export async function refundTransaction(ctx: PaymentsContext, id: number): Promi
       await zeroBalances(tx, row.agreementId, (kind) => `refund:${id}:${kind}`, at, 'refund');
     }
     await mailBuyer(tx, ctx, row, 'payment_refunded');
+    if (desk)
+      await recordAudit(
+        tx,
+        desk.actor,
+        {
+          action: desk.override && block ? 'transaction.refund_override' : 'transaction.refund',
+          subject: 'transaction',
+          subjectId: id,
+          before: { status: row.status },
+          after: { status: 'refunded', overridden: desk.override && block ? block : null, reason: desk.reason || null },
+        },
+        at,
+      );
   });
   return transactionView(refunded);
+}
+
+/** A refund asked at the desk: who, and whether past the rule, with the reason the audit log keeps. */
+export type DeskRefund = { actor: Actor; override: boolean; reason: string };
+
+const OVERRIDABLE: readonly RefundBlock[] = ['refund_window_passed', 'already_downloaded'];
+const REFUND_BLOCK_MESSAGES: Record<RefundBlock, string> = {
+  already_refunded: 'This payment is refunded already',
+  not_paid: 'Only a paid payment can be refunded',
+  refund_window_passed: `A refund is possible within ${REFUND_WINDOW_DAYS} days of payment`,
+  already_downloaded: 'Something was downloaded under this licence',
+};
+
+/** What the rule says of refunding this payment now (spec §9); null: it may be refunded. */
+export async function refundBlockOf(db: PaymentsContext['db'], row: TransactionRow, now: Date): Promise<RefundBlock | null> {
+  if (row.status === 'refunded') return 'already_refunded';
+  if (row.status !== 'succeeded' || !row.paidAt) return 'not_paid';
+  if (now.getTime() - row.paidAt.getTime() > REFUND_WINDOW_DAYS * DAY_MS) return 'refund_window_passed';
+  if (row.agreementId !== null) {
+    // A balance's download is an operation; a one-off licence's takes none, so its files asked for count too.
+    const [[charged], [asked]] = await Promise.all([
+      db
+        .select({ n: count() })
+        .from(agreementOperations)
+        .where(and(eq(agreementOperations.agreementId, row.agreementId), eq(agreementOperations.operationType, 'download'))),
+      db
+        .select({ n: count() })
+        .from(videoRequests)
+        .where(and(eq(videoRequests.agreementId, row.agreementId), notInArray(videoRequests.state, ['failed', 'cancelled']))),
+    ]);
+    if ((charged?.n ?? 0) + (asked?.n ?? 0) > 0) return 'already_downloaded';
+  }
+  return null;
 }
 
 /**

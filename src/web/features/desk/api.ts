@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { DeskRole } from '../../../common/desk-roles.ts';
 import type { ClientErrorsPage } from '../../../common/client-errors.ts';
 import type { CustomerAction, CustomerDetail, CustomersPage } from '../../../common/customers.ts';
+import type { DeskRefundBody, DeskTransactionDetail, DeskTransactionsPage } from '../../../common/desk-payments.ts';
+import type { Transaction } from '../../../common/payments.ts';
 import type { AuditPage, DeskMe, StaffMember } from '../../../common/desk.ts';
 import type { PassApplication, PassApplicationDeclineBody, PassApplicationsResponse } from '../../../common/pass-applications.ts';
 import type {
@@ -25,6 +27,8 @@ export const DESK_KEYS = {
   customers: (query: Record<string, QueryValue>) => ['desk', 'customers', query] as const,
   customer: (id: number) => ['desk', 'customer', id] as const,
   planRequests: (status: string) => ['desk', 'plan-requests', status] as const,
+  transactions: (query: Record<string, QueryValue>) => ['desk', 'transactions', query] as const,
+  transaction: (id: number) => ['desk', 'transaction', id] as const,
 };
 
 /** The desk's own calls (src/server/modules/desk/routes.ts), typed by the shared contracts. */
@@ -48,6 +52,10 @@ export const deskApi = {
     api.post<PlanRequest>(`/api/desk/plan_requests/${id}/approvals`, { body }),
   declinePlanRequest: (id: number, body: PlanRequestRejectionBody) =>
     api.post<PlanRequest>(`/api/desk/plan_requests/${id}/rejections`, { body }),
+  transactions: (query: Record<string, QueryValue>, signal?: AbortSignal) =>
+    api.get<DeskTransactionsPage>('/api/desk/transactions', { query, signal }),
+  transaction: (id: number, signal?: AbortSignal) => api.get<DeskTransactionDetail>(`/api/desk/transactions/${id}`, { signal }),
+  refundTransaction: (id: number, body: DeskRefundBody) => api.post<Transaction>(`/api/desk/transactions/${id}/refunds`, { body }),
 };
 
 /**

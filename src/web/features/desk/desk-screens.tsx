@@ -90,6 +90,10 @@ export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
     () => Promise.all([import('./plan-requests-page.tsx'), loadSections(['planDetails'])]).then(([m]) => m),
     (m) => m.PlanRequestsPage,
   ),
+  deskPayments: screenOf(
+    () => import('./payments-page.tsx'),
+    (m) => m.PaymentsPage,
+  ),
 };
 
 /** The desk's menu, in order: each item shows only to staff holding its screen's role. */
@@ -102,6 +106,7 @@ export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
   { name: 'deskBanners', label: 'desk.menu.banners' },
   { name: 'deskCustomers', label: 'desk.menu.customers' },
   { name: 'deskPlanRequests', label: 'desk.menu.planRequests' },
+  { name: 'deskPayments', label: 'desk.menu.payments' },
   { name: 'deskPassApplications', label: 'desk.menu.passApplications' },
   { name: 'deskStaff', label: 'desk.menu.staff' },
   { name: 'deskChats', label: 'desk.menu.chats' },
