@@ -141,6 +141,12 @@ export const videoProjectSchema = videoProjectSummarySchema.extend({
   embargo_until: z.string().nullable(),
   preview_video_url: z.string().nullable(),
   /**
+   * The storyboard of the video's master, a WebVTT thumbnails track whose cues point at tiles of a
+   * sprite (`sprite.jpg#xywh=…`, relative to the VTT; src/common/storyboard.ts); null while there is
+   * none (issue 28, "Previews you can scrub").
+   */
+  storyboard_url: z.string().nullable(),
+  /**
    * The live event this video is the recording of, when it is one: its page offers to book the
    * recording (spec: content §2 "book"; §7 recordings/{id}/embed with `book_recording`).
    */

@@ -245,7 +245,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     liveSessions: (idHashes) => liveSessionIds(database.db, idHashes, services.clock.now()),
     countConnections: (read) => metrics.cableConnections(read),
   });
-  await app.register(mediaRoutes, { db: database.db, storageDir: path.join(config.dataDir, 'storage') });
+  await app.register(mediaRoutes, { db: database.db, storageDir: path.join(config.dataDir, 'storage'), store: services.files.store });
   if (config.devTools && services.mailer.transport === 'outbox') {
     await app.register(async (dev) => {
       answerMachineOnly(dev);

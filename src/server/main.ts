@@ -11,6 +11,7 @@ import { seedDemoNewsroom } from './seed/newsroom.ts';
 import { reconcilePayments } from './modules/payments/reconciliation.ts';
 import { startLive, type Live } from './modules/live/start.ts';
 import { generateDemoClips } from './modules/media/demo-clips.ts';
+import { queueMissingStoryboards } from './modules/media/storyboards.ts';
 import { resolveFfmpeg, stopFfmpegRuns } from './modules/media/ffmpeg.ts';
 import { projectRoot } from './paths.ts';
 import { createServices, publicOrigin } from './services.ts';
@@ -140,6 +141,12 @@ async function main() {
   const where = database.kind === 'pglite' ? `embedded, ${config.dataDir}/db` : 'PostgreSQL';
   console.log(`Newsreel is ready at ${shown} (database: ${where}; jobs: ${jobs ? 'in this process' : 'left to npm run worker'})`);
   if (!config.webRoot) console.log('The browser app is not built; run `npm run build` or use `npm start`.');
+  // Storyboards of masters that have none (the demo's, those stored before storyboards existed): asked
+  // of the job queue, which makes them one at a time at the lowest priority; start-up waits for none.
+  const storyboards = () =>
+    queueMissingStoryboards(database.db, services.jobs).then((queued) => {
+      if (queued > 0) app.log.info({ queued }, 'storyboards asked for');
+    });
   if (config.seedDemo) {
     // Playable previews for the demo, made in the background so start-up does not wait for ffmpeg.
     void generateDemoClips({
@@ -153,10 +160,12 @@ async function main() {
       // Then the masters downloads are rendered from, one at a time.
       .then(() => seedDemoMasters({ db: database.db, files: services.files, log: app.log, count: config.demoMasters }))
       .catch((error: unknown) => app.log.warn({ err: error }, 'demo masters failed'))
+      .then(storyboards)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'storyboards were not asked for'))
       // Then the newsroom's drafts, whose footage is one of those masters.
       .then(() => seedDemoNewsroom(database.db, new Date()))
       .catch((error: unknown) => app.log.warn({ err: error }, 'demo newsroom failed'));
-  }
+  } else void storyboards().catch((error: unknown) => app.log.warn({ err: error }, 'storyboards were not asked for'));
 }
 
 main().catch((error: unknown) => {

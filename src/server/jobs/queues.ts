@@ -1,6 +1,7 @@
 import { expireAgreements, expireBalances, refillBalances } from '../modules/agreements/jobs.ts';
 import { deliverJob, renderJob, statsReportJob } from '../modules/downloads/jobs.ts';
 import { recordJob } from '../modules/live/recordings.ts';
+import { storyboardJob } from '../modules/media/storyboard-render.ts';
 import { publishDueJob } from '../modules/newsroom/life-cycle.ts';
 import { noticeJob } from '../modules/newsroom/notices.ts';
 import { reconcileJob } from '../modules/payments/reconciliation.ts';
@@ -29,6 +30,7 @@ export const JOB_QUEUES: readonly JobDefinition[] = [
   deliverJob,
   statsReportJob,
   recordJob,
+  storyboardJob,
   pushJob,
   ingestJob,
   dropFolderJob,

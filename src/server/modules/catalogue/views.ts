@@ -9,6 +9,7 @@ import { countryName } from '../reference/service.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
 import { memo } from '../../lib/memo.ts';
 import { liveEvents, liveRecordings } from '../live/schema.ts';
+import { storyboardUrl } from '../media/storyboards.ts';
 import { categories, tags, videoProjects, videoProjectTags, videos } from './schema.ts';
 
 export type ProjectRow = typeof videoProjects.$inferSelect;
@@ -158,10 +159,11 @@ export async function detail(
   reference: ReferenceTables = directReference(db),
 ): Promise<VideoProject> {
   const found = await lookups(db, [row], locale, reference);
-  const [renditions, region, recording] = await Promise.all([
+  const [renditions, region, recording, storyboard] = await Promise.all([
     db.select().from(videos).where(eq(videos.projectId, row.id)).orderBy(videos.id),
     row.regionId ? db.select().from(regions).where(eq(regions.id, row.regionId)) : [],
     recordingOf(db, row.id, locale),
+    storyboardUrl(db, row.id),
   ]);
   const embargoed = row.embargoUntil !== null && row.embargoUntil.getTime() > now.getTime();
   return {
@@ -185,6 +187,7 @@ export async function detail(
     restrictions: row.restrictions.map((restriction) => ({ ...restriction, name: RESTRICTION_NAMES[restriction.code][locale] })),
     embargo_until: embargoed && row.embargoUntil ? row.embargoUntil.toISOString() : null,
     preview_video_url: row.previewVideo ? `/media/clips/${row.previewVideo}` : null,
+    storyboard_url: storyboard,
     live_recording: recording,
   };
 }

@@ -8,7 +8,9 @@ import type { JobDefinition, JobDeps } from '../../jobs/definition.ts';
 import { insertProjects } from '../catalogue/writer.ts';
 import { queuePush } from '../push/notify.ts';
 import { videoMasters } from '../downloads/schema.ts';
-import { FFMPEG_SHORT_TIMEOUT_MS, runFfmpeg, spawnFfmpeg } from '../media/ffmpeg.ts';
+import { mediaDurationSeconds } from '../media/duration.ts';
+import { runFfmpeg } from '../media/ffmpeg.ts';
+import { queueStoryboard } from '../media/storyboards.ts';
 import { liveEventTags, liveEvents, liveRecordings } from './schema.ts';
 import { publishedSessions, readStored, segmentName, sessionKey } from './sessions.ts';
 import { tags } from '../catalogue/schema.ts';
@@ -22,16 +24,6 @@ import { tags } from '../catalogue/schema.ts';
 export const RECORD_QUEUE = 'live.record';
 
 type RecordDeps = Pick<JobDeps, 'db' | 'clock' | 'files'> & { jobs?: JobDeps['jobs'] };
-
-/** The length of a media file in whole seconds, read from ffmpeg's own description of it (ffmpeg exits 1: no output asked). */
-async function durationOf(ffmpeg: string, file: string): Promise<number> {
-  const { child, done } = spawnFfmpeg(ffmpeg, ['-i', file], { timeoutMs: FFMPEG_SHORT_TIMEOUT_MS });
-  let text = '';
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  await done.catch(() => undefined);
-  const found = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(text);
-  return found ? Math.round(Number(found[1]) * 3600 + Number(found[2]) * 60 + Number(found[3])) : 0;
-}
 
 /** A remux copies: a minute, and a second more for every 10 MiB of stream, is far more than it takes. */
 const remuxTimeoutMs = (bytes: number) => 60_000 + Math.ceil(bytes / (10 * 1024 * 1024)) * 1000;
@@ -100,7 +92,7 @@ export async function recordEvent(deps: RecordDeps, data: { eventId?: number }):
       [...(await recordingInput(work, sessions)), '-map', '0', '-c', 'copy', '-bsf:a', 'aac_adtstoasc', '-movflags', '+faststart', output],
       { timeoutMs: remuxTimeoutMs(size) },
     );
-    const duration = await durationOf(deps.files.ffmpeg, output);
+    const duration = Math.round(await mediaDurationSeconds(deps.files.ffmpeg, output));
     const storageKey = `masters/live/${eventId}.mp4`;
     await deps.files.store.put(storageKey, output);
     const tagSlugs = await deps.db
@@ -135,6 +127,8 @@ export async function recordEvent(deps: RecordDeps, data: { eventId?: number }):
     });
     // The recording is the master now: the stored live segments are not needed any more.
     await removeSessionFiles(deps, eventId).catch(() => undefined);
+    // Its storyboard, so the recording's page can be scrubbed (issue 28).
+    await queueStoryboard(deps.jobs, storageKey);
     // A new video in its tags: their followers hear of it.
     await queuePush(deps, { kind: 'video', id: projectId });
     return { recorded: 1, seconds: duration };

@@ -10,15 +10,21 @@ import type { Locale } from '../../../common/locales.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../http/errors.ts';
 import { banners, categories, tags, videoProjects } from '../catalogue/schema.ts';
+import type { FileStore } from '../downloads/storage.ts';
 import { posterSvg, tagSvg } from './posters.ts';
+import { storyboardRoutes } from './storyboard-routes.ts';
 
 const fileParams = z.object({ file: z.string().max(120) });
 const notFound = () => new NotFound({ code: 'media_not_found', message: 'No such file' });
 const IMAGE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
-/** Generated posters and the preview clips in DATA_DIR/storage/previews (HTTP range requests work). */
-export async function mediaRoutes(instance: FastifyInstance, { db, storageDir }: { db: Db; storageDir: string }) {
+/**
+ * Generated posters, the preview clips in DATA_DIR/storage/previews (HTTP range requests work) and
+ * the storyboards in the file store.
+ */
+export async function mediaRoutes(instance: FastifyInstance, { db, storageDir, store }: { db: Db; storageDir: string; store: FileStore }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  await app.register(storyboardRoutes, { db, store });
   const clips = path.join(storageDir, 'previews');
   await mkdir(clips, { recursive: true });
   await app.register(fastifyStatic, { root: clips, prefix: '/media/clips/', decorateReply: false, maxAge: '1d', index: false });

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { useTranslation } from '../../lib/translation.ts';
 import { Link, useLocation, useParams } from 'react-router';
 import type { VideoProject } from '../../../common/catalogue.ts';
 import { shortDescription } from '../../../common/page-meta.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { lazyRetry } from '../../lib/lazy-retry.ts';
 import { useScreenMeta } from '../../lib/page-meta.ts';
 import { signInHref, useSignedIn } from '../../lib/session.ts';
 import { LONG_CACHE_MS } from '../../lib/query-client.ts';
@@ -24,6 +25,7 @@ import { VideoGrid } from './video-card.tsx';
 import './catalogue.css';
 import './dashboard.css';
 import './video-page.css';
+import './storyboard.css';
 
 /** Names as a list in the reader's language: "Brazil, China and the US", "البرازيل والصين". */
 const listOf = (locale: string, names: string[]) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
@@ -143,28 +145,57 @@ function VideoView({ video }: { video: VideoProject }) {
   );
 }
 
+/**
+ * The preview: the clip when there is one, else the poster; and the storyboard's scrub bar when the
+ * master has one (issue 28), under the clip or along the poster's foot. Without either, the poster
+ * says there is no clip.
+ */
 function Preview({ video }: { video: VideoProject }) {
   const { t } = useTranslation();
+  const storyboard = video.storyboard_url ? <Storyboard url={video.storyboard_url} overlay={!video.preview_video_url} /> : null;
   if (video.preview_video_url)
     return (
-      <div className="video-player">
-        <video
-          key={video.preview_video_url}
-          className="video-player__media"
-          controls
-          preload="metadata"
-          poster={video.selected_preview_image}
-          src={video.preview_video_url}
-          aria-label={t('video.preview')}
-          data-testid="preview-player"
-        />
+      <div className="video-preview">
+        <div className="video-player">
+          <video
+            key={video.preview_video_url}
+            className="video-player__media"
+            controls
+            preload="metadata"
+            poster={video.selected_preview_image}
+            src={video.preview_video_url}
+            aria-label={t('video.preview')}
+            data-testid="preview-player"
+          />
+        </div>
+        {storyboard}
       </div>
     );
   return (
     <figure className="video-player video-player--still" data-testid="preview-still">
       <img className="video-player__media" src={video.selected_preview_image} alt="" width={1280} height={720} />
-      <figcaption className="video-player__note">{t('video.noPreview')}</figcaption>
+      {storyboard ?? <figcaption className="video-player__note">{t('video.noPreview')}</figcaption>}
     </figure>
+  );
+}
+
+/** The scrub bar's code comes with the first storyboard shown, not with the page. */
+const StoryboardScrubber = lazyRetry(() => import('./storyboard-scrubber.tsx'));
+
+/** The storyboard's place, its size fixed before its code and its VTT arrive: nothing moves when they do. */
+function Storyboard({ url, overlay }: { url: string; overlay: boolean }) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  return (
+    <div className={`storyboard${overlay ? ' storyboard--overlay' : ''}`} data-testid="storyboard">
+      <Suspense fallback={<div className="storyboard__track" dir="ltr" />}>
+        <StoryboardScrubber url={url} describedBy={hintId} />
+      </Suspense>
+      {/* Below the bar: the tile that shows above it covers the picture, not these words. */}
+      <span className="storyboard__hint" id={hintId}>
+        {t('video.storyboard.hint')}
+      </span>
+    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import type { JobDefinition, JobDeps } from '../../../jobs/definition.ts';
 import { recordAudit } from '../../desk/audit.ts';
 import { DESK_INGEST_STREAM } from '../../realtime/channels.ts';
 import { contentItems, type ContentItemRow } from '../schema.ts';
+import { queueStoryboard } from '../../media/storyboards.ts';
 import { makeArtefacts } from './artefacts.ts';
 import { checkWhole, MasterRefused, probeMaster } from './probe.ts';
 import { contentItemMedia, type ContentItemMediaRow } from './schema.ts';
@@ -27,7 +28,7 @@ export type IngestSource = z.infer<typeof ingestSourceSchema>;
 const jobDataSchema = z.object({ itemId: z.number().int().positive(), source: ingestSourceSchema });
 export type IngestJobData = z.infer<typeof jobDataSchema>;
 
-export type IngestDeps = Pick<JobDeps, 'db' | 'clock' | 'files' | 'broadcast'> & { signal?: AbortSignal };
+export type IngestDeps = Pick<JobDeps, 'db' | 'clock' | 'files' | 'broadcast'> & { jobs?: JobDeps['jobs']; signal?: AbortSignal };
 
 /** A stored key under `previews/` as the URL /media/clips/ serves it at. */
 const clipUrl = (key: string | null | undefined) => (key?.startsWith('previews/') ? `/media/clips/${key.slice('previews/'.length)}` : null);
@@ -166,6 +167,8 @@ export async function ingestMaster(deps: IngestDeps, data: IngestJobData): Promi
       );
     });
     await announce(deps, item.id);
+    // The master's storyboard, ready by the time the story is published (issue 28).
+    await queueStoryboard(deps.jobs, made.masterKey);
     await local.remove();
     await settleDropped(deps, data.source, 'done');
     return { ready: 1 };
