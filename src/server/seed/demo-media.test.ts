@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchaseResultSchema } from '../../common/downloads.ts';
 import { agreementFixtures } from '../modules/agreements/test-support.ts';
 import { insertProjects } from '../modules/catalogue/writer.ts';
+import { DEMO_FILE_MAX_SECONDS, demoMasterLoop } from '../modules/downloads/demo-masters-seed.ts';
 import { renderRequested } from '../modules/downloads/render.ts';
 import { renditions, videoMasters, videoRequests } from '../modules/downloads/schema.ts';
 import { downloadFilesFor } from '../services.ts';
@@ -42,19 +43,20 @@ beforeAll(async () => {
   peer = await startS3Peer();
   dir = await mkdtemp(path.join(tmpdir(), 'seed-media-'));
   t = await createTestApp();
-  const project = (n: number, publishedAt: string) => ({
+  const project = (n: number, publishedAt: string, duration: number) => ({
     projectId: `SEED-MEDIA-${n}`,
     language: 'en' as const,
     title: `Seeded story ${n}`,
     datelinePlace: 'Berlin',
     datelineDate: '2026-11-20',
-    duration: 10,
+    duration,
     freeAccess: true,
     publishedAt: new Date(publishedAt),
   });
   [older = 0, newer = 0] = await insertProjects(
     t.database.db,
-    [project(1, '2026-11-20T10:00:00Z'), project(2, '2026-11-21T10:00:00Z')],
+    // Listed at 25 s, and at ten minutes, past the demo files' cap (DEMO_FILE_MAX_SECONDS).
+    [project(1, '2026-11-20T10:00:00Z', 25), project(2, '2026-11-21T10:00:00Z', 600)],
     t.services.clock.now(),
   );
 }, 60_000);
@@ -87,12 +89,13 @@ describe('npm run seed makes the demo masters into the shared store', () => {
 
     const seeding = path.join(dir, 'seeding');
     expect(await seedDemoMedia(t.database.db, processConfig(seeding), quiet)).toEqual({ masters: 1, drafts: 12 });
-    // The newest project got its own master; the other shares it, both in the database.
+    // The newest project got its own master; the other shares it, both in the database, each at its
+    // story's listed length (the ten-minute one at the cap): renders play the footage to it.
     const masters = await t.database.db.select().from(videoMasters);
     expect(masters).toEqual(
       expect.arrayContaining([
-        { projectId: newer, storageKey: `masters/demo-${newer}.mp4`, durationSeconds: 10 },
-        { projectId: older, storageKey: `masters/demo-${newer}.mp4`, durationSeconds: 10 },
+        { projectId: newer, storageKey: `masters/demo-${newer}.mp4`, durationSeconds: DEMO_FILE_MAX_SECONDS },
+        { projectId: older, storageKey: `masters/demo-${newer}.mp4`, durationSeconds: 25 },
       ]),
     );
     // Nothing of it on the seeding machine's disk: the master is in the bucket only.
@@ -108,7 +111,23 @@ describe('npm run seed makes the demo masters into the shared store', () => {
       .from(renditions)
       .where(eq(renditions.renditionKey, request?.renditionKey ?? ''));
     expect(await worker.store.size(file?.storageKey ?? '')).toBeGreaterThan(1000);
-    // Seeding again makes nothing: the master is found in the bucket.
+    // Seeding again makes nothing: the master is found in the bucket. A row recorded at the footage's
+    // ten seconds, as before files followed their listing, is given its story's length.
+    await t.database.db.update(videoMasters).set({ durationSeconds: 10 }).where(eq(videoMasters.projectId, older));
     expect(await seedDemoMedia(t.database.db, processConfig(path.join(dir, 'again')), quiet)).toEqual({ masters: 0, drafts: 0 });
+    const [relisted] = await t.database.db.select().from(videoMasters).where(eq(videoMasters.projectId, older));
+    expect(relisted?.durationSeconds).toBe(25);
   }, 180_000);
+});
+
+describe('a demo story is downloaded at its listed length (issue 28)', () => {
+  it('its ten-second footage is looped past the slate to the length its master row records; other masters are not', () => {
+    expect(demoMasterLoop({ storageKey: 'masters/demo-12.mp4', durationSeconds: 172 })).toEqual({
+      lengthSeconds: 10,
+      introSeconds: 2,
+      toSeconds: 172,
+    });
+    expect(demoMasterLoop({ storageKey: 'masters/demo-12.mp4', durationSeconds: 10 })).toBeUndefined();
+    expect(demoMasterLoop({ storageKey: 'masters/ingest/abc.mp4', durationSeconds: 172 })).toBeUndefined();
+  });
 });

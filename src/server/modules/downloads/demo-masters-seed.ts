@@ -1,13 +1,23 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, like, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { videoProjects } from '../catalogue/schema.ts';
-import { renderDemoMaster } from '../media/demo-masters.ts';
+import { DEMO_SLATE_SECONDS, renderDemoMaster } from '../media/demo-masters.ts';
+import type { MasterLoop } from '../media/renditions.ts';
 import type { DownloadFiles } from './files.ts';
 import { videoMasters } from './schema.ts';
 
+/** The length of each generated demo footage: a 1080p file takes 10–20 s to make here. */
 const SECONDS = 10;
+/**
+ * The longest file a demo story is downloaded at (docs/decisions.md, issue 28): a story's file is as
+ * long as the catalogue lists it, up to three minutes (four in five demo stories); longer ones are
+ * cut there, so a render of one stays a minute or two on a small machine.
+ */
+export const DEMO_FILE_MAX_SECONDS = 180;
+/** The length a demo story's file is rendered at: its listing's, up to the cap. */
+const fileSeconds = (listed: number) => Math.max(1, Math.min(listed, DEMO_FILE_MAX_SECONDS));
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 /** "BERLIN · 23 NOV 2026" from a project's dateline place and date (YYYY-MM-DD). */
@@ -20,6 +30,16 @@ export function slateDateline(place: string, date: string): string {
 type Log = { info(details: object, message: string): void; warn(details: object, message: string): void };
 
 const DEMO_KEY = /^masters\/demo-\d+\.mp4$/;
+
+/**
+ * How a render plays a demo master to its story's length: the generated footage is ten seconds
+ * (slate, then the scene), the project's master row records the listed length (capped), and the
+ * render loops the scene to it. Any other master is rendered as it is.
+ */
+export function demoMasterLoop(master: { storageKey: string; durationSeconds: number }): MasterLoop | undefined {
+  if (!DEMO_KEY.test(master.storageKey) || master.durationSeconds <= SECONDS) return undefined;
+  return { lengthSeconds: SECONDS, introSeconds: DEMO_SLATE_SECONDS, toSeconds: master.durationSeconds };
+}
 
 /**
  * The demo's masters: the latest `count` projects get a generated 1080p master each (slate, moving
@@ -37,7 +57,13 @@ export async function seedDemoMasters(options: {
 }): Promise<number> {
   const { db, files, log } = options;
   const projects = await db
-    .select({ id: videoProjects.id, title: videoProjects.title, place: videoProjects.datelinePlace, date: videoProjects.datelineDate })
+    .select({
+      id: videoProjects.id,
+      title: videoProjects.title,
+      place: videoProjects.datelinePlace,
+      date: videoProjects.datelineDate,
+      duration: videoProjects.duration,
+    })
     .from(videoProjects)
     .orderBy(desc(videoProjects.publishedAt), desc(videoProjects.id))
     .limit(options.count);
@@ -58,30 +84,53 @@ export async function seedDemoMasters(options: {
         files.ffmpeg,
         file,
         index,
-        { title: project.title, dateline: slateDateline(project.place, project.date) },
+        { title: project.title, dateline: slateDateline(project.place, project.date), listedSeconds: fileSeconds(project.duration) },
         { seconds: SECONDS },
       );
       await files.store.put(storageKey, file);
     } finally {
       await rm(file, { force: true });
     }
+    const durationSeconds = fileSeconds(project.duration);
     await db
       .insert(videoMasters)
-      .values({ projectId: project.id, storageKey, durationSeconds: SECONDS })
-      .onConflictDoUpdate({ target: videoMasters.projectId, set: { storageKey, durationSeconds: SECONDS } });
+      .values({ projectId: project.id, storageKey, durationSeconds })
+      .onConflictDoUpdate({ target: videoMasters.projectId, set: { storageKey, durationSeconds } });
     demoKeys.add(storageKey);
     made += 1;
   }
   const shared = await shareDemoMasters(db, [...demoKeys].sort());
-  if (made > 0 || shared > 0) log.info({ made, shared }, 'demo masters ready');
+  const relisted = await listDemoMastersAtStoryLength(db);
+  if (made > 0 || shared > 0 || relisted > 0) log.info({ made, shared, relisted }, 'demo masters ready');
   return made;
+}
+
+/**
+ * Demo master rows recorded before files followed their story's length (ten seconds each) get
+ * their story's length, capped; answers how many changed. Only demo footage is touched.
+ */
+async function listDemoMastersAtStoryLength(db: Db): Promise<number> {
+  const length = sql<number>`least(greatest(${videoProjects.duration}, 1), ${sql.raw(String(DEMO_FILE_MAX_SECONDS))})`;
+  const changed = await db
+    .update(videoMasters)
+    .set({ durationSeconds: length })
+    .from(videoProjects)
+    .where(
+      and(
+        eq(videoProjects.id, videoMasters.projectId),
+        like(videoMasters.storageKey, 'masters/demo-%'),
+        ne(videoMasters.durationSeconds, length),
+      ),
+    )
+    .returning({ id: videoMasters.projectId });
+  return changed.length;
 }
 
 /** Gives each project without a master one of the demo's, chosen by its id; answers how many. */
 async function shareDemoMasters(db: Db, keys: string[]): Promise<number> {
   if (keys.length === 0) return 0;
   const without = await db
-    .select({ id: videoProjects.id })
+    .select({ id: videoProjects.id, duration: videoProjects.duration })
     .from(videoProjects)
     .leftJoin(videoMasters, eq(videoMasters.projectId, videoProjects.id))
     .where(isNull(videoMasters.projectId));
@@ -89,7 +138,7 @@ async function shareDemoMasters(db: Db, keys: string[]): Promise<number> {
   for (let start = 0; start < without.length; start += 500) {
     const rows = without
       .slice(start, start + 500)
-      .map(({ id }) => ({ projectId: id, storageKey: keys[id % keys.length] ?? '', durationSeconds: SECONDS }));
+      .map(({ id, duration }) => ({ projectId: id, storageKey: keys[id % keys.length] ?? '', durationSeconds: fileSeconds(duration) }));
     shared += (await db.insert(videoMasters).values(rows).onConflictDoNothing().returning({ id: videoMasters.projectId })).length;
   }
   return shared;

@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderDemoMaster } from './demo-masters.ts';
+import { DEMO_SLATE_SECONDS, renderDemoMaster } from './demo-masters.ts';
+import { renderRendition } from './renditions.ts';
 import { resolveFfmpeg } from './ffmpeg.ts';
 
 const ffmpeg = resolveFfmpeg(process.env.FFMPEG_PATH);
@@ -110,4 +111,21 @@ describe('renderDemoMaster', () => {
   it('moves: the scene changes from one second to the next', () => {
     expect(difference(frame('first.mp4', 2.1), frame('first.mp4', 2.9))).toBeGreaterThan(0.5);
   });
+});
+
+describe('a demo master played to its story’s length (issue 28)', () => {
+  it('shows the slate once: every later pass starts with the scene', async () => {
+    await renderDemoMaster(ffmpeg, file('ten.mp4'), 3, info, { seconds: 10, height: 360 });
+    await renderRendition(ffmpeg, {
+      master: file('ten.mp4'),
+      output: file('story.mp4'),
+      durationSeconds: 30,
+      spec: { quality: 'sd', container: 'mp4', format: 'clean' },
+      loop: { lengthSeconds: 10, introSeconds: DEMO_SLATE_SECONDS, toSeconds: 30 },
+    });
+    expect(Number(probe('story.mp4').format.duration)).toBeCloseTo(30, 0);
+    const slate = frame('story.mp4', 1);
+    // Just after each join (10 s, 18 s, 26 s): the scene, never the slate.
+    for (const at of [10.1, 18.1, 26.1]) expect(difference(slate, frame('story.mp4', at)), `${at} s`).toBeGreaterThan(10);
+  }, 120_000);
 });

@@ -10,7 +10,11 @@ import { FFMPEG_VIDEO_THREADS, runFfmpeg } from './ffmpeg.ts';
  */
 export const DEMO_MASTER_COUNT = 20;
 
-export type DemoMasterInfo = { title: string; dateline: string };
+/** The title and dateline on the slate; `listedSeconds`, the story's length the slate gives (else the file's). */
+export type DemoMasterInfo = { title: string; dateline: string; listedSeconds?: number };
+
+/** The slate's length at the start of a demo master (of ten seconds or more): a render that loops the footage skips it. */
+export const DEMO_SLATE_SECONDS = 2;
 
 const FPS = 25;
 /** The scene is composed at 960x540 in 4:4:4, so a pan can move one pixel a frame, then scaled once. */
@@ -262,7 +266,7 @@ async function graphicsGraph(shot: Shot, info: DemoMasterInfo, dir: string): Pro
   const rowsTop = 470 + titleLines.length * 72;
   const rows: [string, string][] = [
     ['DATELINE', dateline],
-    ['DURATION', clock(shot.seconds)],
+    ['DURATION', clock(info.listedSeconds ?? shot.seconds)],
     ['FORMAT', `${H}p25 · H.264 · STEREO 48 kHz`],
   ];
   const slate = [
@@ -333,7 +337,7 @@ export async function renderDemoMaster(
 ): Promise<void> {
   const seconds = options.seconds ?? 10;
   const height = options.height ?? 1080;
-  const shot: Shot = { seconds, slate: Math.min(2, seconds / 2), width: (height * 16) / 9, height, index };
+  const shot: Shot = { seconds, slate: Math.min(DEMO_SLATE_SECONDS, seconds / 2), width: (height * 16) / 9, height, index };
   const dir = await mkdtemp(path.join(tmpdir(), 'demo-master-'));
   const partial = `${file}.part.mp4`;
   try {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFfmpeg, runFfmpeg } from './ffmpeg.ts';
-import { renderRendition, renditionArgs } from './renditions.ts';
+import { loopList, renderRendition, renditionArgs } from './renditions.ts';
 
 const ffmpeg = resolveFfmpeg(process.env.FFMPEG_PATH);
 const ffprobe = ffmpeg === 'ffmpeg' ? 'ffprobe' : ffmpeg.replace(/ffmpeg$/, 'ffprobe');
@@ -154,5 +154,55 @@ describe('renditions (issue: downloads; spec: content §3)', () => {
         spec: { quality: 'sd', container: 'mp4', format: 'clean' },
       }),
     ).rejects.toThrow(/ffmpeg exited/);
+  });
+});
+
+describe('a short master played to a longer length (the demo footage, issue 28)', () => {
+  it('plays it whole, then again from the end of its intro, to the length asked, sound and picture', async () => {
+    // Keyframes every second, as the demo footage has one where its slate ends.
+    const short = path.join(dir, 'short.mp4');
+    await runFfmpeg(ffmpeg, [
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+      ...['-t', '2', '-g', '25', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', short],
+    ]);
+    const output = path.join(dir, 'looped.mp4');
+    await renderRendition(ffmpeg, {
+      master: short,
+      output,
+      durationSeconds: 5,
+      spec: { quality: 'sd', container: 'mp4', format: 'clean' },
+      loop: { lengthSeconds: 2, introSeconds: 1, toSeconds: 5 },
+    });
+    const out = spawnSync(ffprobe, ['-v', 'error', '-show_entries', 'stream=codec_type,duration', '-of', 'json', output], {
+      encoding: 'utf8',
+    });
+    const streams = (JSON.parse(out.stdout) as { streams: { codec_type: string; duration: string }[] }).streams;
+    for (const kind of ['video', 'audio']) expect(Number(streams.find((stream) => stream.codec_type === kind)?.duration)).toBeCloseTo(5, 0);
+    // The list it read is gone with the render.
+    expect(spawnSync('ls', [dir], { encoding: 'utf8' }).stdout).not.toContain('ffconcat');
+  }, 60_000);
+
+  it('lists the master once whole, then enough passes from the end of the intro, each of an exact length', () => {
+    expect(loopList("/work/it's.mp4", { lengthSeconds: 10, introSeconds: 2, toSeconds: 26 }).split('\n')).toEqual([
+      'ffconcat version 1.0',
+      "file '/work/it'\\''s.mp4'",
+      'outpoint 10',
+      "file '/work/it'\\''s.mp4'",
+      'inpoint 2',
+      'outpoint 10',
+      "file '/work/it'\\''s.mp4'",
+      'inpoint 2',
+      'outpoint 10',
+      '',
+    ]);
+    const args = renditionArgs(
+      'm.ffconcat',
+      'o.mp4',
+      { quality: 'sd', container: 'mp4', format: 'clean' },
+      { lengthSeconds: 10, introSeconds: 2, toSeconds: 172 },
+    );
+    expect(args.slice(args.indexOf('concat') - 1, args.indexOf('concat') + 5)).toEqual(['-f', 'concat', '-safe', '0', '-i', 'm.ffconcat']);
+    expect(args[args.indexOf('-t') + 1]).toBe('172');
+    expect(renditionArgs('m.mp4', 'o.mp4', { quality: 'sd', container: 'mp4', format: 'clean' })).not.toContain('concat');
   });
 });

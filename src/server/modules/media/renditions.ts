@@ -1,3 +1,4 @@
+import { rm, writeFile } from 'node:fs/promises';
 import type { Container, LogoPosition, Quality, VideoFormat } from '../../../common/catalogue-values.ts';
 import { FFMPEG_MEMORY, FFMPEG_VIDEO_THREADS, spawnFfmpeg } from './ffmpeg.ts';
 
@@ -95,11 +96,41 @@ function codecArgs(container: Container): string[] {
   ];
 }
 
-/** The ffmpeg arguments that make a rendition of a master (pure: the render and its tests share it). */
-export function renditionArgs(master: string, output: string, spec: RenditionSpec): string[] {
+/**
+ * A short master played to a longer length (the demo's footage, downloads/demo-masters-seed.ts):
+ * its first `lengthSeconds` whole, then again and again without its first `introSeconds` (the
+ * slate), until `toSeconds`.
+ */
+export type MasterLoop = { lengthSeconds: number; introSeconds: number; toSeconds: number };
+
+/**
+ * The ffconcat list that plays `master` as `loop` says. Each entry's in and out points fix its
+ * length exactly, so the passes join without drift (the container's length is a few hundredths
+ * over the picture's); the intro ends on a keyframe in the demo footage, where a cut starts one.
+ */
+export function loopList(master: string, loop: MasterLoop): string {
+  const file = `file '${master.replace(/'/g, "'\\''")}'`;
+  const passes = Math.max(0, Math.ceil((loop.toSeconds - loop.lengthSeconds) / (loop.lengthSeconds - loop.introSeconds)));
+  const again = Array.from({ length: passes }, () => [file, `inpoint ${loop.introSeconds}`, `outpoint ${loop.lengthSeconds}`]);
+  return ['ffconcat version 1.0', file, `outpoint ${loop.lengthSeconds}`, ...again.flat(), ''].join('\n');
+}
+
+/**
+ * The ffmpeg arguments that make a rendition of a master (pure: the render and its tests share it).
+ * With `loop`, `master` is the loopList of the master, and the file is cut at the length asked.
+ */
+export function renditionArgs(master: string, output: string, spec: RenditionSpec, loop?: MasterLoop): string[] {
   // Decoding, filters and encoding on a fixed number of threads: the memory bound is measured for them.
   const threads = String(FFMPEG_VIDEO_THREADS);
-  const inputs = ['-threads', threads, '-i', master, ...(spec.format === 'branded' && spec.logoFile ? ['-i', spec.logoFile] : [])];
+  const source = loop ? ['-f', 'concat', '-safe', '0'] : [];
+  const inputs = [
+    '-threads',
+    threads,
+    ...source,
+    '-i',
+    master,
+    ...(spec.format === 'branded' && spec.logoFile ? ['-i', spec.logoFile] : []),
+  ];
   return [
     '-filter_complex_threads',
     threads,
@@ -110,6 +141,7 @@ export function renditionArgs(master: string, output: string, spec: RenditionSpe
     '[v]',
     '-map',
     '0:a?',
+    ...(loop ? ['-t', String(loop.toSeconds)] : []),
     '-threads',
     threads,
     ...codecArgs(spec.container),
@@ -134,10 +166,23 @@ export const renderTimeoutMs = (durationSeconds: number) => (30 + 4 * Math.max(0
  */
 export async function renderRendition(
   ffmpeg: string,
-  input: { master: string; output: string; durationSeconds: number; spec: RenditionSpec; signal?: AbortSignal; timeoutMs?: number },
+  input: {
+    master: string;
+    output: string;
+    durationSeconds: number;
+    spec: RenditionSpec;
+    /** A master shorter than the file asked for, played to its length (`durationSeconds` is then the file's). */
+    loop?: MasterLoop;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+  },
   onProgress: (percent: number) => void = () => undefined,
 ): Promise<void> {
-  const { child, done } = spawnFfmpeg(ffmpeg, ['-loglevel', 'error', '-y', ...renditionArgs(input.master, input.output, input.spec)], {
+  // A looped master is read through its list, written beside the output and removed with the render.
+  const list = input.loop ? `${input.output}.loop.ffconcat` : null;
+  if (list && input.loop) await writeFile(list, loopList(input.master, input.loop));
+  const args = renditionArgs(list ?? input.master, input.output, input.spec, input.loop);
+  const { child, done } = spawnFfmpeg(ffmpeg, ['-loglevel', 'error', '-y', ...args], {
     timeoutMs: input.timeoutMs ?? renderTimeoutMs(input.durationSeconds),
     memoryBytes: FFMPEG_MEMORY.video,
     stdout: 'pipe',
@@ -156,6 +201,10 @@ export async function renderRendition(
       if (percent > last) onProgress((last = percent));
     }
   });
-  await done;
+  try {
+    await done;
+  } finally {
+    if (list) await rm(list, { force: true });
+  }
   onProgress(100);
 }
