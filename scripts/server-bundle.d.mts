@@ -1,3 +1,3 @@
 export const serverBundle: string;
 export function newestMtime(target: string): number;
-export function bundleServerIfStale(): Promise<void>;
+export function bundleServerIfStale(options?: { onBundle?: () => void }): Promise<void>;

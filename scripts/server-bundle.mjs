@@ -18,9 +18,10 @@ export function newestMtime(target) {
 }
 
 /** Bundles src/server/main.ts when the server's sources or the lock file are newer than the bundle. */
-export async function bundleServerIfStale() {
+export async function bundleServerIfStale({ onBundle } = {}) {
   const sources = ['src/server', 'src/common', 'package-lock.json'].map((p) => path.join(root, p));
   if (existsSync(serverBundle) && Math.max(...sources.map(newestMtime)) <= statSync(serverBundle).mtimeMs) return;
+  onBundle?.();
   const { build } = await import('esbuild');
   rmSync(outdir, { recursive: true, force: true });
   await build({

@@ -70,6 +70,7 @@ import { tagRoutes } from './modules/catalogue/tag-routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { drainOnShutdown } from './modules/health/drain.ts';
 import { healthRoutes, type ReadinessCheck } from './modules/health/routes.ts';
+import { webAppReadiness } from './web/built-app.ts';
 import { metricsRoutes } from './modules/metrics/routes.ts';
 import { countRequests, processMetrics } from './modules/metrics/process-metrics.ts';
 import { devMailboxRoutes } from './modules/mail/routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     });
   if (store.ping)
     checks.push({ name: 's3', code: 'storage_unavailable', what: 'The file store (S3)', ping: () => store.ping?.() ?? Promise.resolve() });
+  if (config.webRoot) checks.push(webAppReadiness(config.webRoot));
   await app.register(healthRoutes, { checks, drain });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken, db: database.db, clock: services.clock });
   await app.register(siteRoutes, { hiddenLocales: config.hiddenLocales });

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -327,5 +327,52 @@ describe('desk screens', () => {
       '/ar/desk/chats/12': { guest: 404, customer: 404, bareAdmin: 404, editor: 404, sales: 200, admin: 200 },
       '/en/desk/no-such-screen': { guest: 404, customer: 404, bareAdmin: 404, editor: 404, sales: 404, admin: 404 },
     });
+  });
+});
+
+describe('a first start: the API answers while the browser app is built (scripts/start.mjs)', () => {
+  it('screens say the app is being built and readiness waits, until the shell appears; then both are served', async () => {
+    const webRoot = await mkdtemp(path.join(os.tmpdir(), 'newsreel-web-building-'));
+    const building = await createTestApp({ config: { webRoot } });
+    try {
+      const inject = (url: string) => building.app.inject({ method: 'GET', url });
+      const page = await inject('/en/videos');
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['retry-after']).toBe('10');
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.body).toContain('the browser app is being built');
+      expect(page.body).toContain('http-equiv="refresh"');
+      const ready = await inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ errors: [{ code: 'web_app_building', message: 'The browser app is being built' }] });
+      // The API itself answers meanwhile.
+      expect((await inject('/api/site')).statusCode).toBe(200);
+
+      await writeFile(
+        path.join(webRoot, 'index.html'),
+        '<!doctype html><html lang="en" dir="ltr"><head><title>Newsreel</title></head><body><div id="root"></div></body></html>',
+      );
+      await mkdir(path.join(webRoot, 'assets'));
+      await writeFile(path.join(webRoot, 'assets', 'app-new.js'), 'console.log(2)');
+      const built = await inject('/ar/videos');
+      expect(built.statusCode).toBe(200);
+      // Files that arrived after the start are served, and a path that is none still gets the app.
+      expect((await inject('/assets/app-new.js')).body).toBe('console.log(2)');
+      expect((await inject('/en/no-such-page')).statusCode).toBe(404);
+      expect((await inject('/')).headers.location).toBe('/en');
+      expect((await inject('/en/')).statusCode).toBe(200);
+      expect(built.body).toContain('<html lang="ar" dir="rtl">');
+      expect((await inject('/readyz')).statusCode).toBe(200);
+      // A new build is read again: the shell follows index.html.
+      await writeFile(
+        path.join(webRoot, 'index.html'),
+        '<!doctype html><html lang="en" dir="ltr"><head><title>Newsreel</title></head><body><div id="root" data-build="2"></div></body></html>',
+      );
+      await utimes(path.join(webRoot, 'index.html'), new Date(), new Date(Date.now() + 5_000));
+      expect((await inject('/en/videos')).body).toContain('data-build="2"');
+    } finally {
+      await building.close();
+      await rm(webRoot, { recursive: true, force: true });
+    }
   });
 });

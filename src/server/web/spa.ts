@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -10,7 +10,7 @@ import { matchRoute, screenOnVariant } from '../../common/routes.ts';
 import { isApiPath, routeNotFound } from '../http/error-handler.ts';
 import { keepSignedInHint } from '../modules/accounts/auth.ts';
 import { firstAnswersHead, screenModules } from './first-answers.ts';
-import { shellPreloads, type ShellPreloads } from './manifest.ts';
+import { BUILDING_PAGE, builtApp } from './built-app.ts';
 import { screenHead, siteHead, withHead, type ScreenFinder } from './page-head.ts';
 
 /** Cookie holding the stored interface language (a functional cookie; spec: accounts §9). */
@@ -64,14 +64,18 @@ export async function spaRoutes(
 ) {
   // The browser's error reports go to this Sentry project instead of our endpoint (src/web/lib/error-reporting.ts).
   const reporting = sentryDsn ? `<meta name="sentry-dsn" content="${sentryDsn.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">` : '';
-  let shell: string | null = null;
-  let preloads: ShellPreloads = () => '';
+  // The shell is read when it is first asked for, and again after a new build: a first start
+  // builds the app while the API answers (scripts/start.mjs).
+  const built = webRoot ? builtApp(webRoot) : null;
   if (webRoot) {
-    shell = await readFile(path.join(webRoot, 'index.html'), 'utf8');
-    preloads = await shellPreloads(webRoot);
+    // Routes made for the files found now (no lookup for a path that is none); while a first start
+    // builds the app (no shell yet), one route that looks each file up, to serve what arrives. A
+    // directory (`/`, `/en/`) is no file there either: it goes to the screens below.
+    const building = !existsSync(path.join(webRoot, 'index.html'));
     await app.register(fastifyStatic, {
       root: webRoot,
-      wildcard: false,
+      wildcard: building,
+      ...(building ? { allowedPath: (pathName: string) => !pathName.endsWith('/') } : {}),
       index: false,
       // dist/web holds a .br and a .gz beside each text asset (scripts/vite-precompress.ts); the
       // plugin picks one by Accept-Encoding and adds `vary: accept-encoding`.
@@ -108,13 +112,22 @@ export async function spaRoutes(
         ? siteHead(locale)
         : null;
     const status = head ? 200 : 404;
+    const current = built ? await built.current() : null;
+    if (built && !current)
+      return reply
+        .status(503)
+        .header('retry-after', '10')
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(BUILDING_PAGE);
     const answers = head && route ? await firstAnswersHead(request, route, locale, Boolean(query)) : null;
+    const preloads = current ? current.preloads([`i18n/locales/${locale}.json`, ...screenModules(route)]) : '';
     const html = withHead(
-      shell ?? '<!doctype html><html lang="en" dir="ltr"><body>The browser app is not built: run npm run build.</body></html>',
+      current?.shell ?? '<!doctype html><html lang="en" dir="ltr"><body>The browser app is not built: run npm run build.</body></html>',
       head ?? siteHead(locale),
     )
       .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${localeDirection(locale)}">`)
-      .replace('</head>', `${reporting}${preloads([`i18n/locales/${locale}.json`, ...screenModules(route)])}${answers ?? ''}</head>`);
+      .replace('</head>', `${reporting}${preloads}${answers ?? ''}</head>`);
     await keepSignedInHint(request, reply);
     reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     return sendCompressed(request, reply, html);

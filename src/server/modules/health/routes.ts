@@ -9,9 +9,11 @@ const tags = ['health'];
 
 /** A dependency readiness waits for: the error code it answers when down, and a check that throws then. */
 export type ReadinessCheck = {
-  name: 'database' | 'redis' | 's3';
-  code: 'database_unavailable' | 'redis_unavailable' | 'storage_unavailable';
+  name: 'database' | 'redis' | 's3' | 'web';
+  code: 'database_unavailable' | 'redis_unavailable' | 'storage_unavailable' | 'web_app_building';
   what: string;
+  /** What the answer says when it is down, if not "… does not answer". */
+  down?: string;
   ping: () => Promise<void>;
 };
 
@@ -30,7 +32,8 @@ const withinTimeout = (check: ReadinessCheck) =>
 /**
  * /healthz: the process answers. /readyz: every dependency it is configured with answers too (the
  * database, Redis when real-time messages travel through it, the bucket when files are in S3): load
- * balancers take a process whose messages would be lost out of rotation. From the first moment of a
+ * balancers take a process whose messages would be lost out of rotation; and the browser app's shell
+ * when it is served (the first start builds it while the API answers). From the first moment of a
  * shutdown's drain (drain.ts), readiness answers 503 `shutting_down` whatever its dependencies say.
  */
 export async function healthRoutes(instance: FastifyInstance, { checks, drain }: { checks: ReadinessCheck[]; drain: DrainState }) {
@@ -57,7 +60,10 @@ export async function healthRoutes(instance: FastifyInstance, { checks, drain }:
           request.log.warn({ err: result?.status === 'rejected' ? result.reason : undefined }, `${check.name} is not reachable`);
         }
         const [first] = failed;
-        throw new Unavailable({ code: first?.code ?? 'database_unavailable', message: `${first?.what ?? 'The database'} does not answer` });
+        throw new Unavailable({
+          code: first?.code ?? 'database_unavailable',
+          message: first?.down ?? `${first?.what ?? 'The database'} does not answer`,
+        });
       }
       return { status: 'ready' as const };
     },
