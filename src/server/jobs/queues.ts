@@ -1,6 +1,7 @@
 import { expireAgreements, expireBalances, refillBalances } from '../modules/agreements/jobs.ts';
 import { deliverJob, renderJob, statsReportJob } from '../modules/downloads/jobs.ts';
 import { recordJob } from '../modules/live/recordings.ts';
+import { liveStartingJob } from '../modules/live/starting-notices.ts';
 import { storyboardJob } from '../modules/media/storyboard-render.ts';
 import { publishDueJob } from '../modules/newsroom/life-cycle.ts';
 import { noticeJob } from '../modules/newsroom/notices.ts';
@@ -32,6 +33,7 @@ export const JOB_QUEUES: readonly JobDefinition[] = [
   recordJob,
   storyboardJob,
   pushJob,
+  liveStartingJob,
   ingestJob,
   dropFolderJob,
   // Every minute: a scheduled story is published within a minute of its time, by whichever worker takes it.
