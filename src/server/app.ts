@@ -27,6 +27,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { passApplicationRoutes } from './modules/payments/pass-application-routes.ts';
 import { customerRoutes } from './modules/business/customer-routes.ts';
 import { planRequestDeskRoutes } from './modules/agreements/plan-request-desk-routes.ts';
+import { deskAgreementRoutes } from './modules/agreements/desk-agreement-routes.ts';
 import { deskTransactionRoutes } from './modules/payments/desk-transaction-routes.ts';
 import type { PaymentsContext } from './modules/payments/purchases.ts';
 import { webhookRoutes } from './modules/payments/webhook-routes.ts';
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(deskTransactionRoutes, { ctx: payments, graceSeconds: config.payments.graceSeconds });
   await app.register(customerRoutes, { ctx, config });
   await app.register(planRequestDeskRoutes, { ctx });
+  await app.register(deskAgreementRoutes, { ctx });
   if (isTestCardProvider(services.cards)) await app.register(testCardRoutes, { ctx: payments, provider: services.cards });
   if (services.wallet.name === 'test_wallet' && 'routes' in services.wallet) await app.register(services.wallet.routes);
   await app.register(webhookRoutes, { ctx: payments });

@@ -4,6 +4,8 @@ import type { ClientErrorsPage } from '../../../common/client-errors.ts';
 import type { CustomerAction, CustomerDetail, CustomersPage } from '../../../common/customers.ts';
 import type { DeskRefundBody, DeskTransactionDetail, DeskTransactionsPage } from '../../../common/desk-payments.ts';
 import type { Transaction } from '../../../common/payments.ts';
+import type { Agreement } from '../../../common/agreements.ts';
+import type { DeskAgreementChange, DeskAgreementCreate, DeskTopUp } from '../../../common/desk-agreements.ts';
 import type { AuditPage, DeskMe, StaffMember } from '../../../common/desk.ts';
 import type { PassApplication, PassApplicationDeclineBody, PassApplicationsResponse } from '../../../common/pass-applications.ts';
 import type {
@@ -56,6 +58,10 @@ export const deskApi = {
     api.get<DeskTransactionsPage>('/api/desk/transactions', { query, signal }),
   transaction: (id: number, signal?: AbortSignal) => api.get<DeskTransactionDetail>(`/api/desk/transactions/${id}`, { signal }),
   refundTransaction: (id: number, body: DeskRefundBody) => api.post<Transaction>(`/api/desk/transactions/${id}/refunds`, { body }),
+  createAgreement: (body: DeskAgreementCreate) => api.post<Agreement>('/api/desk/agreements', { body }),
+  changeAgreement: (id: number, body: DeskAgreementChange) => api.patch<Agreement>(`/api/desk/agreements/${id}`, { body }),
+  topUpAgreement: (id: number, body: DeskTopUp) => api.post<Agreement>(`/api/desk/agreements/${id}/top_ups`, { body }),
+  deactivateAgreement: (id: number) => api.post<Agreement>(`/api/desk/agreements/${id}/deactivation`),
 };
 
 /**
