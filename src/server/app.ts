@@ -65,6 +65,7 @@ import { clientErrorRoutes } from './modules/client-errors/routes.ts';
 import { ingestRoutes } from './modules/newsroom/ingest/routes.ts';
 import { isWithdrawnFile } from './modules/newsroom/catalogue-sync.ts';
 import { newsroomDeskRoutes } from './modules/newsroom/routes.ts';
+import { noticeCentreRoutes } from './modules/notice-centre/routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { videoProjectRoutes } from './modules/catalogue/routes.ts';
 import { tagRoutes } from './modules/catalogue/tag-routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(passwordRoutes, { ctx, config });
   await app.register(accountTransferRoutes, { ctx });
   await app.register(currentUserRoutes, { ctx });
+  await app.register(noticeCentreRoutes, { ctx });
   await app.register(systemRoutes, { ctx, recaptcha: services.recaptcha });
   await app.register(deskRoutes, { ctx });
   await app.register(clientErrorRoutes, { ctx });
