@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
 import { signInAsDemo, signInThroughApi } from './support/demo.ts';
+import { saveGermanConsumerBilling } from './support/billing.ts';
 import { catalogueText } from './support/catalogues.ts';
 
 /**
@@ -44,31 +45,9 @@ for (const locale of ['en', 'ar'] as const) {
     request,
   }) => {
     await signInThroughApi(page, baseURL, await createAccount(request, { locale }));
-    const countries = (await (await page.request.get('/api/countries.json')).json()) as { id: number; code: string }[];
-    const germany = countries.find((country) => country.code === 'DE');
     const videoId = await paidVideoId(page);
     // Saved before: a consumer in Germany (19 % VAT).
-    const saved = await page.request.put('/api/current_user/billing_settings', {
-      headers: { origin: baseURL ?? '' },
-      data: {
-        billing_settings: {
-          kind: 'individual',
-          first_name: 'Hanna',
-          last_name: 'Becker',
-          email: 'billing@e2e.example',
-          company_name: '',
-          vat_id: null,
-          has_no_vat: false,
-          address_1: 'Domstraße 12',
-          address_2: '',
-          zip: '50667',
-          city: 'Köln',
-          country_id: germany?.id,
-          region: '',
-        },
-      },
-    });
-    expect(saved.status()).toBe(200);
+    await saveGermanConsumerBilling(page, baseURL ?? '');
     await page.goto(`/${locale}/payment/video?video_project_id=${videoId}`);
     await expect(page.getByTestId('order-summary')).toContainText(text('payment.summary.vat', { rate: 19 }));
 

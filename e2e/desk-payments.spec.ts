@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptNecessaryCookies, createAccount } from './support/accounts.ts';
+import { saveGermanConsumerBilling } from './support/billing.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { signInThroughApi } from './support/demo.ts';
 import { signInAsStaff } from './support/staff.ts';
@@ -17,28 +18,7 @@ const SHOTS = os.tmpdir();
 
 async function buyTwo(buyer: Page, origin: string): Promise<number[]> {
   const headers = { origin };
-  const countries = (await (await buyer.request.get('/api/countries.json')).json()) as { id: number; code: string }[];
-  const billing = await buyer.request.put('/api/current_user/billing_settings', {
-    headers,
-    data: {
-      billing_settings: {
-        kind: 'individual',
-        first_name: 'Hanna',
-        last_name: 'Becker',
-        email: 'billing@e2e.example',
-        company_name: '',
-        vat_id: null,
-        has_no_vat: false,
-        address_1: 'Domstraße 12',
-        address_2: '',
-        zip: '50667',
-        city: 'Köln',
-        country_id: countries.find((country) => country.code === 'DE')?.id,
-        region: '',
-      },
-    },
-  });
-  expect(billing.status()).toBe(200);
+  await saveGermanConsumerBilling(buyer, origin);
   const list = (await (
     await buyer.request.get('/api/content/video_projects', { params: { free_access: 'false', per_page: 24 } })
   ).json()) as {

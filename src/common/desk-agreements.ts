@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGREEMENT_ACCESS, BILLING_PERIODS, CONTENT_KINDS, CURRENCIES, DURATION_UNITS, type AgreementType } from './agreement-values.ts';
+import { AGREEMENT_ACCESS, AGREEMENT_TYPES, BILLING_PERIODS, CONTENT_KINDS, CURRENCIES, DURATION_UNITS } from './agreement-values.ts';
 import { url, zod } from './validators.ts';
 
 /**
@@ -27,23 +27,12 @@ const platformUrl = z
   .refine((value) => url(value) === null, 'validation.url');
 
 /** Every type but the one-off licence, which is bought for one video or live event. */
-export const DESK_AGREEMENT_TYPES = [
-  'pass',
-  'enterprise',
-  'enterprise_branded',
-  'regional',
-  'bundle',
-  'bundle_branded',
-  'trial',
-  'trial_branded',
-  'external_landing_trial',
-  'connect',
-  'connect_branded',
-] as const satisfies readonly Exclude<AgreementType, 'one_off'>[];
+const deskAgreementType = z.enum(AGREEMENT_TYPES, { error: 'validation.required' }).exclude(['one_off'], { error: 'validation.required' });
+export const DESK_AGREEMENT_TYPES = deskAgreementType.options;
 
 export const deskAgreementTermsSchema = z
   .object({
-    agreement_type: z.enum(DESK_AGREEMENT_TYPES, { error: 'validation.required' }),
+    agreement_type: deskAgreementType,
     live_access: z.boolean(),
     vod_access: z.boolean(),
     access: z.enum(AGREEMENT_ACCESS),
