@@ -114,11 +114,12 @@ export async function buildStatsReport(deps: JobDeps, data: { userId?: number })
   const link = signedFileUrl(secret, { key, name, now, ttlSeconds: REPORT_TTL_SECONDS });
   // Kept in the notice centre too, with the same link (good for the week the e-mail promises).
   await tellNotices(deps, [{ userId: user.id, kind: 'file_ready', textKey: 'reportReady', link, subject: `report:${key}` }]);
-  deps.broadcast(CHANNELS.notifications, userStream(user.id), { type: 'success', key: 'downloads.reportReady', link });
+  // The e-mail is queued before the pop-up: whoever hears of the report finds its mail on its way.
   await deps.mailer.enqueue(
     deps.db,
     renderMail('stats_report_ready', user.notificationLocale, user.email, { link: `${deps.publicOrigin}${link}` }),
   );
+  deps.broadcast(CHANNELS.notifications, userStream(user.id), { type: 'success', key: 'downloads.reportReady', link });
   deps.mailer.kick();
   return { rows: rows.length };
 }

@@ -242,7 +242,9 @@ describe.skipIf(!inject('postgresTemplateUrl'))('a render whose worker is killed
     );
     expect(ready).toMatchObject({ progress: 100, quality: 'full_hd', file_type: 'mxf' });
 
-    // Finished once: one completion, told by the second worker; one job, retried once.
+    // Finished once: one completion, told by the second worker (after the file's row is ready and
+    // its notices kept, so it may follow the ready state by a moment); one job, retried once.
+    await until('completion told', Date.now() + 15_000, () => messagesOf(second).find((message) => message.type === 'completed'), second);
     const completions = [...messagesOf(first), ...messagesOf(second)].filter((message) => message.type === 'completed');
     expect(completions).toEqual([expect.objectContaining({ request_id: answer.request_id })]);
     const jobs = await sender?.findJobs(RENDER_QUEUE, { key });
