@@ -237,7 +237,8 @@ for (const locale of ['en', 'ar'] as const) {
       await page.goto(`/${locale}/videos/${pool.project_slug}`);
       const panel = page.getByTestId('download-panel');
       await expect(panel.getByTestId('quality-table')).toBeVisible();
-      await expect(panel.locator('.quality-table__available').first()).toHaveText(text('video.quality.available'));
+      // Each available file says so, with its size beside it (issue 28).
+      await expect(panel.locator('.quality-table__available').first()).toContainText(text('video.quality.available'));
       await expect(panel.locator('.quality-table__blocked')).toHaveCount(0);
       await expect(panel.getByTestId('download-button')).toBeEnabled();
       await expect(panel.getByText(text('video.reasons.subscribers_only'))).toHaveCount(0);
