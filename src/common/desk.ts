@@ -44,6 +44,10 @@ export const AUDIT_SUBJECTS = [
   'support_conversation',
   'agreement',
   'customer',
+  'world_exclusive_request',
+  'studio_booking',
+  'live_booking',
+  'career_application',
 ] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 

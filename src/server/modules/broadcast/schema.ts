@@ -2,6 +2,8 @@ import { char, index, integer, jsonb, pgTable, serial, text, timestamp } from 'd
 import type { BroadcastTownIcon } from '../../../common/broadcast.ts';
 import type { Locale } from '../../../common/locales.ts';
 import { jobTitles } from '../reference/schema.ts';
+import type { StudioBookingState } from '../../../common/desk-inbox.ts';
+import { inboxColumns } from '../business/inbox-columns.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 type PerLocale<T> = Record<Locale, T>;
@@ -63,6 +65,10 @@ export const broadcastBookings = pgTable(
     details: text('details').notNull().default(''),
     locale: text('locale').$type<Locale>().notNull(),
     createdAt: at('created_at').notNull(),
+    ...inboxColumns<StudioBookingState>(),
   },
-  (table) => [index('broadcast_bookings_town_idx').on(table.townId, table.createdAt)],
+  (table) => [
+    index('broadcast_bookings_town_idx').on(table.townId, table.createdAt),
+    index('broadcast_bookings_state_idx').on(table.state, table.createdAt),
+  ],
 );

@@ -1,6 +1,8 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { CareerAttachmentType, EmploymentType, Gender, VacancyTranslations } from '../../../common/careers.ts';
 import type { Locale } from '../../../common/locales.ts';
+import type { CareerApplicationState } from '../../../common/desk-inbox.ts';
+import { inboxColumns } from '../business/inbox-columns.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -44,8 +46,12 @@ export const careerApplications = pgTable(
     /** The language the applicant used: their confirmation is written in it. */
     locale: text('locale').$type<Locale>().notNull(),
     createdAt: at('created_at').notNull(),
+    ...inboxColumns<CareerApplicationState>(),
   },
-  (table) => [index('career_applications_vacancy_idx').on(table.vacancyId, table.createdAt)],
+  (table) => [
+    index('career_applications_vacancy_idx').on(table.vacancyId, table.createdAt),
+    index('career_applications_state_idx').on(table.state, table.createdAt),
+  ],
 );
 
 /** A file attached to an application, kept in the file store under careers/. */

@@ -4,6 +4,8 @@ import type { DeliveryState, VideoRequestState } from '../../../common/downloads
 import { users } from '../accounts/schema.ts';
 import { agreementOperations, agreements } from '../agreements/schema.ts';
 import { videoProjects } from '../catalogue/schema.ts';
+import type { WorldExclusiveState } from '../../../common/desk-inbox.ts';
+import { inboxColumns } from '../business/inbox-columns.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -85,6 +87,10 @@ export const worldExclusiveRequests = pgTable(
       .notNull()
       .references(() => videoProjects.id, { onDelete: 'cascade' }),
     createdAt: at('created_at').notNull(),
+    ...inboxColumns<WorldExclusiveState>(),
   },
-  (table) => [uniqueIndex('world_exclusive_requests_user_project_idx').on(table.userId, table.projectId)],
+  (table) => [
+    uniqueIndex('world_exclusive_requests_user_project_idx').on(table.userId, table.projectId),
+    index('world_exclusive_requests_state_idx').on(table.state, table.createdAt),
+  ],
 );

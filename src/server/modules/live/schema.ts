@@ -2,6 +2,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, time
 import type { LiveAccess, LiveBookingState, LiveEventStatus, TargetKind, TargetState } from '../../../common/live.ts';
 import { users } from '../accounts/schema.ts';
 import { tags, videoProjects } from '../catalogue/schema.ts';
+import { assignmentColumns } from '../business/inbox-columns.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -176,6 +177,7 @@ export const liveBookings = pgTable(
     createdAt: at('created_at').notNull(),
     decidedAt: at('decided_at'),
     decidedBy: integer('decided_by'),
+    ...assignmentColumns(),
   },
   (table) => [index('live_bookings_event_idx').on(table.eventId), index('live_bookings_user_idx').on(table.userId)],
 );

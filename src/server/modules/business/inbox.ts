@@ -1,0 +1,69 @@
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Assignee } from '../../../common/desk-inbox.ts';
+import type { Db } from '../../db/client.ts';
+import { Conflict, Invalid } from '../../http/errors.ts';
+import { users } from '../accounts/schema.ts';
+import type { Actor } from '../desk/audit.ts';
+
+/**
+ * What the business desk's inboxes share (src/common/desk-inbox.ts): who items may be assigned to,
+ * the filters of a list, and the rule for moving an item's state.
+ */
+
+/** Staff who may hold an inbox item: active holders of the sales or admin role. */
+const deskSales = and(eq(users.isAdmin, true), isNull(users.deactivatedAt), sql`(${users.deskRoles} && array['sales', 'admin']::text[])`);
+
+export const assigneeView = (user: { id: number; email: string; firstName: string; lastName: string }): Assignee => ({
+  id: user.id,
+  email: user.email,
+  name: `${user.firstName} ${user.lastName}`.trim(),
+});
+
+/** GET /api/desk/inbox/assignees: who the desk may assign items to, by name. */
+export async function listAssignees(db: Db): Promise<Assignee[]> {
+  const rows = await db.select().from(users).where(deskSales).orderBy(asc(users.lastName), asc(users.id));
+  return rows.map(assigneeView);
+}
+
+/** Refuses an assignee who is not sales staff (nobody else works the inboxes). */
+export async function checkAssignee(db: Pick<Db, 'select'>, id: number | null | undefined): Promise<void> {
+  if (id === null || id === undefined) return;
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), deskSales));
+  if (!found)
+    throw new Invalid([
+      { code: 'assignee_not_staff', message: 'Items can be assigned only to staff with the sales role', field: 'assignee_id' },
+    ]);
+}
+
+/**
+ * Whether `current` may move to `next` under `moves`, given the state the staff member saw
+ * (`from`): someone else moved it meanwhile, or the move is not one of the inbox's, is a 409.
+ */
+export function checkMove<S extends string>(moves: Record<S, readonly S[]>, current: S, next: S, from: S | undefined): void {
+  if (from !== undefined && from !== current)
+    throw new Conflict({ code: 'state_changed', message: `Someone has moved this item to “${current}” meanwhile` });
+  if (next === current) return;
+  if (!moves[current].includes(next))
+    throw new Conflict({ code: 'move_not_allowed', message: `An item that is “${current}” cannot become “${next}”` });
+}
+
+/** A list's filters on an inbox table's state and assignee columns. */
+export function inboxFilters(
+  columns: { state?: PgColumn; assigneeId: PgColumn },
+  query: { state?: string; assignee?: 'me' | 'none' | number },
+  actor: Actor,
+): SQL[] {
+  const filters: SQL[] = [];
+  if (query.state && columns.state) filters.push(eq(columns.state, query.state));
+  if (query.assignee === 'none') filters.push(isNull(columns.assigneeId));
+  else if (query.assignee === 'me') filters.push(eq(columns.assigneeId, actor.userId));
+  else if (query.assignee !== undefined) filters.push(eq(columns.assigneeId, query.assignee));
+  return filters;
+}
+
+/** The open items first (those whose state has moves left), then the rest; used in ORDER BY. */
+export const openFirst = (state: PgColumn, finals: readonly string[]) => or(...finals.map((final) => eq(state, final))) ?? sql`false`;
