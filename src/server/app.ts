@@ -47,6 +47,7 @@ import { liveRoutes } from './modules/live/routes.ts';
 import { deskLiveRoutes } from './modules/live/desk-routes.ts';
 import { deskAlertRoutes } from './modules/alerts/desk-routes.ts';
 import { careerRoutes } from './modules/careers/routes.ts';
+import { careerDeskRoutes } from './modules/careers/desk-routes.ts';
 import { broadcastRoutes } from './modules/broadcast/routes.ts';
 import { listRoutes } from './modules/lists/routes.ts';
 import { publicListTitle } from './modules/lists/screens.ts';
@@ -243,6 +244,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(careerRoutes, {
     ctx: { ...ctx, store: services.files.store, workDir: services.files.workDir, recruitingEmail: config.recruitingEmail },
   });
+  await app.register(careerDeskRoutes, { ctx });
   await app.register(broadcastRoutes, { ctx: { ...ctx, salesEmail: config.salesEmail } });
   await app.register(cableRoutes, {
     config,

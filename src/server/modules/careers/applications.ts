@@ -180,6 +180,14 @@ export async function listApplications(ctx: Pick<ServiceContext, 'db'>, vacancyI
     .from(careerApplications)
     .where(eq(careerApplications.vacancyId, vacancyId))
     .orderBy(desc(careerApplications.id));
+  return applicationViews(ctx, rows);
+}
+
+/** Applications as the admin calls (and the desk's inbox) show them, in the given order, with links to their files. */
+export async function applicationViews(
+  ctx: Pick<ServiceContext, 'db'>,
+  rows: (typeof careerApplications.$inferSelect)[],
+): Promise<AdminApplication[]> {
   const files =
     rows.length === 0
       ? []

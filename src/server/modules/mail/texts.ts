@@ -24,6 +24,8 @@ export const MAIL_KINDS = [
   'stats_report_ready',
   'career_application_received',
   'career_application_notice',
+  'career_application_interview',
+  'career_application_declined',
   'broadcast_booking_notice',
   'broadcast_booking_received',
   'content_corrected',
