@@ -48,6 +48,9 @@ export const AUDIT_SUBJECTS = [
   'studio_booking',
   'live_booking',
   'career_application',
+  'release_note',
+  'terms',
+  'content_page',
 ] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 

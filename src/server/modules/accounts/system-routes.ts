@@ -20,7 +20,8 @@ export async function systemRoutes(instance: FastifyInstance, { ctx, recaptcha }
     '/api/terms_of_service',
     { schema: { tags, querystring: termsQuerySchema, response: { 200: termsOfServiceSchema } } },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
+      // A new version is published at the business desk (issue 29): within a minute for a browser that has the old one.
+      reply.header('cache-control', 'public, max-age=60');
       return termsOfService(ctx, request.locale, request.query.search);
     },
   );

@@ -40,13 +40,18 @@ export function sanitizeContent(html: string): string {
   });
 }
 
-/** Stores a page's HTML sanitised, so what is served is always clean. */
-export async function saveContentPage(db: Db, page: { slug: PageSlug; locale: Locale; title: string; html: string }, now: Date) {
+/** Stores a page's HTML sanitised, so what is served is always clean; `keepStored`: only where the page is missing (the seed). */
+export async function saveContentPage(
+  db: Db,
+  page: { slug: PageSlug; locale: Locale; title: string; html: string },
+  now: Date,
+  options: { keepStored?: boolean } = {},
+) {
   const html = sanitizeContent(page.html);
-  await db
-    .insert(contentPages)
-    .values({ ...page, html, updatedAt: now })
-    .onConflictDoUpdate({ target: [contentPages.slug, contentPages.locale], set: { title: page.title, html, updatedAt: now } });
+  const insert = db.insert(contentPages).values({ ...page, html, updatedAt: now });
+  if (options.keepStored) await insert.onConflictDoNothing({ target: [contentPages.slug, contentPages.locale] });
+  else
+    await insert.onConflictDoUpdate({ target: [contentPages.slug, contentPages.locale], set: { title: page.title, html, updatedAt: now } });
 }
 
 /** A content page in the caller's language (English when missing), split into sections. */

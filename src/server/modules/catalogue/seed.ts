@@ -19,12 +19,16 @@ export async function seedCatalogueContent(db: Db, now: Date): Promise<void> {
     .insert(categories)
     .values(CATEGORIES.map((category, position) => ({ slug: category.slug, names: category.names, position })))
     .onConflictDoUpdate({ target: categories.slug, set: { names: sql`excluded.names`, position: sql`excluded.position` } });
+  // Only where a page is missing: once stored, a page is the business desk's to edit (issue 29), and a
+  // start must not put the release's text back over what the desk wrote.
   for (const [slug, texts] of Object.entries(PAGE_TEXTS)) {
-    for (const locale of LOCALES) await saveContentPage(db, { slug: slug as keyof typeof PAGE_TEXTS, locale, ...texts[locale] }, now);
+    for (const locale of LOCALES)
+      await saveContentPage(db, { slug: slug as keyof typeof PAGE_TEXTS, locale, ...texts[locale] }, now, { keepStored: true });
   }
   const termsTitles = { en: 'Terms of Service', es: 'Condiciones del servicio', ru: 'Условия использования', ar: 'شروط الخدمة' };
   for (const locale of LOCALES) {
-    await saveContentPage(db, { slug: 'terms-of-service', locale, title: termsTitles[locale], html: TERMS_V1.content[locale] }, now);
+    const page = { slug: 'terms-of-service' as const, locale, title: termsTitles[locale], html: TERMS_V1.content[locale] };
+    await saveContentPage(db, page, now, { keepStored: true });
   }
 }
 

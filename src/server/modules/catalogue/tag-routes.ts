@@ -115,7 +115,8 @@ export async function tagRoutes(
       schema: { tags: ['content'], params: z.object({ slug: z.enum(CONTENT_PAGES) }), response: { 200: contentPageSchema } },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
+      // The business desk edits these (issue 29): a browser that has the page sees an edit within a minute.
+      reply.header('cache-control', 'public, max-age=60');
       return contentPage(db, request.params.slug, request.locale);
     },
   );
