@@ -27,6 +27,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { passApplicationRoutes } from './modules/payments/pass-application-routes.ts';
 import { customerRoutes } from './modules/business/customer-routes.ts';
 import { siteContentRoutes } from './modules/business/site-content-routes.ts';
+import { reportRoutes } from './modules/business/report-routes.ts';
 import { planRequestDeskRoutes } from './modules/agreements/plan-request-desk-routes.ts';
 import { deskAgreementRoutes } from './modules/agreements/desk-agreement-routes.ts';
 import { deskTransactionRoutes } from './modules/payments/desk-transaction-routes.ts';
@@ -227,6 +228,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(deskTransactionRoutes, { ctx: payments, graceSeconds: config.payments.graceSeconds });
   await app.register(customerRoutes, { ctx, config });
   await app.register(siteContentRoutes, { ctx });
+  await app.register(reportRoutes, { ctx });
   await app.register(planRequestDeskRoutes, { ctx });
   await app.register(deskAgreementRoutes, { ctx });
   if (isTestCardProvider(services.cards)) await app.register(testCardRoutes, { ctx: payments, provider: services.cards });

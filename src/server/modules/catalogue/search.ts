@@ -116,11 +116,32 @@ export async function searchVideos(
   }
   const found = await searchFor(ctx, filter, text, locale, userId);
   const foundNothing = (answer: SearchResponse) => answer.count === 0 && answer.lives_count === 0;
-  if (exact || !options.forgiveTypos || !foundNothing(found)) return { ...found, corrected_query: null };
-  const corrected = await correctedText(ctx, text);
-  if (!corrected) return { ...found, corrected_query: null };
-  const retried = await searchFor(ctx, { ...filter, search: corrected }, corrected, locale, userId);
-  return foundNothing(retried) ? { ...found, corrected_query: null } : { ...retried, corrected_query: corrected };
+  if (!options.forgiveTypos || !foundNothing(found)) return { ...found, corrected_query: null };
+  const corrected = exact ? null : await correctedText(ctx, text);
+  const retried = corrected ? await searchFor(ctx, { ...filter, search: corrected }, corrected, locale, userId) : null;
+  if (retried && !foundNothing(retried)) return { ...retried, corrected_query: corrected };
+  if (found.search_key) await keepEmptySearch(ctx, found.search_key, userId);
+  return { ...found, corrected_query: null };
+}
+
+/**
+ * A search page's search that found nothing, even corrected, is kept at once (a search with
+ * results is kept with its first hit): the business desk's report lists them (issue 29, Reports).
+ */
+async function keepEmptySearch(ctx: SearchContext, key: string, userId: number | null) {
+  const search = readSearchKey(ctx.secret, key);
+  if (!search) return;
+  await ctx.db
+    .insert(searches)
+    .values({
+      id: createHash('sha256').update(key).digest('base64url'),
+      query: search.query,
+      filters: search.filters,
+      results: 0,
+      userId,
+      createdAt: new Date(search.at),
+    })
+    .onConflictDoNothing();
 }
 
 /** One search for the text as given. */
