@@ -11,6 +11,7 @@ export const SECTIONS = [
   'deskIngest',
   'deskContent',
   'deskLive',
+  'deskSite',
   'download',
   'errors',
   'live',

@@ -37,11 +37,15 @@ export async function latestReleaseNote(ctx: ServiceContext): Promise<ReleaseNot
   return row ? releaseNoteView(row) : null;
 }
 
+/**
+ * A note that was ever published may be accepted: one the desk unpublishes while a customer has it
+ * open (their browser keeps the latest note up to a minute) is dismissed, not stuck on an error.
+ */
 export async function acceptReleaseNote(ctx: ServiceContext, user: UserRow, id: number) {
   const [note] = await ctx.db
     .select({ id: releaseNotes.id })
     .from(releaseNotes)
-    .where(and(eq(releaseNotes.id, id), eq(releaseNotes.published, true)));
+    .where(and(eq(releaseNotes.id, id), isNotNull(releaseNotes.publishedAt)));
   if (!note) throw accountErrors.unknownReleaseNote();
   await ctx.db
     .insert(acceptedReleaseNotes)

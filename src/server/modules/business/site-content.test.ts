@@ -115,9 +115,13 @@ describe('site content at the business desk', () => {
 
     await act(second.id, 'unpublish');
     expect((await latestNote())?.id).toBe(first.id);
+    // Unpublished while a customer had it open: it can still be dismissed; a draft never shown cannot be accepted.
+    expect((await customer.post('/api/current_user/accept_release_note', { id: second.id })).statusCode).toBe(200);
+    const draft = await writeNote('Draft');
+    expect(codes(await customer.post('/api/current_user/accept_release_note', { id: draft.id }))).toEqual(['release_note_not_found']);
     const listed = deskReleaseNotesSchema.parse((await callers.sales.get('/api/desk/site/release_notes')).json()).release_notes;
     expect(listed.find((row) => row.id === first.id)?.accepted_count).toBe(1);
-    expect(listed[0]?.id).toBe(second.id); // newest first
+    expect(listed[0]?.id).toBe(draft.id); // newest first
     expect((await auditOf('release_note', String(second.id))).map((entry) => entry.action)).toEqual([
       'release_note.unpublish',
       'release_note.publish',

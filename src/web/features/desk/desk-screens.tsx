@@ -94,6 +94,10 @@ export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
     () => import('./payments-page.tsx'),
     (m) => m.PaymentsPage,
   ),
+  deskSite: screenOf(
+    () => Promise.all([import('./site/site-page.tsx'), loadSections(['deskSite'])]).then(([m]) => m),
+    (m) => m.SitePage,
+  ),
 };
 
 /** The desk's menu, in order: each item shows only to staff holding its screen's role. */
@@ -107,6 +111,7 @@ export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
   { name: 'deskCustomers', label: 'desk.menu.customers' },
   { name: 'deskPlanRequests', label: 'desk.menu.planRequests' },
   { name: 'deskPayments', label: 'desk.menu.payments' },
+  { name: 'deskSite', label: 'desk.menu.site' },
   { name: 'deskPassApplications', label: 'desk.menu.passApplications' },
   { name: 'deskStaff', label: 'desk.menu.staff' },
   { name: 'deskChats', label: 'desk.menu.chats' },
