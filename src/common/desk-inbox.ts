@@ -82,3 +82,40 @@ export type InboxChange<S extends string> = {
   assignee_id?: number | null;
   desk_note?: string;
 };
+
+/** A world-exclusive request as the desk sees it (GET /api/desk/world_exclusive_requests). */
+export const deskWorldExclusiveSchema = z.object({
+  id: z.number(),
+  state: z.enum(WORLD_EXCLUSIVE_STATES),
+  video: z.object({ id: z.number(), slug: z.string(), title: z.string() }),
+  customer: z.object({ id: z.number(), email: z.string(), name: z.string(), company: z.string().nullable() }),
+  ...inboxPartsSchema,
+});
+export type DeskWorldExclusive = z.infer<typeof deskWorldExclusiveSchema>;
+export const deskWorldExclusivesSchema = z.object({ requests: z.array(deskWorldExclusiveSchema) });
+export const worldExclusiveQuerySchema = inboxQuerySchema(WORLD_EXCLUSIVE_STATES);
+export const worldExclusiveChangeSchema = inboxChangeSchema(WORLD_EXCLUSIVE_STATES);
+
+/** A studio booking as the desk sees it (GET /api/desk/studio_bookings). */
+export const deskStudioBookingSchema = z.object({
+  id: z.number(),
+  state: z.enum(STUDIO_BOOKING_STATES),
+  studio: z.object({ id: z.number(), slug: z.string(), name: z.string() }),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  job_title: z.string(),
+  date: z.string(),
+  details: z.string(),
+  locale: z.string(),
+  ...inboxPartsSchema,
+});
+export type DeskStudioBooking = z.infer<typeof deskStudioBookingSchema>;
+export const deskStudioBookingsSchema = z.object({ bookings: z.array(deskStudioBookingSchema) });
+export const studioBookingQuerySchema = inboxQuerySchema(STUDIO_BOOKING_STATES);
+export const studioBookingChangeSchema = inboxChangeSchema(STUDIO_BOOKING_STATES);
+
+/** The moves each inbox tells the customer of, by e-mail with the desk's message. */
+export const WORLD_EXCLUSIVE_TOLD: readonly WorldExclusiveState[] = ['offered', 'sold', 'declined'];
+export const STUDIO_BOOKING_TOLD: readonly StudioBookingState[] = ['confirmed', 'declined', 'canceled'];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assigneeSchema, inboxQuerySchema } from './desk-inbox.ts';
 import { zod } from './validators.ts';
 
 /**
@@ -348,10 +349,28 @@ export const deskLiveBookingSchema = liveBookingSchema.omit({ can_cancel: true }
   event: z.object({ id: z.number().int(), slug: z.string(), title: z.string(), start_at: z.string(), status: z.enum(LIVE_EVENT_STATUSES) }),
   customer: z.object({ id: z.number().int(), email: z.string(), name: z.string(), company: z.string().nullable() }),
   decided_at: z.string().nullable(),
+  // The business desk's inbox (issue 29): who has it and the desk's note.
+  assignee: assigneeSchema.nullable(),
+  desk_note: z.string(),
 });
 export type DeskLiveBooking = z.infer<typeof deskLiveBookingSchema>;
 export const deskLiveBookingsSchema = z.object({ bookings: z.array(deskLiveBookingSchema) });
-export const deskLiveBookingsQuerySchema = z.object({ state: z.enum(LIVE_BOOKING_STATES).optional() });
+export const deskLiveBookingsQuerySchema = inboxQuerySchema(LIVE_BOOKING_STATES);
+/** PATCH /api/desk/live_bookings/{id}: the assignee and the note (moves are the confirmation and the rejection). */
+export const liveBookingAssignmentSchema = z
+  .object({
+    assignee_id: z.number().int().positive().nullable().optional(),
+    desk_note: z.string().trim().max(4000).optional(),
+  })
+  .refine((change) => change.assignee_id !== undefined || change.desk_note !== undefined, { message: 'Give an assignee or a note' });
+export type LiveBookingAssignment = z.infer<typeof liveBookingAssignmentSchema>;
+/** The moves the desk makes on a live booking; the customer cancels their own. */
+export const LIVE_BOOKING_MOVES: Record<LiveBookingState, readonly LiveBookingState[]> = {
+  pending: ['confirmed', 'declined'],
+  confirmed: [],
+  declined: [],
+  canceled: [],
+};
 /** POST /api/desk/live_bookings/{id}/rejection: why, told to the customer. */
 export const liveBookingDeclineBodySchema = z.object({
   reason: z.string().trim().min(1, 'validation.required').max(LIVE_LIMITS.descriptionMax, 'validation.max_length'),

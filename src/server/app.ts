@@ -26,6 +26,7 @@ import { agreementRoutes } from './modules/agreements/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { passApplicationRoutes } from './modules/payments/pass-application-routes.ts';
 import { customerRoutes } from './modules/business/customer-routes.ts';
+import { inboxRoutes } from './modules/business/inbox-routes.ts';
 import { siteContentRoutes } from './modules/business/site-content-routes.ts';
 import { reportRoutes } from './modules/business/report-routes.ts';
 import { planRequestDeskRoutes } from './modules/agreements/plan-request-desk-routes.ts';
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   const bookings = { ...ctx, salesEmail: config.salesEmail, publicOrigin: publicOrigin(config) };
   await app.register(liveRoutes, { ctx: { ...bookings, jobs: services.jobs, files: services.files, tvu: services.tvu } });
   await app.register(liveBookingRoutes, { ctx: bookings });
+  await app.register(inboxRoutes, { ctx: bookings });
   await app.register(deskLiveRoutes, {
     ctx: {
       ...ctx,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Assignee } from '../../../common/desk-inbox.ts';
 import type { Db } from '../../db/client.ts';
@@ -65,5 +65,5 @@ export function inboxFilters(
   return filters;
 }
 
-/** The open items first (those whose state has moves left), then the rest; used in ORDER BY. */
-export const openFirst = (state: PgColumn, finals: readonly string[]) => or(...finals.map((final) => eq(state, final))) ?? sql`false`;
+/** Whether an item is in one of its inbox's final states; ORDER BY it ascending puts the open items first. */
+export const openFirst = (state: PgColumn, finals: readonly string[]) => inArray(state, [...finals]);

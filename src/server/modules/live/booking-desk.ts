@@ -1,8 +1,10 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { DeskLiveBooking, LiveBookingState } from '../../../common/live.ts';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DeskLiveBooking, LiveBookingAssignment, LiveBookingState } from '../../../common/live.ts';
 import { Conflict, NotFound } from '../../http/errors.ts';
 import { companies, users } from '../accounts/schema.ts';
 import { agreements } from '../agreements/schema.ts';
+import { assigneeView, checkAssignee, inboxFilters } from '../business/inbox.ts';
 import { recordAudit, type Actor } from '../desk/audit.ts';
 import { mailBooking, type BookingRow, type BookingsContext } from './bookings.ts';
 import { liveBookings, liveEvents } from './schema.ts';
@@ -18,19 +20,21 @@ const decided = () => new Conflict({ code: 'booking_decided', message: 'This boo
 
 /** How many bookings the list shows. */
 const SHOWN = 300;
+const holder = alias(users, 'holder');
 
 /** The bookings `where` picks, with their events and customers, as the desk shows them. */
 async function deskViews(ctx: Pick<BookingsContext, 'db'>, where: SQL | undefined, limit: number): Promise<DeskLiveBooking[]> {
   const rows = await ctx.db
-    .select({ booking: liveBookings, event: liveEvents, user: users, company: companies.name })
+    .select({ booking: liveBookings, event: liveEvents, user: users, company: companies.name, holder })
     .from(liveBookings)
     .innerJoin(liveEvents, eq(liveEvents.id, liveBookings.eventId))
     .innerJoin(users, eq(users.id, liveBookings.userId))
     .leftJoin(companies, eq(companies.id, liveBookings.companyId))
+    .leftJoin(holder, eq(holder.id, liveBookings.assigneeId))
     .where(where)
     .orderBy(desc(sql`${liveBookings.state} = 'pending'`), desc(liveBookings.createdAt))
     .limit(limit);
-  return rows.map(({ booking, event, user, company }) => ({
+  return rows.map(({ booking, event, user, company, holder: assignee }) => ({
     id: booking.id,
     state: booking.state,
     comment: booking.comment,
@@ -40,12 +44,48 @@ async function deskViews(ctx: Pick<BookingsContext, 'db'>, where: SQL | undefine
     decided_at: booking.decidedAt?.toISOString() ?? null,
     event: { id: event.id, slug: event.slug, title: event.title, start_at: event.startAt.toISOString(), status: event.status },
     customer: { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), company },
+    assignee: assignee ? assigneeView(assignee) : null,
+    desk_note: booking.deskNote,
   }));
 }
 
-/** GET /api/desk/live_bookings[?state]: the pending ones first, then the rest, newest first. */
-export function listBookings(ctx: Pick<BookingsContext, 'db'>, state?: LiveBookingState): Promise<DeskLiveBooking[]> {
-  return deskViews(ctx, state ? eq(liveBookings.state, state) : undefined, SHOWN);
+/** GET /api/desk/live_bookings[?state&assignee]: the pending ones first, then the rest, newest first. */
+export function listBookings(
+  ctx: Pick<BookingsContext, 'db'>,
+  actor: Actor,
+  query: { state?: LiveBookingState; assignee?: 'me' | 'none' | number },
+): Promise<DeskLiveBooking[]> {
+  return deskViews(ctx, and(...inboxFilters({ state: liveBookings.state, assigneeId: liveBookings.assigneeId }, query, actor)), SHOWN);
+}
+
+/** PATCH /api/desk/live_bookings/{id}: who at the desk has the booking, and the desk's note. */
+export async function assignBooking(
+  ctx: BookingsContext,
+  actor: Actor,
+  id: number,
+  change: LiveBookingAssignment,
+): Promise<DeskLiveBooking> {
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(liveBookings).where(eq(liveBookings.id, id)).for('update');
+    if (!before) throw notFound();
+    await checkAssignee(tx, change.assignee_id);
+    const [after] = await tx
+      .update(liveBookings)
+      .set({
+        ...(change.assignee_id !== undefined ? { assigneeId: change.assignee_id } : {}),
+        ...(change.desk_note !== undefined ? { deskNote: change.desk_note } : {}),
+      })
+      .where(eq(liveBookings.id, id))
+      .returning();
+    const action = change.assignee_id !== undefined ? 'assign' : 'note';
+    await recordAudit(
+      tx,
+      actor,
+      { action: `live_booking.${action}`, subject: 'live_booking', subjectId: id, before, after },
+      ctx.clock.now(),
+    );
+  });
+  return one(ctx, id);
 }
 
 async function one(ctx: Pick<BookingsContext, 'db'>, id: number): Promise<DeskLiveBooking> {

@@ -5,11 +5,12 @@ import {
   deskLiveBookingSchema,
   deskLiveBookingsQuerySchema,
   deskLiveBookingsSchema,
+  liveBookingAssignmentSchema,
   liveBookingDeclineBodySchema,
 } from '../../../common/live.ts';
 import { zod } from '../../../common/validators.ts';
 import { actorOf, staffOnly } from '../desk/routes.ts';
-import { confirmBooking, declineBooking, listBookings } from './booking-desk.ts';
+import { assignBooking, confirmBooking, declineBooking, listBookings } from './booking-desk.ts';
 import type { BookingsContext } from './bookings.ts';
 
 const tags = ['desk', 'live'];
@@ -28,7 +29,7 @@ export async function liveBookingRoutes(instance: FastifyInstance, { ctx }: { ct
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { bookings: await listBookings(ctx, request.query.state) };
+      return { bookings: await listBookings(ctx, await actorOf(request), request.query) };
     },
   );
 
@@ -45,5 +46,14 @@ export async function liveBookingRoutes(instance: FastifyInstance, { ctx }: { ct
       schema: { tags, params: idParams, body: liveBookingDeclineBodySchema, response: { 200: deskLiveBookingSchema } },
     },
     async (request) => declineBooking(ctx, await actorOf(request), request.params.id, request.body.reason),
+  );
+
+  app.patch(
+    `${BASE}/:id`,
+    {
+      preValidation: staffOnly('sales'),
+      schema: { tags, params: idParams, body: liveBookingAssignmentSchema, response: { 200: deskLiveBookingSchema } },
+    },
+    async (request) => assignBooking(ctx, await actorOf(request), request.params.id, request.body),
   );
 }

@@ -6,6 +6,7 @@ import { type NEWSROOM_MAIL_KINDS, NEWSROOM_TEXTS } from './newsroom-texts.ts';
 import { type SUPPORT_MAIL_KINDS, SUPPORT_TEXTS } from './support-texts.ts';
 import { type PASS_APPLICATION_MAIL_KINDS, PASS_APPLICATION_TEXTS } from './pass-application-texts.ts';
 import { type LIVE_BOOKING_MAIL_KINDS, LIVE_BOOKING_TEXTS } from './live-booking-texts.ts';
+import { type INBOX_MAIL_KINDS, INBOX_TEXTS } from './inbox-texts.ts';
 
 export const MAIL_KINDS = [
   'confirmation',
@@ -40,6 +41,12 @@ export const MAIL_KINDS = [
   'live_booking_confirmed',
   'live_booking_declined',
   'live_booking_canceled',
+  'world_exclusive_offered',
+  'world_exclusive_sold',
+  'world_exclusive_declined',
+  'studio_booking_confirmed',
+  'studio_booking_declined',
+  'studio_booking_canceled',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -58,6 +65,8 @@ export type SupportMailKind = (typeof MAIL_KINDS)[number] & (typeof SUPPORT_MAIL
 export type PassApplicationMailKind = (typeof MAIL_KINDS)[number] & (typeof PASS_APPLICATION_MAIL_KINDS)[number];
 /** The kinds of e-mail about live bookings; their texts are in live-booking-texts.ts. */
 export type LiveBookingMailKind = (typeof MAIL_KINDS)[number] & (typeof LIVE_BOOKING_MAIL_KINDS)[number];
+/** The kinds of e-mail of the business desk's inboxes; their texts are in inbox-texts.ts. */
+export type InboxMailKind = (typeof MAIL_KINDS)[number] & (typeof INBOX_MAIL_KINDS)[number];
 type AccountMailKind = Exclude<
   MailKind,
   | CommerceMailKind
@@ -67,6 +76,7 @@ type AccountMailKind = Exclude<
   | SupportMailKind
   | PassApplicationMailKind
   | LiveBookingMailKind
+  | InboxMailKind
 >;
 type LocaleTexts = Record<AccountMailKind, KindTexts> & { common: { footer: string; linkHelp: string } };
 
@@ -316,7 +326,8 @@ export const MAIL_TEXTS: Record<
       | NewsroomMailKind
       | SupportMailKind
       | PassApplicationMailKind
-      | LiveBookingMailKind,
+      | LiveBookingMailKind
+      | InboxMailKind,
       KindTexts
     >
 > = {
@@ -329,6 +340,7 @@ export const MAIL_TEXTS: Record<
     ...SUPPORT_TEXTS.en,
     ...PASS_APPLICATION_TEXTS.en,
     ...LIVE_BOOKING_TEXTS.en,
+    ...INBOX_TEXTS.en,
   },
   es: {
     ...ACCOUNT_TEXTS.es,
@@ -339,6 +351,7 @@ export const MAIL_TEXTS: Record<
     ...SUPPORT_TEXTS.es,
     ...PASS_APPLICATION_TEXTS.es,
     ...LIVE_BOOKING_TEXTS.es,
+    ...INBOX_TEXTS.es,
   },
   ru: {
     ...ACCOUNT_TEXTS.ru,
@@ -349,6 +362,7 @@ export const MAIL_TEXTS: Record<
     ...SUPPORT_TEXTS.ru,
     ...PASS_APPLICATION_TEXTS.ru,
     ...LIVE_BOOKING_TEXTS.ru,
+    ...INBOX_TEXTS.ru,
   },
   ar: {
     ...ACCOUNT_TEXTS.ar,
@@ -359,5 +373,6 @@ export const MAIL_TEXTS: Record<
     ...SUPPORT_TEXTS.ar,
     ...PASS_APPLICATION_TEXTS.ar,
     ...LIVE_BOOKING_TEXTS.ar,
+    ...INBOX_TEXTS.ar,
   },
 };
