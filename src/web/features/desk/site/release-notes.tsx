@@ -89,6 +89,8 @@ function NoteRow({ note, shown, onEdit }: { note: DeskReleaseNote; shown: boolea
   const time = (value: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(value));
   const title = note[`title_${locale}`] || note.title_en;
+  // Unpublished after it was shown is not a draft: customers may have accepted it.
+  const state = note.published ? 'published' : note.published_at ? 'withdrawn' : 'draft';
   return (
     <tr data-testid="note-row" data-id={note.id} data-published={note.published}>
       <td>
@@ -97,8 +99,8 @@ function NoteRow({ note, shown, onEdit }: { note: DeskReleaseNote; shown: boolea
         </span>
       </td>
       <td>
-        <span className="status-badge" data-status={note.published ? 'published' : 'draft'} data-testid="note-state">
-          {note.published ? t('deskSite.notes.published') : t('deskSite.notes.draft')}
+        <span className="status-badge" data-status={state} data-testid="note-state">
+          {t(`deskSite.notes.${state}`)}
         </span>
         {note.published && note.published_at ? <span className="site-muted"> {time(note.published_at)}</span> : null}
         {shown ? <span className="site-muted"> · {t('deskSite.notes.shown')}</span> : null}

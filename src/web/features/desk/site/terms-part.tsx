@@ -102,7 +102,7 @@ function TermsForm({ current }: { current: DeskTerms }) {
             {...writtenIn(locale)}
             data-testid="terms-content"
           />
-          <HtmlPreview html={content[locale] || content.en} locale={locale} />
+          <HtmlPreview key={locale} html={content[locale] || content.en} locale={locale} />
         </div>
       </LanguageTabs>
       <FormErrors messages={problems.other} />
