@@ -29,6 +29,7 @@ export const DESK_ROUTES = {
   deskCustomer: { path: '/desk/customers/:id', role: 'sales' },
   deskPlanRequests: { path: '/desk/plan-requests', role: 'sales' },
   deskPayments: { path: '/desk/payments', role: 'sales' },
+  deskInbox: { path: '/desk/inbox', role: 'sales' },
   deskSite: { path: '/desk/site', role: 'sales' },
 } as const satisfies Record<string, { path: string; role: DeskRole | null }>;
 

@@ -94,6 +94,10 @@ export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
     () => import('./payments-page.tsx'),
     (m) => m.PaymentsPage,
   ),
+  deskInbox: screenOf(
+    () => import('./inbox/inbox-page.tsx'),
+    (m) => m.InboxPage,
+  ),
   deskSite: screenOf(
     () => Promise.all([import('./site/site-page.tsx'), loadSections(['deskSite'])]).then(([m]) => m),
     (m) => m.SitePage,
@@ -111,6 +115,7 @@ export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
   { name: 'deskCustomers', label: 'desk.menu.customers' },
   { name: 'deskPlanRequests', label: 'desk.menu.planRequests' },
   { name: 'deskPayments', label: 'desk.menu.payments' },
+  { name: 'deskInbox', label: 'desk.menu.inbox' },
   { name: 'deskSite', label: 'desk.menu.site' },
   { name: 'deskPassApplications', label: 'desk.menu.passApplications' },
   { name: 'deskStaff', label: 'desk.menu.staff' },
