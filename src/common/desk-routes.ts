@@ -31,6 +31,11 @@ export const DESK_ROUTES = {
   deskPayments: { path: '/desk/payments', role: 'sales' },
   deskInbox: { path: '/desk/inbox', role: 'sales' },
   deskSite: { path: '/desk/site', role: 'sales' },
+  deskCareers: { path: '/desk/careers', role: 'sales' },
+  deskVacancies: { path: '/desk/careers/vacancies', role: 'sales' },
+  // Before the vacancy's own path, so `new` is not taken for an id.
+  deskVacancyNew: { path: '/desk/careers/vacancies/new', role: 'sales' },
+  deskVacancy: { path: '/desk/careers/vacancies/:id', role: 'sales' },
 } as const satisfies Record<string, { path: string; role: DeskRole | null }>;
 
 export type DeskRouteName = keyof typeof DESK_ROUTES;

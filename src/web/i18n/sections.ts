@@ -10,6 +10,7 @@ export const SECTIONS = [
   'desk',
   'deskIngest',
   'deskContent',
+  'deskCareers',
   'deskLive',
   'deskSite',
   'download',

@@ -13,6 +13,11 @@ function liveDesk<M>(screen: Promise<M>): Promise<M> {
   return Promise.all([screen, loadSections(['deskLive'])]).then(([module]) => module);
 }
 
+/** A careers desk screen loads with its texts (the deskCareers section). */
+function careersDesk<M>(screen: Promise<M>): Promise<M> {
+  return Promise.all([screen, loadSections(['deskCareers'])]).then(([module]) => module);
+}
+
 /**
  * One lazily loaded screen per desk route of src/common/desk-routes.ts; the type makes sure none is
  * missing. Each desk feature adds its screens here and in DESK_ROUTES.
@@ -102,6 +107,22 @@ export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
     () => Promise.all([import('./site/site-page.tsx'), loadSections(['deskSite'])]).then(([m]) => m),
     (m) => m.SitePage,
   ),
+  deskCareers: screenOf(
+    () => careersDesk(import('./careers/applications-page.tsx')),
+    (m) => m.ApplicationsPage,
+  ),
+  deskVacancies: screenOf(
+    () => careersDesk(import('./careers/vacancies-page.tsx')),
+    (m) => m.VacanciesPage,
+  ),
+  deskVacancyNew: screenOf(
+    () => careersDesk(import('./careers/vacancy-page.tsx')),
+    (m) => m.VacancyPage,
+  ),
+  deskVacancy: screenOf(
+    () => careersDesk(import('./careers/vacancy-page.tsx')),
+    (m) => m.VacancyPage,
+  ),
 };
 
 /** The desk's menu, in order: each item shows only to staff holding its screen's role. */
@@ -117,6 +138,7 @@ export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
   { name: 'deskPayments', label: 'desk.menu.payments' },
   { name: 'deskInbox', label: 'desk.menu.inbox' },
   { name: 'deskSite', label: 'desk.menu.site' },
+  { name: 'deskCareers', label: 'desk.menu.careers' },
   { name: 'deskPassApplications', label: 'desk.menu.passApplications' },
   { name: 'deskStaff', label: 'desk.menu.staff' },
   { name: 'deskChats', label: 'desk.menu.chats' },
