@@ -83,5 +83,15 @@ for (const locale of ['en', 'ar'] as const) {
       text('planDetails.balance.left', { remaining: await number(14), total: await number(15) }),
     );
     await page.screenshot({ path: path.join(SHOTS, `desk-agreement-${locale}.png`), fullPage: true });
+
+    // The journey's last step (issue 29): Reports, filtered to the customer, show the download under the agreement.
+    await page.goto(`/${locale}/desk/reports?customer=${encodeURIComponent(account.email)}`);
+    const used = page.getByTestId('report-usage-row').filter({ hasText: account.email });
+    await expect(used).toHaveCount(1);
+    await expect(used).toContainText(text('planDetails.types.enterprise'));
+    await expect(used).toContainText(text('deskReports.kinds.standard'));
+    const balance = page.getByTestId('report-balances-row').filter({ hasText: text('planDetails.types.enterprise') });
+    await expect(balance).toHaveCount(1);
+    await expect(balance).toContainText(text('deskReports.kinds.standard'));
   });
 }

@@ -30,6 +30,7 @@ export const DESK_ROUTES = {
   deskPlanRequests: { path: '/desk/plan-requests', role: 'sales' },
   deskPayments: { path: '/desk/payments', role: 'sales' },
   deskInbox: { path: '/desk/inbox', role: 'sales' },
+  deskReports: { path: '/desk/reports', role: 'sales' },
   deskSite: { path: '/desk/site', role: 'sales' },
   deskCareers: { path: '/desk/careers', role: 'sales' },
   deskVacancies: { path: '/desk/careers/vacancies', role: 'sales' },

@@ -12,6 +12,7 @@ export const SECTIONS = [
   'deskContent',
   'deskCareers',
   'deskLive',
+  'deskReports',
   'deskSite',
   'download',
   'errors',

@@ -95,6 +95,10 @@ export const DESK_SCREENS: Record<DeskRouteName, Screen> = {
     () => Promise.all([import('./plan-requests-page.tsx'), loadSections(['planDetails'])]).then(([m]) => m),
     (m) => m.PlanRequestsPage,
   ),
+  deskReports: screenOf(
+    () => Promise.all([import('./reports/reports-page.tsx'), loadSections(['deskReports', 'planDetails'])]).then(([m]) => m),
+    (m) => m.ReportsPage,
+  ),
   deskPayments: screenOf(
     () => import('./payments-page.tsx'),
     (m) => m.PaymentsPage,
@@ -137,6 +141,7 @@ export const DESK_MENU: readonly { name: DeskRouteName; label: string }[] = [
   { name: 'deskPlanRequests', label: 'desk.menu.planRequests' },
   { name: 'deskPayments', label: 'desk.menu.payments' },
   { name: 'deskInbox', label: 'desk.menu.inbox' },
+  { name: 'deskReports', label: 'desk.menu.reports' },
   { name: 'deskSite', label: 'desk.menu.site' },
   { name: 'deskCareers', label: 'desk.menu.careers' },
   { name: 'deskPassApplications', label: 'desk.menu.passApplications' },
