@@ -1,16 +1,22 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { pipeline } from 'node:stream/promises';
+import { desc, eq, inArray, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchaseResultSchema } from '../../common/downloads.ts';
 import { agreementFixtures } from '../modules/agreements/test-support.ts';
+import { DEMO_FILE_MAX_SECONDS } from '../modules/catalogue/data/demo-length.ts';
+import { videoProjects } from '../modules/catalogue/schema.ts';
+import { DEMO_PROJECT_COUNT, seedDemoCatalogue } from '../modules/catalogue/seed.ts';
 import { insertProjects } from '../modules/catalogue/writer.ts';
-import { DEMO_FILE_MAX_SECONDS, demoMasterLoop } from '../modules/downloads/demo-masters-seed.ts';
+import { demoMasterLoop, seedDemoMasters } from '../modules/downloads/demo-masters-seed.ts';
 import { renderRequested } from '../modules/downloads/render.ts';
 import { renditions, videoMasters, videoRequests } from '../modules/downloads/schema.ts';
+import { mediaDurationSeconds } from '../modules/media/duration.ts';
 import { downloadFilesFor } from '../services.ts';
-import { createTestApp, testConfig, type TestApp } from '../test/harness.ts';
+import { createTestApp, testConfig, testDownloadFiles, type TestApp } from '../test/harness.ts';
 import { startS3Peer, type S3Peer } from '../test/s3-peer.ts';
 import { seedDemoMedia } from './demo-media.ts';
 
@@ -98,6 +104,16 @@ describe('npm run seed makes the demo masters into the shared store', () => {
         { projectId: older, storageKey: `masters/demo-${newer}.mp4`, durationSeconds: 25 },
       ]),
     );
+    // Each story is listed at its file's length: the ten-minute one is listed at the cap now (issue 28).
+    const listed = await t.database.db
+      .select({ id: videoProjects.id, duration: videoProjects.duration, file: videoMasters.durationSeconds })
+      .from(videoProjects)
+      .innerJoin(videoMasters, eq(videoMasters.projectId, videoProjects.id))
+      .where(inArray(videoProjects.id, [older, newer]));
+    expect(listed.sort((a, b) => a.id - b.id)).toEqual([
+      { id: older, duration: 25, file: 25 },
+      { id: newer, duration: DEMO_FILE_MAX_SECONDS, file: DEMO_FILE_MAX_SECONDS },
+    ]);
     // Nothing of it on the seeding machine's disk: the master is in the bucket only.
     expect(await readdir(path.join(seeding, 'work'))).toEqual([]);
     await rm(seeding, { recursive: true, force: true });
@@ -111,6 +127,10 @@ describe('npm run seed makes the demo masters into the shared store', () => {
       .from(renditions)
       .where(eq(renditions.renditionKey, request?.renditionKey ?? ''));
     expect(await worker.store.size(file?.storageKey ?? '')).toBeGreaterThan(1000);
+    // The file downloaded lasts what the story is listed at: 25 s of the ten-second footage.
+    const downloaded = path.join(dir, 'downloaded.mp4');
+    await pipeline(worker.store.read(file?.storageKey ?? ''), createWriteStream(downloaded));
+    expect(await mediaDurationSeconds(worker.ffmpeg, downloaded)).toBeCloseTo(25, 0);
     // Seeding again makes nothing: the master is found in the bucket. A row recorded at the footage's
     // ten seconds, as before files followed their listing, is given its story's length.
     await t.database.db.update(videoMasters).set({ durationSeconds: 10 }).where(eq(videoMasters.projectId, older));
@@ -130,4 +150,62 @@ describe('a demo story is downloaded at its listed length (issue 28)', () => {
     expect(demoMasterLoop({ storageKey: 'masters/demo-12.mp4', durationSeconds: 10 })).toBeUndefined();
     expect(demoMasterLoop({ storageKey: 'masters/ingest/abc.mp4', durationSeconds: 172 })).toBeUndefined();
   });
+});
+
+describe('the demo catalogue lists each story at the length of the file it downloads (issue 28)', () => {
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await createTestApp();
+  }, 60_000);
+  afterAll(async () => {
+    await demo.close();
+  });
+
+  it('no demo story is listed longer than DEMO_FILE_MAX_SECONDS, and each master row and its render plan say the listed length', async () => {
+    const { db } = demo.database;
+    await seedDemoCatalogue(db, demo.services.clock.now());
+    const [longest] = await db.select({ seconds: max(videoProjects.duration) }).from(videoProjects);
+    expect(longest?.seconds).toBeLessThanOrEqual(DEMO_FILE_MAX_SECONDS);
+
+    // A catalogue seeded before the rule: two stories stored at 4:10 and 10:00.
+    const stored = await db.select({ id: videoProjects.id }).from(videoProjects).orderBy(desc(videoProjects.id)).limit(2);
+    const longer = stored.map((row) => row.id);
+    await db
+      .update(videoProjects)
+      .set({ duration: 250 })
+      .where(eq(videoProjects.id, longer[0] ?? 0));
+    await db
+      .update(videoProjects)
+      .set({ duration: 600 })
+      .where(eq(videoProjects.id, longer[1] ?? 0));
+
+    // The newest story's master is in the store already (a second seed): no render, every other story shares it.
+    const files = testDownloadFiles('demo-lengths-secret-with-at-least-32-characters', path.join(dir, 'demo-lengths'));
+    const [newest] = await db.select({ id: videoProjects.id }).from(videoProjects).orderBy(desc(videoProjects.publishedAt)).limit(1);
+    const key = `masters/demo-${newest?.id}.mp4`;
+    const footage = path.join(dir, 'footage.mp4');
+    await writeFile(footage, 'ten seconds of demo footage');
+    await files.store.put(key, footage);
+    await db.insert(videoMasters).values({ projectId: newest?.id ?? 0, storageKey: key, durationSeconds: 10 });
+    expect(await seedDemoMasters({ db, files, log: quiet, count: 1 })).toBe(0);
+
+    const rows = await db
+      .select({
+        id: videoProjects.id,
+        listed: videoProjects.duration,
+        storageKey: videoMasters.storageKey,
+        file: videoMasters.durationSeconds,
+      })
+      .from(videoProjects)
+      .innerJoin(videoMasters, eq(videoMasters.projectId, videoProjects.id));
+    expect(rows).toHaveLength(DEMO_PROJECT_COUNT);
+    // The render plays the footage to the master row's length (demoMasterLoop): that is the file's length.
+    const fileLength = (row: (typeof rows)[number]) =>
+      demoMasterLoop({ storageKey: row.storageKey, durationSeconds: row.file })?.toSeconds ?? Math.min(row.file, 10);
+    const differing = rows.filter((row) => row.listed > DEMO_FILE_MAX_SECONDS || row.file !== row.listed || fileLength(row) !== row.listed);
+    expect(differing).toEqual([]);
+    // The two stored longer are listed at the cap now.
+    const relisted = await db.select({ duration: videoProjects.duration }).from(videoProjects).where(inArray(videoProjects.id, longer));
+    expect(relisted).toEqual([{ duration: DEMO_FILE_MAX_SECONDS }, { duration: DEMO_FILE_MAX_SECONDS }]);
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import { LOCALES } from '../../../../common/locales.ts';
 import { RESTRICTION_CODES } from '../../../../common/restrictions.ts';
 import { COUNTRIES_BY_REGION } from '../../reference/data/countries.ts';
 import { CATEGORIES, type LocalizedText } from './categories.ts';
+import { DEMO_FILE_MAX_SECONDS } from './demo-length.ts';
 import { fillStoryText, generateDemoCatalogue, type DemoProject } from './generate.ts';
 import { PLACES, SPOKEN_LANGUAGE_BY_COUNTRY } from './places.ts';
 import { STORIES, STORY_PLACEHOLDERS } from './stories.ts';
@@ -75,7 +76,7 @@ function projectProblems(project: DemoProject): string[] {
   check(project.title.includes(project.datelinePlace), 'title without dateline city');
 
   check(!(project.freeAccess && project.pool), 'free access and pool together');
-  check(Number.isInteger(project.duration) && project.duration >= 45 && project.duration <= 600, 'duration');
+  check(Number.isInteger(project.duration) && project.duration >= 45 && project.duration <= DEMO_FILE_MAX_SECONDS, 'duration');
   check(LIMIT_TYPES.includes(project.limitType) && (project.limitType === 'pool') === project.pool, 'limit type');
   check(RIGHTS_TYPES.includes(project.rightsType), 'rights type');
   check(project.source !== '', 'source');
@@ -239,7 +240,10 @@ describe('generateDemoCatalogue', () => {
     const embargoed = share(projects, (project) => project.restrictions.some((restriction) => restriction.code === 'embargo'));
     expect(embargoed).toBeGreaterThan(0.005);
     expect(embargoed).toBeLessThan(0.04);
-    expect(share(projects, (project) => project.duration >= 60 && project.duration <= 240)).toBeGreaterThan(0.7);
+    expect(share(projects, (project) => project.duration >= 60 && project.duration <= 150)).toBeGreaterThan(0.7);
+    // None longer than its download (issue 28); a few at two and a half to three minutes.
+    expect(Math.max(...projects.map((project) => project.duration))).toBe(DEMO_FILE_MAX_SECONDS);
+    expect(share(projects, (project) => project.duration > 150)).toBeGreaterThan(0.08);
     expect(share(projects, (project) => project.additionalInfo === '')).toBeGreaterThan(0.3);
   });
 

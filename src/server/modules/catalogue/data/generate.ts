@@ -6,6 +6,7 @@ import type { LocalizedText } from './categories.ts';
 import { PLACES, SPOKEN_LANGUAGE_BY_COUNTRY } from './places.ts';
 import { STORIES, type StoryTemplate } from './stories.ts';
 import { TAGS } from './tags.ts';
+import { DEMO_FILE_MAX_SECONDS } from './demo-length.ts';
 import { DISTRESSING_NOTE, DRONE_NOTE, EMBARGO_NOTE, NATURAL_SOUND_NOTE, POOL_NOTE, SOUNDBITE_NOTES } from './editor-notes.ts';
 
 /**
@@ -247,11 +248,15 @@ function pickLanguages(random: Random, language: Locale): Locale[] {
 }
 
 /** 45–600 s; most packages run one to four minutes. */
+/**
+ * Mostly one to two and a half minutes, a few shorter, a few up to the demo's longest file
+ * (DEMO_FILE_MAX_SECONDS): a story is listed at the length its download really has.
+ */
 function pickDuration(random: Random): number {
   const roll = random();
   if (roll < 0.08) return 45 + Math.floor(random() * 15);
-  if (roll < 0.88) return 60 + Math.round((random() + random()) * 90);
-  return 241 + Math.floor(random() * 360);
+  if (roll < 0.88) return 60 + Math.round((random() + random()) * 45);
+  return 151 + Math.floor(random() * (DEMO_FILE_MAX_SECONDS - 150));
 }
 
 /** Mostly published the same day between 06:00 and 23:00 UTC, sometimes the next morning. */
