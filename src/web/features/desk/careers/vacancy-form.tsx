@@ -105,8 +105,6 @@ export function VacancyForm(props: {
           aria-labelledby={`vacancy-tab-${locale}`}
           hidden={tab !== locale}
           className="desk-careers__panel"
-          lang={locale}
-          dir={localeDirection(locale)}
         >
           <p className="desk-careers__hint">
             {t(locale === 'en' ? 'deskCareers.vacancy.englishRequired' : 'deskCareers.vacancy.optional')}
