@@ -62,6 +62,15 @@ for (const locale of ['en', 'ar'] as const) {
     await desk.getByTestId('chat-reply-send').click();
     await expect(desk.getByTestId('chat-message-staff')).toHaveText(new RegExp(answer.replace(/[().]/g, '\\$&')));
     await expect(row).toHaveAttribute('data-unanswered', 'false');
+    // The sales person takes the chat and leaves the desk a note; the inbox lists it among theirs (issue 29).
+    await desk.getByTestId('chat-assignment-take').click();
+    await expect(row.getByTestId('chat-row-assignee')).toBeVisible();
+    await desk.getByTestId('chat-assignment-note').fill('Billing question, answered');
+    await desk.getByTestId('chat-assignment-note-save').click();
+    await expect(desk.getByTestId('chat-assignment-note-save')).toBeDisabled();
+    await desk.getByTestId('chat-assignee-filter').selectOption('me');
+    await desk.getByRole('button', { name: text('desk.chats.filter') }).click();
+    await expect(row).toHaveCount(1);
     await desk.screenshot({ path: `/tmp/chat-desk-${locale}.png`, fullPage: true });
 
     // The customer's page was never reloaded: the answer arrives over /cable.

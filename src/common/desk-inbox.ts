@@ -51,6 +51,15 @@ export const inboxPartsSchema = {
   created_at: z.string(),
 };
 
+/** PATCH of an item whose moves have calls of their own (live bookings, chats): who has it, and the note. */
+export const assignmentChangeSchema = z
+  .object({
+    assignee_id: z.number().int().positive().nullable().optional(),
+    desk_note: z.string().trim().max(4000).optional(),
+  })
+  .refine((change) => change.assignee_id !== undefined || change.desk_note !== undefined, { message: 'Give an assignee or a note' });
+export type AssignmentChange = z.infer<typeof assignmentChangeSchema>;
+
 /** A list's filters: a state, and whose items (`me`, `none` or a staff id). */
 export const inboxQuerySchema = <S extends readonly [string, ...string[]]>(states: S) =>
   z.object({

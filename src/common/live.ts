@@ -356,14 +356,6 @@ export const deskLiveBookingSchema = liveBookingSchema.omit({ can_cancel: true }
 export type DeskLiveBooking = z.infer<typeof deskLiveBookingSchema>;
 export const deskLiveBookingsSchema = z.object({ bookings: z.array(deskLiveBookingSchema) });
 export const deskLiveBookingsQuerySchema = inboxQuerySchema(LIVE_BOOKING_STATES);
-/** PATCH /api/desk/live_bookings/{id}: the assignee and the note (moves are the confirmation and the rejection). */
-export const liveBookingAssignmentSchema = z
-  .object({
-    assignee_id: z.number().int().positive().nullable().optional(),
-    desk_note: z.string().trim().max(4000).optional(),
-  })
-  .refine((change) => change.assignee_id !== undefined || change.desk_note !== undefined, { message: 'Give an assignee or a note' });
-export type LiveBookingAssignment = z.infer<typeof liveBookingAssignmentSchema>;
 /** The moves the desk makes on a live booking; the customer cancels their own. */
 export const LIVE_BOOKING_MOVES: Record<LiveBookingState, readonly LiveBookingState[]> = {
   pending: ['confirmed', 'declined'],
@@ -398,6 +390,11 @@ export const liveRecordingSchema = z.object({
   project_slug: z.string(),
   duration: z.number().int(),
   recorded_at: z.string(),
+  /**
+   * The storyboard of the recording's master (issue 28, "Previews you can scrub"), as a video's
+   * `storyboard_url`: a thumbnails VTT the card is scrubbed through; null until it is made.
+   */
+  storyboard_url: z.string().nullable(),
 });
 export type LiveRecording = z.infer<typeof liveRecordingSchema>;
 export const liveRecordingsResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assigneeSchema, inboxQuerySchema } from './desk-inbox.ts';
 import { MAX_ID, zod } from './validators.ts';
 
 /**
@@ -90,6 +91,9 @@ export const deskConversationSummarySchema = z.object({
   last_message: z.object({ author: z.enum(['customer', 'staff']), body: z.string(), created_at: z.string() }),
   messages_count: z.number(),
   created_at: z.string(),
+  // Who at the desk has it, and the desk's note (issue 29's inboxes).
+  assignee: assigneeSchema.nullable(),
+  desk_note: z.string(),
 });
 export type DeskConversationSummary = z.infer<typeof deskConversationSummarySchema>;
 
@@ -100,6 +104,7 @@ export const deskConversationsQuerySchema = z.object({
   status: z.enum(SUPPORT_STATUSES).optional(),
   q: zod.line(200).optional(),
   offset: z.coerce.number().int().min(0).max(MAX_ID).optional(),
+  assignee: inboxQuerySchema(SUPPORT_STATUSES).shape.assignee,
 });
 export type DeskConversationsQuery = z.infer<typeof deskConversationsQuerySchema>;
 export const deskConversationsPageSchema = z.object({

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assigneesSchema, deskStudioBookingsSchema, deskWorldExclusivesSchema } from '../../../common/desk-inbox.ts';
 import { deskLiveBookingsSchema } from '../../../common/live.ts';
+import { deskConversationsPageSchema } from '../../../common/support.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
@@ -30,7 +31,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const mailsTo = (email: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-const auditOf = (subject: 'world_exclusive_request' | 'studio_booking' | 'live_booking', id: number) =>
+const auditOf = (subject: 'world_exclusive_request' | 'studio_booking' | 'live_booking' | 'support_conversation', id: number) =>
   t.database.db
     .select()
     .from(auditLog)
@@ -201,6 +202,30 @@ describe('the inboxes at the business desk', () => {
       'studio_booking.move',
     ]);
     expect((await desk.sales.patch('/api/desk/studio_bookings/99999999', { desk_note: 'x' })).statusCode).toBe(404);
+  });
+
+  it('a chat gets an assignee and a note, in the audit log; the inbox lists whose chats they are', async () => {
+    const customer = await a.signedIn({ userGroup: 'customer' });
+    expect((await customer.browser.post('/api/support/messages', { body: 'Can I get the raw footage?' })).statusCode).toBe(201);
+    const chats = async (query: string) =>
+      deskConversationsPageSchema.parse((await desk.sales.get(`/api/desk/support/conversations?${query}`)).json()).conversations;
+    const chat = (await chats('status=open')).find((row) => row.customer.user_id === customer.user.id);
+    if (!chat) throw new Error('the chat is not listed');
+    expect(chat).toMatchObject({ assignee: null, desk_note: '' });
+    const taken = await desk.sales.patch(`/api/desk/support/conversations/${chat.id}`, { assignee_id: desk.ids.sales });
+    expect(taken.json()).toMatchObject({ assignee: { id: desk.ids.sales }, status: 'open' });
+    expect((await desk.sales.patch(`/api/desk/support/conversations/${chat.id}`, { desk_note: 'Wants the rushes' })).json()).toMatchObject({
+      desk_note: 'Wants the rushes',
+      assignee: { id: desk.ids.sales },
+    });
+    expect((await chats('assignee=me')).map((row) => row.id)).toContain(chat.id);
+    expect((await chats('assignee=none')).map((row) => row.id)).not.toContain(chat.id);
+    expect((await desk.sales.patch(`/api/desk/support/conversations/${chat.id}`, { assignee_id: desk.ids.editor })).statusCode).toBe(422);
+    expect((await desk.sales.patch('/api/desk/support/conversations/99999999', { desk_note: 'x' })).statusCode).toBe(404);
+    expect((await auditOf('support_conversation', chat.id)).map((entry) => entry.action)).toEqual([
+      'support_conversation.assign',
+      'support_conversation.note',
+    ]);
   });
 
   it('a live booking gets an assignee and a note; the list filters by them', async () => {

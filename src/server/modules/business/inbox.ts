@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Assignee } from '../../../common/desk-inbox.ts';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AuditSubject } from '../../../common/desk.ts';
+import type { Assignee, AssignmentChange } from '../../../common/desk-inbox.ts';
+import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { Conflict, Invalid } from '../../http/errors.ts';
 import { users } from '../accounts/schema.ts';
-import type { Actor } from '../desk/audit.ts';
+import { recordAudit, type Actor } from '../desk/audit.ts';
 
 /**
  * What the business desk's inboxes share (src/common/desk-inbox.ts): who items may be assigned to,
@@ -67,3 +69,40 @@ export function inboxFilters(
 
 /** Whether an item is in one of its inbox's final states; ORDER BY it ascending puts the open items first. */
 export const openFirst = (state: PgColumn, finals: readonly string[]) => inArray(state, [...finals]);
+
+/** A table whose rows the desk assigns: its id, assignee and note columns (inbox-columns.ts). */
+type Assignable = PgTable & { id: PgColumn; assigneeId: PgColumn; deskNote: PgColumn };
+
+/**
+ * PATCH of an item whose moves have calls of their own (live bookings, chats): the assignee (sales
+ * staff only) and the desk's note, under the row lock, with its audit entry. False: no such item.
+ */
+export async function assignItem(
+  ctx: { db: Db; clock: Clock },
+  actor: Actor,
+  item: { table: Assignable; subject: AuditSubject; id: number },
+  change: AssignmentChange,
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const { table, id } = item;
+    const [before] = await tx.select().from(table).where(eq(table.id, id)).for('update');
+    if (!before) return false;
+    await checkAssignee(tx, change.assignee_id);
+    const [after] = await tx
+      .update(table)
+      .set({
+        ...(change.assignee_id !== undefined ? { assigneeId: change.assignee_id } : {}),
+        ...(change.desk_note !== undefined ? { deskNote: change.desk_note } : {}),
+      })
+      .where(eq(table.id, id))
+      .returning();
+    const action = change.assignee_id !== undefined ? 'assign' : 'note';
+    await recordAudit(
+      tx,
+      actor,
+      { action: `${item.subject}.${action}`, subject: item.subject, subjectId: id, before, after },
+      ctx.clock.now(),
+    );
+    return true;
+  });
+}

@@ -1,10 +1,11 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DeskLiveBooking, LiveBookingAssignment, LiveBookingState } from '../../../common/live.ts';
+import type { AssignmentChange } from '../../../common/desk-inbox.ts';
+import type { DeskLiveBooking, LiveBookingState } from '../../../common/live.ts';
 import { Conflict, NotFound } from '../../http/errors.ts';
 import { companies, users } from '../accounts/schema.ts';
 import { agreements } from '../agreements/schema.ts';
-import { assigneeView, checkAssignee, inboxFilters } from '../business/inbox.ts';
+import { assignItem, assigneeView, inboxFilters } from '../business/inbox.ts';
 import { recordAudit, type Actor } from '../desk/audit.ts';
 import { mailBooking, type BookingRow, type BookingsContext } from './bookings.ts';
 import { liveBookings, liveEvents } from './schema.ts';
@@ -59,32 +60,8 @@ export function listBookings(
 }
 
 /** PATCH /api/desk/live_bookings/{id}: who at the desk has the booking, and the desk's note. */
-export async function assignBooking(
-  ctx: BookingsContext,
-  actor: Actor,
-  id: number,
-  change: LiveBookingAssignment,
-): Promise<DeskLiveBooking> {
-  await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(liveBookings).where(eq(liveBookings.id, id)).for('update');
-    if (!before) throw notFound();
-    await checkAssignee(tx, change.assignee_id);
-    const [after] = await tx
-      .update(liveBookings)
-      .set({
-        ...(change.assignee_id !== undefined ? { assigneeId: change.assignee_id } : {}),
-        ...(change.desk_note !== undefined ? { deskNote: change.desk_note } : {}),
-      })
-      .where(eq(liveBookings.id, id))
-      .returning();
-    const action = change.assignee_id !== undefined ? 'assign' : 'note';
-    await recordAudit(
-      tx,
-      actor,
-      { action: `live_booking.${action}`, subject: 'live_booking', subjectId: id, before, after },
-      ctx.clock.now(),
-    );
-  });
+export async function assignBooking(ctx: BookingsContext, actor: Actor, id: number, change: AssignmentChange): Promise<DeskLiveBooking> {
+  if (!(await assignItem(ctx, actor, { table: liveBookings, subject: 'live_booking', id }, change))) throw notFound();
   return one(ctx, id);
 }
 

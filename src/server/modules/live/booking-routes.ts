@@ -5,9 +5,9 @@ import {
   deskLiveBookingSchema,
   deskLiveBookingsQuerySchema,
   deskLiveBookingsSchema,
-  liveBookingAssignmentSchema,
   liveBookingDeclineBodySchema,
 } from '../../../common/live.ts';
+import { assignmentChangeSchema } from '../../../common/desk-inbox.ts';
 import { zod } from '../../../common/validators.ts';
 import { actorOf, staffOnly } from '../desk/routes.ts';
 import { assignBooking, confirmBooking, declineBooking, listBookings } from './booking-desk.ts';
@@ -52,7 +52,7 @@ export async function liveBookingRoutes(instance: FastifyInstance, { ctx }: { ct
     `${BASE}/:id`,
     {
       preValidation: staffOnly('sales'),
-      schema: { tags, params: idParams, body: liveBookingAssignmentSchema, response: { 200: deskLiveBookingSchema } },
+      schema: { tags, params: idParams, body: assignmentChangeSchema, response: { 200: deskLiveBookingSchema } },
     },
     async (request) => assignBooking(ctx, await actorOf(request), request.params.id, request.body),
   );

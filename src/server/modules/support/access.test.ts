@@ -108,6 +108,10 @@ describe('who may call what', () => {
         call: async (who) => (await reply(id, 'staff says', who)).statusCode,
         expected: deskOnly(201),
       },
+      'PATCH /api/desk/support/conversations/:id (note)': {
+        call: async (who) => (await who.patch(`/api/desk/support/conversations/${id}`, { desk_note: 'seen' })).statusCode,
+        expected: deskOnly(200),
+      },
       'PUT /api/desk/support/conversations/:id/status': {
         call: async (who) => (await who.put(`/api/desk/support/conversations/${id}/status`, { status: 'open' })).statusCode,
         expected: deskOnly(200),

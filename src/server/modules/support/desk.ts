@@ -8,7 +8,9 @@ import {
 } from '../../../common/support.ts';
 import { CHANNELS } from '../../../common/realtime.ts';
 import { NotFound } from '../../http/errors.ts';
+import type { AssignmentChange } from '../../../common/desk-inbox.ts';
 import { users } from '../accounts/schema.ts';
+import { assignItem, inboxFilters } from '../business/inbox.ts';
 import { recordAudit, type Actor } from '../desk/audit.ts';
 import { renderMail } from '../mail/templates.ts';
 import { SUPPORT_YOUR_MESSAGE } from '../mail/support-texts.ts';
@@ -25,9 +27,16 @@ const notFound = () => new NotFound({ code: 'conversation_not_found', message: '
  * GET /api/desk/support/conversations: open before closed, unanswered before answered, then the
  * latest message first; filtered by status and by text (the customer's address or name, any message).
  */
-export async function listConversations(ctx: Pick<SupportContext, 'db'>, query: DeskConversationsQuery): Promise<DeskConversationsPage> {
-  const filters: SQL[] = [];
-  if (query.status) filters.push(eq(supportConversations.status, query.status));
+export async function listConversations(
+  ctx: Pick<SupportContext, 'db'>,
+  actor: Actor,
+  query: DeskConversationsQuery,
+): Promise<DeskConversationsPage> {
+  const filters: SQL[] = inboxFilters(
+    { state: supportConversations.status, assigneeId: supportConversations.assigneeId },
+    { state: query.status, assignee: query.assignee },
+    actor,
+  );
   if (query.q) {
     const pattern = likePattern(query.q);
     const text = or(
@@ -82,6 +91,17 @@ async function conversationOf(ctx: Pick<SupportContext, 'db'>, id: number) {
 export async function readConversation(ctx: Pick<SupportContext, 'db'>, id: number): Promise<DeskConversation> {
   const conversation = await conversationOf(ctx, id);
   return { ...(await deskSummary(ctx.db, conversation)), messages: await messagesOf(ctx.db, id) };
+}
+
+/** PATCH /api/desk/support/conversations/:id: who at the desk has it, and the desk's note. */
+export async function assignConversation(
+  ctx: SupportContext,
+  actor: Actor,
+  id: number,
+  change: AssignmentChange,
+): Promise<DeskConversation> {
+  if (!(await assignItem(ctx, actor, { table: supportConversations, subject: 'support_conversation', id }, change))) throw notFound();
+  return readConversation(ctx, id);
 }
 
 /**

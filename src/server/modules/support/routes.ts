@@ -15,8 +15,9 @@ import {
 } from '../../../common/support.ts';
 import { zod } from '../../../common/validators.ts';
 import { requireUser } from '../accounts/auth.ts';
+import { assignmentChangeSchema } from '../../../common/desk-inbox.ts';
 import { actorOf, staffOnly } from '../desk/routes.ts';
-import { listConversations, readConversation, replyToConversation, setConversationStatus } from './desk.ts';
+import { assignConversation, listConversations, readConversation, replyToConversation, setConversationStatus } from './desk.ts';
 import { markRead, myConversation, sendCustomerMessage, sendFeedback, type Origin, type SupportContext } from './service.ts';
 
 const noStore = { 'cache-control': 'no-store' };
@@ -80,7 +81,7 @@ export async function deskSupportRoutes(instance: FastifyInstance, { ctx }: { ct
     { preValidation, schema: { tags, querystring: deskConversationsQuerySchema, response: { 200: deskConversationsPageSchema } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return listConversations(ctx, request.query);
+      return listConversations(ctx, await actorOf(request), request.query);
     },
   );
 
@@ -98,6 +99,12 @@ export async function deskSupportRoutes(instance: FastifyInstance, { ctx }: { ct
     { preValidation, schema: { tags, params: idParams, body: supportMessageBodySchema, response: { 201: deskConversationSchema } } },
     async (request, reply) =>
       reply.status(201).send(await replyToConversation(ctx, await actorOf(request), request.params.id, request.body.body)),
+  );
+
+  app.patch(
+    '/api/desk/support/conversations/:id',
+    { preValidation, schema: { tags, params: idParams, body: assignmentChangeSchema, response: { 200: deskConversationSchema } } },
+    async (request) => assignConversation(ctx, await actorOf(request), request.params.id, request.body),
   );
 
   app.put(

@@ -4,6 +4,7 @@ import type { Locale } from '../../../common/locales.ts';
 import type { SiteVariant } from '../../../common/site.ts';
 import type { SupportKind, SupportStatus } from '../../../common/support.ts';
 import { users } from '../accounts/schema.ts';
+import { assignmentColumns } from '../business/inbox-columns.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -35,6 +36,8 @@ export const supportConversations = pgTable(
     lastStaffMessageAt: at('last_staff_message_at'),
     /** An e-mail told the customer of their unread replies; false again once they read. */
     customerMailed: boolean('customer_mailed').notNull().default(false),
+    /** Who at the desk has the conversation, and the desk's note (issue 29's inboxes). */
+    ...assignmentColumns(),
   },
   (table) => [
     // One chat per customer: their next message after a close reopens it.

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DeskConversationSummary, MyConversation, SupportMessage } from '../../../common/support.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../accounts/schema.ts';
+import { assigneeView } from '../business/inbox.ts';
 import { type supportConversations, supportMessages } from './schema.ts';
 
 export type ConversationRow = typeof supportConversations.$inferSelect;
@@ -73,10 +74,13 @@ export async function deskSummaries(db: Db, conversations: ConversationRow[]): P
           .where(inArray(users.id, userIds))
       : Promise.resolve([]),
   ]);
+  const holderIds = conversations.flatMap((conversation) => (conversation.assigneeId === null ? [] : [conversation.assigneeId]));
+  const holders = holderIds.length ? await db.select().from(users).where(inArray(users.id, holderIds)) : [];
   return conversations.map((conversation) => {
     const last = lastMessages.find((message) => message.conversationId === conversation.id);
     const customer = customers.find((user) => user.id === conversation.userId);
     const name = customer ? `${customer.firstName} ${customer.lastName}`.trim() : '';
+    const holder = holders.find((user) => user.id === conversation.assigneeId);
     return {
       id: conversation.id,
       kind: conversation.kind,
@@ -92,6 +96,8 @@ export async function deskSummaries(db: Db, conversations: ConversationRow[]): P
       },
       messages_count: counts.find((count) => count.id === conversation.id)?.count ?? 0,
       created_at: conversation.createdAt.toISOString(),
+      assignee: holder ? assigneeView(holder) : null,
+      desk_note: conversation.deskNote,
     };
   });
 }

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { AssignmentChange } from '../../../../common/desk-inbox.ts';
 import { CHANNELS } from '../../../../common/realtime-channels.ts';
 import type { DeskConversation, DeskConversationsPage, DeskSupportChannelMessage, SupportStatus } from '../../../../common/support.ts';
 import { api } from '../../../lib/api.ts';
@@ -18,6 +19,7 @@ export const chatsApi = {
     api.get<DeskConversationsPage>('/api/desk/support/conversations', { query, signal }),
   conversation: (id: number, signal?: AbortSignal) => api.get<DeskConversation>(`/api/desk/support/conversations/${id}`, { signal }),
   reply: (id: number, body: string) => api.post<DeskConversation>(`/api/desk/support/conversations/${id}/messages`, { body: { body } }),
+  assign: (id: number, body: AssignmentChange) => api.patch<DeskConversation>(`/api/desk/support/conversations/${id}`, { body }),
   setStatus: (id: number, status: SupportStatus) =>
     api.put<DeskConversation>(`/api/desk/support/conversations/${id}/status`, { body: { status } }),
 };

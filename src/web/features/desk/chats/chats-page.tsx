@@ -9,12 +9,14 @@ import { translateIfExists } from '../../../lib/i18n.ts';
 import { Button } from '../../../ui/button.tsx';
 import { SelectField, TextField } from '../../../ui/field.tsx';
 import { LoadingFallback } from '../../../ui/loading.tsx';
+import { AssignmentControls } from '../inbox/assignment-controls.tsx';
+import { useAssignees } from '../inbox/inbox-api.ts';
 import { useFilterForm } from '../paged-table.tsx';
 import { CHAT_KEYS, chatsApi, useChatsChannel, useConversation, useConversations } from './chats-api.ts';
 import './chats.css';
 
-type Filters = { q: string; status: string };
-const NO_FILTERS: Filters = { q: '', status: '' };
+type Filters = { q: string; status: string; assignee: string };
+const NO_FILTERS: Filters = { q: '', status: '', assignee: '' };
 
 /**
  * /{locale}/desk/chats and /{locale}/desk/chats/:id (sales role): the support inbox, open first and
@@ -27,6 +29,7 @@ export function ChatsPage() {
   const selected = id ? Number(id) : null;
   const { given, submit, field } = useFilterForm<Filters>(NO_FILTERS);
   const query = useConversations(given);
+  const assignees = useAssignees();
   useChatsChannel();
   const conversations = query.data?.pages.flatMap((page) => page.conversations) ?? [];
   return (
@@ -41,6 +44,18 @@ export function ChatsPage() {
           placeholder={t('desk.chats.anyStatus')}
           options={SUPPORT_STATUSES.map((status) => ({ value: status, label: t(`desk.chats.statuses.${status}`) }))}
           {...field('status')}
+        />
+        <SelectField
+          label={t('desk.inbox.whose')}
+          name="assignee"
+          placeholder={t('desk.inbox.anyone')}
+          options={[
+            { value: 'me', label: t('desk.inbox.mine') },
+            { value: 'none', label: t('desk.inbox.unassignedOnes') },
+            ...(assignees.data ?? []).map((assignee) => ({ value: String(assignee.id), label: assignee.name || assignee.email })),
+          ]}
+          {...field('assignee')}
+          data-testid="chat-assignee-filter"
         />
         <Button type="submit" size="small">
           {t('desk.chats.filter')}
@@ -95,6 +110,11 @@ function ConversationRow({ conversation, locale, selected }: { conversation: Des
           <span className="desk-chats__tag">{t(`desk.chats.kinds.${conversation.kind}`)}</span>
           {conversation.unanswered ? (
             <span className="desk-chats__tag desk-chats__tag--unanswered">{t('desk.chats.unanswered')}</span>
+          ) : null}
+          {conversation.assignee ? (
+            <span className="desk-chats__tag" data-testid="chat-row-assignee">
+              {conversation.assignee.name || conversation.assignee.email}
+            </span>
           ) : null}
         </span>
         <span className="desk-chats__excerpt" dir="auto">
@@ -178,6 +198,13 @@ function ConversationView({ id }: { id: number }) {
           {t(closed ? 'desk.chats.reopen' : 'desk.chats.close')}
         </Button>
       </header>
+      <AssignmentControls
+        key={conversation.id}
+        assignee={conversation.assignee}
+        deskNote={conversation.desk_note}
+        onChange={async (change) => settle(await chatsApi.assign(id, change))}
+        testId="chat-assignment"
+      />
       <ol className="desk-chats__messages" ref={listRef} aria-live="polite" data-testid="chat-messages">
         {conversation.messages.map((message) => (
           <li

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   Assignee,
+  AssignmentChange,
   DeskStudioBooking,
   DeskWorldExclusive,
   InboxChange,
   StudioBookingState,
   WorldExclusiveState,
 } from '../../../../common/desk-inbox.ts';
-import type { DeskLiveBooking, LiveBookingAssignment } from '../../../../common/live.ts';
+import type { DeskLiveBooking } from '../../../../common/live.ts';
 import { api } from '../../../lib/api.ts';
 import type { QueryValue } from '../../../lib/api-client.ts';
 
@@ -28,7 +29,7 @@ export const inboxApi = {
   confirmLiveBooking: (id: number) => api.post<DeskLiveBooking>(`/api/desk/live_bookings/${id}/confirmation`),
   declineLiveBooking: (id: number, reason: string) =>
     api.post<DeskLiveBooking>(`/api/desk/live_bookings/${id}/rejection`, { body: { reason } }),
-  assignLiveBooking: (id: number, body: LiveBookingAssignment) => api.patch<DeskLiveBooking>(`/api/desk/live_bookings/${id}`, { body }),
+  assignLiveBooking: (id: number, body: AssignmentChange) => api.patch<DeskLiveBooking>(`/api/desk/live_bookings/${id}`, { body }),
 };
 
 export const INBOX_KEYS = {

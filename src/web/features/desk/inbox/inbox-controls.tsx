@@ -2,13 +2,12 @@ import { useState } from 'react';
 import type { Assignee, InboxChange } from '../../../../common/desk-inbox.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { translateIfExists } from '../../../lib/i18n.ts';
-import { useSignedInUserId } from '../../../lib/session.ts';
 import { useTranslation } from '../../../lib/translation.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import '../../../ui/field.css';
 import { notifications } from '../../../ui/notifications/notification-store.ts';
-import { useAssignees } from './inbox-api.ts';
+import { AssignmentControls } from './assignment-controls.tsx';
 import './inbox.css';
 
 type Props<S extends string> = {
@@ -31,9 +30,6 @@ type Props<S extends string> = {
  */
 export function InboxControls<S extends string>({ state, moves, stateLabel, assignee, deskNote, toldStates, onChange, testId }: Props<S>) {
   const { t } = useTranslation();
-  const me = useSignedInUserId();
-  const assignees = useAssignees();
-  const [note, setNote] = useState(deskNote);
   const [moving, setMoving] = useState<S | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -53,7 +49,6 @@ export function InboxControls<S extends string>({ state, moves, stateLabel, assi
   const move = (next: S, message?: string) =>
     send({ state: next, from: state, ...(message ? { message } : {}) }, t('desk.inbox.moved', { state: stateLabel(next) }));
 
-  const options = assignees.data ?? [];
   return (
     <div className="inbox-controls" data-testid={testId}>
       <div className="inbox-controls__row">
@@ -73,68 +68,7 @@ export function InboxControls<S extends string>({ state, moves, stateLabel, assi
           </Button>
         ))}
       </div>
-      <div className="inbox-controls__row">
-        <label className="field__label" htmlFor={`${testId}-assignee`}>
-          {t('desk.inbox.assignee')}
-        </label>
-        <select
-          id={`${testId}-assignee`}
-          className="field__control inbox-controls__assignee"
-          value={assignee?.id ?? ''}
-          disabled={busy || assignees.isPending}
-          onChange={(event) => {
-            const id = event.target.value === '' ? null : Number(event.target.value);
-            const who = options.find((option) => option.id === id);
-            void send({ assignee_id: id }, who ? t('desk.inbox.assigned', { name: who.name || who.email }) : t('desk.inbox.unassigned'));
-          }}
-          data-testid={`${testId}-assignee`}
-        >
-          <option value="">{t('desk.inbox.nobody')}</option>
-          {/* Someone no longer on the sales desk still shows while they hold it. */}
-          {assignee && !options.some((option) => option.id === assignee.id) ? (
-            <option value={assignee.id}>{assignee.name || assignee.email}</option>
-          ) : null}
-          {options.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.id === me ? t('desk.inbox.me', { name: option.name || option.email }) : option.name || option.email}
-            </option>
-          ))}
-        </select>
-        {me !== null && assignee?.id !== me && options.some((option) => option.id === me) ? (
-          <Button
-            size="small"
-            variant="ghost"
-            disabled={busy}
-            onClick={() => void send({ assignee_id: me }, t('desk.inbox.taken'))}
-            data-testid={`${testId}-take`}
-          >
-            {t('desk.inbox.take')}
-          </Button>
-        ) : null}
-      </div>
-      <div className="inbox-controls__note">
-        <label className="field__label" htmlFor={`${testId}-note`}>
-          {t('desk.inbox.note')}
-        </label>
-        <textarea
-          id={`${testId}-note`}
-          className="field__control"
-          rows={2}
-          maxLength={4000}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          data-testid={`${testId}-note`}
-        />
-        <Button
-          size="small"
-          variant="secondary"
-          disabled={busy || note.trim() === deskNote.trim()}
-          onClick={() => void send({ desk_note: note }, t('desk.inbox.noteSaved'))}
-          data-testid={`${testId}-note-save`}
-        >
-          {t('desk.inbox.saveNote')}
-        </Button>
-      </div>
+      <AssignmentControls assignee={assignee} deskNote={deskNote} onChange={onChange} testId={testId} />
       {moving ? (
         <MessageDialog
           title={t('desk.inbox.moveTo', { state: stateLabel(moving) })}

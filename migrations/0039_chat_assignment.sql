@@ -1,0 +1,3 @@
+ALTER TABLE "support_conversations" ADD COLUMN "assignee_id" integer;--> statement-breakpoint
+ALTER TABLE "support_conversations" ADD COLUMN "desk_note" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "support_conversations" ADD CONSTRAINT "support_conversations_assignee_id_users_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
