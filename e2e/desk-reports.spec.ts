@@ -1,15 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { acceptNecessaryCookies, createAccount } from './support/accounts.ts';
+import { saveGermanConsumerBilling } from './support/billing.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { signInThroughApi } from './support/demo.ts';
 import { signInAsStaff } from './support/staff.ts';
 
 /**
  * The business desk's reports (issue 29), in English and Arabic: a customer downloads a free video
- * and searches for something the catalogue does not hold; the sales desk's Reports show the
- * download counted for that customer, the search among those without results, and the usage CSV
- * holds the customer's row. Screenshots: /tmp/reports-{locale}.png.
+ * and a one-off licence, and searches for something the catalogue does not hold; the sales desk's
+ * Reports show the download counted for that customer, the search among those without results and
+ * the licence in the month's revenue, and the usage CSV holds the customer's row. Screenshots: /tmp/reports-{locale}.png.
  */
 for (const locale of ['en', 'ar'] as const) {
   const text = (key: string, values?: Record<string, string | number>) => catalogueText(locale, key, values);
@@ -36,13 +38,35 @@ for (const locale of ['en', 'ar'] as const) {
     const list = (await (
       await customer.request.get(`${origin}/api/content/video_projects`, { params: { free_access: 'true' } })
     ).json()) as {
-      videos: { id: number }[];
+      videos: { id: number; free_access: boolean }[];
     };
-    const got = await customer.request.post(`${origin}/api/content/video_projects/${list.videos[0]?.id}/videos/download`, {
+    const free = list.videos.find((video) => video.free_access);
+    const got = await customer.request.post(`${origin}/api/content/video_projects/${free?.id}/videos/download`, {
       headers: { origin },
       data: { restrictions_accepted: true, quality: 'sd' },
     });
     expect(got.status()).toBe(200);
+    // A one-off licence of a paid video, paid by test card: revenue of this month.
+    await saveGermanConsumerBilling(customer, origin);
+    const catalogue = (await (await customer.request.get(`${origin}/api/content/video_projects`, { params: { per_page: 24 } })).json()) as {
+      videos: { id: number; free_access: boolean }[];
+    };
+    const licensed = catalogue.videos.find((video) => !video.free_access);
+    const method = await customer.request.post(`${origin}/api/payments/test_cards/payment_methods`, {
+      headers: { origin },
+      data: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+    });
+    const paid = await customer.request.post(`${origin}/api/current_user/payments/initiate`, {
+      headers: { origin },
+      data: {
+        product: { type: 'video', video_project_id: licensed?.id },
+        provider: 'card',
+        payment_method: ((await method.json()) as { id: string }).id,
+        idempotency_key: randomUUID(),
+        confirmations: { withdrawal: true, terms: true, licence_values: true },
+      },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
     // The search page, as the customer uses it.
     const searched = customer.waitForResponse((answer) => answer.url().includes('/api/content/video_projects/search?'));
     await customer.goto(`/${locale}/search?search=${nonsense}`);
@@ -76,8 +100,19 @@ for (const locale of ['en', 'ar'] as const) {
 
     await page.getByTestId('reports-tab-searches').click();
     await expect(page.getByTestId('report-searches-row').filter({ hasText: nonsense })).toHaveCount(1);
-    await page.getByTestId('reports-tab-revenue').click();
-    await expect(page.getByTestId('report-revenue')).toBeVisible();
+    // The tabs answer the arrows along the row as it reads: in Arabic the next tab is to the left.
+    await page.getByTestId('reports-tab-usage').click();
+    await page.getByTestId('reports-tab-usage').focus();
+    await page.keyboard.press(locale === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+    await expect(page.getByTestId('reports-tab-revenue')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('reports-tab-revenue')).toBeFocused();
+    await expect(
+      page
+        .getByTestId('report-revenue-row')
+        .filter({ hasText: text('deskReports.products.one_off') })
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByTestId('revenue-chart-EUR')).toBeVisible();
     await page.screenshot({ path: `/tmp/reports-revenue-${locale}.png`, fullPage: true });
   });
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { REPORT_GROUPS, reportPeriod } from '../../../../common/desk-reports.ts';
 import { useTranslation } from '../../../lib/translation.ts';
@@ -65,6 +65,16 @@ export function ReportsPage() {
     else next.set('tab', name);
     setParams(next);
   };
+  // The tabs' keys (WAI-ARIA tabs): the arrows move along the row as it reads, right to left in Arabic.
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const forward = document.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const back = document.dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+    if (event.key !== forward && event.key !== back) return;
+    event.preventDefault();
+    const next = TABS[(TABS.indexOf(tab) + (event.key === forward ? 1 : TABS.length - 1)) % TABS.length] ?? 'usage';
+    choose(next);
+    document.getElementById(`reports-tab-${next}`)?.focus();
+  };
 
   return (
     <section className="desk-reports" data-testid="desk-reports">
@@ -100,7 +110,7 @@ export function ReportsPage() {
         {t('deskReports.period', { from: f.day(shown.from), to: f.day(shown.to) })}
         {given.customer ? ` · ${t('deskReports.customerOnlyUsage')}` : ''}
       </p>
-      <div className="desk-reports__tabs" role="tablist" aria-label={t('desk.menu.reports')}>
+      <div className="desk-reports__tabs" role="tablist" aria-label={t('desk.menu.reports')} onKeyDown={onTabKey}>
         {TABS.map((name) => (
           <button
             key={name}
@@ -108,6 +118,7 @@ export function ReportsPage() {
             role="tab"
             id={`reports-tab-${name}`}
             aria-selected={tab === name}
+            tabIndex={tab === name ? 0 : -1}
             aria-controls="reports-panel"
             className="desk-reports__tab"
             onClick={() => choose(name)}
