@@ -6,6 +6,8 @@ import type { UserRow } from '../accounts/sessions.ts';
 import { videoProjects } from '../catalogue/schema.ts';
 import { signedFileUrl, type DownloadFiles } from '../downloads/files.ts';
 import { videoMasters } from '../downloads/schema.ts';
+import { storyboards } from '../media/schema.ts';
+import { STORYBOARD_FILES, storyboardPath } from '../media/storyboards.ts';
 import { eventViews } from './events.ts';
 import { liveEvents, liveRecordings } from './schema.ts';
 import { currentSession } from './sessions.ts';
@@ -29,11 +31,14 @@ export async function listRecordings(
     .from(liveRecordings)
     .innerJoin(liveEvents, eq(liveEvents.id, liveRecordings.eventId))
     .where(shown);
+  // The storyboard of the recording's master, as its video answer names it (media/storyboards.ts).
   const rows = await ctx.db
-    .select({ recording: liveRecordings, event: liveEvents, slug: videoProjects.projectSlug })
+    .select({ recording: liveRecordings, event: liveEvents, slug: videoProjects.projectSlug, storyboard: storyboards.token })
     .from(liveRecordings)
     .innerJoin(liveEvents, eq(liveEvents.id, liveRecordings.eventId))
     .innerJoin(videoProjects, eq(videoProjects.id, liveRecordings.projectId))
+    .leftJoin(videoMasters, eq(videoMasters.projectId, liveRecordings.projectId))
+    .leftJoin(storyboards, eq(storyboards.masterKey, videoMasters.storageKey))
     .where(shown)
     .orderBy(desc(liveRecordings.createdAt), desc(liveRecordings.id))
     .limit(query.per_page)
@@ -44,7 +49,7 @@ export async function listRecordings(
     userId,
     locale,
   );
-  const recordings: LiveRecording[] = rows.flatMap(({ recording, slug }, index) => {
+  const recordings: LiveRecording[] = rows.flatMap(({ recording, slug, storyboard }, index) => {
     const event = events[index];
     return event
       ? [
@@ -55,6 +60,7 @@ export async function listRecordings(
             project_slug: slug,
             duration: recording.durationSeconds,
             recorded_at: recording.createdAt.toISOString(),
+            storyboard_url: storyboard ? storyboardPath(recording.projectId, storyboard, STORYBOARD_FILES.vtt) : null,
           },
         ]
       : [];

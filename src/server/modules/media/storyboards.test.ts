@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoProjectSchema } from '../../../common/catalogue.ts';
+import { liveRecordingsResponseSchema } from '../../../common/live.ts';
 import { parseStoryboardVtt, STORYBOARD_TILE } from '../../../common/storyboard.ts';
 import { JOB_QUEUES } from '../../jobs/queues.ts';
 import type { JobSender } from '../../jobs/sender.ts';
@@ -312,9 +313,16 @@ describe('asking for storyboards', () => {
       const masterKey = `masters/live/${eventId}.mp4`;
       expect(jobs.sent.filter((job) => job.queue === STORYBOARD_QUEUE)).toEqual([{ queue: STORYBOARD_QUEUE, data: { masterKey } }]);
 
+      const visitor = new Browser(t.app);
+      const listed = async () =>
+        liveRecordingsResponseSchema
+          .parse((await visitor.get('/api/content/live/recordings')).json())
+          .recordings.find((item) => item.event.id === eventId);
+      // Listed at once; its card has no storyboard until the job has made it.
+      expect((await listed())?.storyboard_url).toBeNull();
+
       expect(await makeStoryboard(deps, { masterKey })).toEqual({ made: 1, tiles: 3 });
       const [recording] = await t.database.db.select().from(videoMasters).where(eq(videoMasters.storageKey, masterKey));
-      const visitor = new Browser(t.app);
       const video = videoProjectSchema.parse((await visitor.get(`/api/content/video_projects/${recording?.projectId}`)).json());
       expect(video.live_recording).not.toBeNull();
       expect(video.preview_video_url).toBeNull();
@@ -325,6 +333,12 @@ describe('asking for storyboards', () => {
         [2, 160],
         [4, 320],
       ]);
+      // The recordings list names the same storyboard for the recording's card, served to a visitor.
+      const card = await listed();
+      expect(card?.storyboard_url).toBe(video.storyboard_url);
+      expect(card?.storyboard_url).toMatch(new RegExp(`^/media/storyboards/${recording?.projectId}/[0-9a-f]{16}/storyboard\\.vtt$`));
+      const sprite = await visitor.get((card?.storyboard_url ?? '').replace('storyboard.vtt', 'sprite.jpg'));
+      expect([sprite.statusCode, sprite.headers['content-type']]).toEqual([200, 'image/jpeg']);
     },
     FFMPEG_TEST_MS,
   );

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '../../lib/translation.ts';
 import { Link, useLocation, useParams } from 'react-router';
 import type { VideoProject } from '../../../common/catalogue.ts';
 import { shortDescription } from '../../../common/page-meta.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { lazyRetry } from '../../lib/lazy-retry.ts';
 import { useScreenMeta } from '../../lib/page-meta.ts';
 import { signInHref, useSignedIn } from '../../lib/session.ts';
 import { LONG_CACHE_MS } from '../../lib/query-client.ts';
@@ -18,14 +17,15 @@ import { DownloadPanel } from './download-panel.tsx';
 import { PremiumPromo } from './premium-promo.tsx';
 import { RecordingBooking } from './recording-booking.tsx';
 import { AddToListButton } from '../lists/add-to-list-button.tsx';
-import { formatDuration, formatPublished } from './format.ts';
+import { formatDuration } from '../../lib/duration.ts';
+import { formatPublished } from './format.ts';
 import { ReaderDate } from '../../ui/reader-date.tsx';
+import { Storyboard } from '../../ui/storyboard.tsx';
 import { videoQuery } from './query-params.ts';
 import { VideoGrid } from './video-card.tsx';
 import './catalogue.css';
 import './dashboard.css';
 import './video-page.css';
-import './storyboard.css';
 
 /** Names as a list in the reader's language: "Brazil, China and the US", "البرازيل والصين". */
 const listOf = (locale: string, names: string[]) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
@@ -152,7 +152,7 @@ function VideoView({ video }: { video: VideoProject }) {
  */
 function Preview({ video }: { video: VideoProject }) {
   const { t } = useTranslation();
-  const storyboard = video.storyboard_url ? <Storyboard url={video.storyboard_url} overlay={!video.preview_video_url} /> : null;
+  const storyboard = video.storyboard_url ? <StoryStoryboard url={video.storyboard_url} overlay={!video.preview_video_url} /> : null;
   if (video.preview_video_url)
     return (
       <div className="video-preview">
@@ -179,24 +179,15 @@ function Preview({ video }: { video: VideoProject }) {
   );
 }
 
-/** The scrub bar's code comes with the first storyboard shown, not with the page. */
-const StoryboardScrubber = lazyRetry(() => import('./storyboard-scrubber.tsx'));
-
-/** The storyboard's place, its size fixed before its code and its VTT arrive: nothing moves when they do. */
-function Storyboard({ url, overlay }: { url: string; overlay: boolean }) {
+/** The story's storyboard, in the video page's words. */
+function StoryStoryboard({ url, overlay }: { url: string; overlay: boolean }) {
   const { t } = useTranslation();
-  const hintId = useId();
-  return (
-    <div className={`storyboard${overlay ? ' storyboard--overlay' : ''}`} data-testid="storyboard">
-      <Suspense fallback={<div className="storyboard__track" dir="ltr" />}>
-        <StoryboardScrubber url={url} describedBy={hintId} />
-      </Suspense>
-      {/* Below the bar: the tile that shows above it covers the picture, not these words. */}
-      <span className="storyboard__hint" id={hintId}>
-        {t('video.storyboard.hint')}
-      </span>
-    </div>
-  );
+  const texts = {
+    label: t('video.storyboard.label'),
+    hint: t('video.storyboard.hint'),
+    at: (time: string, total: string) => t('video.storyboard.at', { time, total }),
+  };
+  return <Storyboard url={url} overlay={overlay} texts={texts} />;
 }
 
 function Facts({ video }: { video: VideoProject }) {

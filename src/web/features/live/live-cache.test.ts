@@ -63,6 +63,7 @@ describe('the events list reading over loaded pages (spec: content §4)', () => 
       project_slug: `recording-${id}`,
       duration: 5,
       recorded_at: '2026-05-01T10:00:00Z',
+      storyboard_url: null,
     });
     const page = (recordings: LiveRecording[], n: number) => ({ recordings, count: 4, page: n, pages: 2 });
     const loaded = { pages: [page([recording(3), recording(2)], 1), page([recording(2), recording(1)], 2)], pageParams: [1, 2] };

@@ -6,7 +6,9 @@ import { LINKS } from '../../../common/routes.ts';
 import { useSignedIn } from '../../lib/session.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
-import { formatDuration, formatPublished } from '../catalogue/format.ts';
+import { Storyboard } from '../../ui/storyboard.tsx';
+import { formatDuration } from '../../lib/duration.ts';
+import { formatPublished } from '../catalogue/format.ts';
 import { RecordingEmbedDialog } from './recording-embed.tsx';
 import { textDirection } from './text-direction.ts';
 
@@ -14,7 +16,8 @@ import { textDirection } from './text-direction.ts';
  * A finished event's recording (spec: content §2 "/events/recordings"): the event's picture with the
  * length, its title, when it was recorded, and the way to its video page, where it plays and
  * downloads like any video. A signed-in user may also take a player to embed. Like an event's card,
- * it reads in its title's direction.
+ * it reads in its title's direction. Once the recording's storyboard is made, it is scrubbed along
+ * the picture's foot (issue 28, "Previews you can scrub"), as the recording's video page is.
  */
 export function RecordingCard({ recording, priority = false }: { recording: LiveRecording; priority?: boolean }) {
   const { t } = useTranslation();
@@ -25,9 +28,14 @@ export function RecordingCard({ recording, priority = false }: { recording: Live
   const [embedding, setEmbedding] = useState(false);
   const { event } = recording;
   const href = `/${locale}${LINKS.video(recording.project_slug)}`;
+  const storyboardTexts = {
+    label: t('live.storyboard.label'),
+    hint: t('live.storyboard.hint'),
+    at: (time: string, total: string) => t('live.storyboard.at', { time, total }),
+  };
   return (
     <article
-      className="event-card recording-card"
+      className={`event-card recording-card${recording.storyboard_url ? ' recording-card--storyboard' : ''}`}
       dir={textDirection(event.title)}
       data-testid="recording-card"
       data-event-slug={event.slug}
@@ -42,6 +50,7 @@ export function RecordingCard({ recording, priority = false }: { recording: Live
           <span className="visually-hidden">{t('live.duration')} </span>
           {formatDuration(recording.duration)}
         </span>
+        {recording.storyboard_url ? <Storyboard url={recording.storyboard_url} texts={storyboardTexts} overlay compact /> : null}
       </div>
       <div className="event-card__body">
         <h2 className="event-card__title" id={titleId}>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
-import { cueAt, parseStoryboardVtt, type StoryboardCue } from '../../../common/storyboard.ts';
-import { useTranslation } from '../../lib/translation.ts';
-import { formatDuration } from './format.ts';
+import { cueAt, parseStoryboardVtt, type StoryboardCue } from '../../common/storyboard.ts';
+import { formatDuration } from '../lib/duration.ts';
+import type { StoryboardTexts } from './storyboard.tsx';
 
 /** The storyboard's cues, their sprite named by its full address (the VTT names it relative to itself). */
 async function loadStoryboard(url: string, signal: AbortSignal): Promise<StoryboardCue[]> {
@@ -15,16 +15,23 @@ async function loadStoryboard(url: string, signal: AbortSignal): Promise<Storybo
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 /**
- * The scrub bar of a story's storyboard (issue 28, "Previews you can scrub"), loaded only by pages
- * that show one: the bar stands for the whole master; pointing at it, or dragging along it, shows
+ * The scrub bar of a storyboard (issue 28, "Previews you can scrub"): a story's on its video page, a
+ * recording's on its card; loaded only by pages that show one. The bar stands for the whole master; pointing at it, or dragging along it, shows
  * the tile of that moment in a box of fixed size above the bar, with its time. It is a slider for
  * the keyboard: the arrows move a tile at a time, Page Up/Down a tenth, Home/End to the ends, and
  * the tile shows while it has the keyboard's focus. The bar runs left to right in every language,
  * as a player's timeline does. Nothing here takes space of its own: the box is laid over the
  * picture, so the page does not move when it shows.
  */
-export default function StoryboardScrubber({ url, describedBy }: { url: string; describedBy: string }) {
-  const { t } = useTranslation();
+export default function StoryboardScrubber({
+  url,
+  describedBy,
+  texts,
+}: {
+  url: string;
+  describedBy: string;
+  texts: Pick<StoryboardTexts, 'label' | 'at'>;
+}) {
   const storyboard = useQuery({
     queryKey: ['storyboard', url],
     queryFn: ({ signal }) => loadStoryboard(url, signal),
@@ -91,12 +98,12 @@ export default function StoryboardScrubber({ url, describedBy }: { url: string; 
       dir="ltr"
       role="slider"
       tabIndex={0}
-      aria-label={t('video.storyboard.label')}
+      aria-label={texts.label}
       aria-describedby={describedBy}
       aria-valuemin={0}
       aria-valuemax={Math.round(duration)}
       aria-valuenow={Math.round(value)}
-      aria-valuetext={t('video.storyboard.at', { time: formatDuration(Math.round(value)), total })}
+      aria-valuetext={texts.at(formatDuration(Math.round(value)), total)}
       onPointerMove={onPointerMove}
       onPointerDown={onPointerDown}
       onPointerUp={onPointerEnd}
