@@ -46,6 +46,15 @@ for (const locale of ['en', 'ar'] as const) {
     await form.getByTestId('agreement-save').click();
     const row = detail.locator('[data-testid="customer-agreement"][data-type="enterprise"]');
     await expect(row.getByTestId('customer-agreement-status')).toHaveText(text('planDetails.statuses.user_accepting'));
+    // What the customer sees: the agreement waiting for them, read-only (no button acts as the desk).
+    await detail.getByTestId('customer-sees').locator('summary').click();
+    const sees = detail.getByTestId('customer-sees-plan');
+    await expect(sees.locator('[data-type="enterprise"]').getByTestId('agreement-status')).toHaveText(
+      text('planDetails.statuses.user_accepting'),
+    );
+    await expect(sees.getByText(text('planDetails.acceptance.waiting'))).toBeVisible();
+    await expect(sees.getByTestId('accept-agreement')).toHaveCount(0);
+    await sees.screenshot({ path: path.join(SHOTS, `desk-customer-sees-${locale}.png`) });
 
     // The customer's master accepts it on their plan details page.
     const customerContext = await browser.newContext();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { agreementSchema } from './agreements.ts';
+import { agreementSchema, agreementsResponseSchema } from './agreements.ts';
+import { planRequestsResponseSchema } from './plan-requests.ts';
 import { zod } from './validators.ts';
 
 /**
@@ -86,3 +87,7 @@ export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 export const CUSTOMER_ACTIONS = ['deactivate', 'activate', 'unlock', 'resend_confirmation'] as const;
 export type CustomerAction = (typeof CUSTOMER_ACTIONS)[number];
 export const customerActionParamsSchema = z.object({ id: zod.idParam(), action: z.enum(CUSTOMER_ACTIONS) });
+
+/** GET /api/desk/customers/{id}/plan_details: what the customer's own plan details page shows them. */
+export const customerPlanDetailsSchema = z.object({ agreements: agreementsResponseSchema, plan_requests: planRequestsResponseSchema });
+export type CustomerPlanDetails = z.infer<typeof customerPlanDetailsSchema>;

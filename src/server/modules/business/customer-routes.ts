@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customerActionParamsSchema, customerDetailSchema, customersPageSchema, customersQuerySchema } from '../../../common/customers.ts';
+import {
+  customerActionParamsSchema,
+  customerDetailSchema,
+  customerPlanDetailsSchema,
+  customersPageSchema,
+  customersQuerySchema,
+} from '../../../common/customers.ts';
 import { zod } from '../../../common/validators.ts';
 import type { Config } from '../../config.ts';
 import { appBaseUrl } from '../../http/app-url.ts';
 import { actorOf, staffOnly } from '../desk/routes.ts';
-import { actOnCustomer, customerDetail, findCustomers, type CustomersContext } from './customers.ts';
+import { actOnCustomer, customerDetail, customerPlanDetails, findCustomers, type CustomersContext } from './customers.ts';
 
 const tags = ['desk', 'customers'];
 const BASE = '/api/desk/customers';
@@ -33,6 +39,18 @@ export async function customerRoutes(instance: FastifyInstance, { ctx, config }:
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return customerDetail(ctx, request.params.id);
+    },
+  );
+
+  app.get(
+    `${BASE}/:id/plan_details`,
+    {
+      preValidation: staffOnly('sales'),
+      schema: { tags, params: z.object({ id: zod.idParam() }), response: { 200: customerPlanDetailsSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return customerPlanDetails(ctx, request.params.id);
     },
   );
 

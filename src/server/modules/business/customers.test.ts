@@ -1,10 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerDetailSchema, customersPageSchema } from '../../../common/customers.ts';
+import { customerDetailSchema, customerPlanDetailsSchema, customersPageSchema } from '../../../common/customers.ts';
 import { createAgreement, createSessionToken, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes, mailbox } from '../../test/http.ts';
 import { companies, sessions, users } from '../accounts/schema.ts';
+import { agreementFixtures } from '../agreements/test-support.ts';
 import { auditLog } from '../desk/schema.ts';
 import { deskCallers, deskExpectation, statusTable, type DeskCaller, type StatusCall } from '../desk/test-support.ts';
 
@@ -34,6 +35,10 @@ describe('customers at the business desk', () => {
       },
       'GET a customer': {
         call: async (who) => (await who.get(`/api/desk/customers/${someone.id}`)).statusCode,
+        expected: deskExpectation('sales', 200),
+      },
+      'GET what a customer sees of their plan': {
+        call: async (who) => (await who.get(`/api/desk/customers/${someone.id}/plan_details`)).statusCode,
         expected: deskExpectation('sales', 200),
       },
       'POST unlock (not locked: 409)': {
@@ -107,6 +112,17 @@ describe("the desk's actions on an account", () => {
       .from(auditLog)
       .where(and(eq(auditLog.subjectType, 'customer'), eq(auditLog.subjectId, String(id))))
       .orderBy(asc(auditLog.id));
+
+  it('what a customer sees of their plan: the very agreements and requests their own plan details page is answered', async () => {
+    const { home, master } = await agreementFixtures(t).team();
+    await createAgreement(t.database.db, { companyId: home.id, status: 'user_accepting', balances: [{ kind: 'pool', total: 10 }] });
+    const own = (await master.browser.get('/api/current_user/agreements')).json<{ agreements: { status: string }[] }>();
+    const seen = customerPlanDetailsSchema.parse((await callers.sales.get(`/api/desk/customers/${master.user.id}/plan_details`)).json());
+    expect(seen.agreements).toEqual(own);
+    expect(seen.agreements.agreements.map((agreement) => agreement.status)).toEqual(['user_accepting']);
+    expect(seen.plan_requests).toEqual((await master.browser.get('/api/current_user/agreement_requests')).json());
+    expect((await callers.sales.get(`/api/desk/customers/${callers.ids.editor}/plan_details`)).statusCode).toBe(404);
+  });
 
   it('deactivate ends the sessions at once; activate lets the customer back; each is audited', async () => {
     const user = await createUser(t.database.db, { userGroup: 'customer' });

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
+  type CustomerPlanDetails,
   CUSTOMERS_PAGE_SIZE,
   customersQuerySchema,
   type CustomerAction,
@@ -13,7 +14,8 @@ import { Conflict, NotFound } from '../../http/errors.ts';
 import { companies, sessions, users } from '../accounts/schema.ts';
 import { deleteUserSessions, type UserRow } from '../accounts/sessions.ts';
 import { sendConfirmation } from '../accounts/registration.ts';
-import { agreementsServing, agreementView } from '../agreements/service.ts';
+import { listPlanRequests } from '../agreements/plan-requests.ts';
+import { agreementsServing, agreementView, listAgreements } from '../agreements/service.ts';
 import { videoProjects } from '../catalogue/schema.ts';
 import { recordAudit, type Actor } from '../desk/audit.ts';
 import { videoRequests } from '../downloads/schema.ts';
@@ -246,4 +248,14 @@ export async function actOnCustomer(
   if (action === 'deactivate') ctx.sessionsEnded({ userId: id });
   if (action === 'resend_confirmation') ctx.mailer.kick();
   return customerDetail(ctx, id);
+}
+
+/**
+ * GET /api/desk/customers/{id}/plan_details: the customer's plan details as they see them — the
+ * same agreements and plan requests their own page is answered, computed as them.
+ */
+export async function customerPlanDetails(ctx: CustomersContext, id: number): Promise<CustomerPlanDetails> {
+  const { user } = await customerRow(ctx, id);
+  const [agreements, requests] = await Promise.all([listAgreements(ctx, user), listPlanRequests(ctx, user)]);
+  return { agreements, plan_requests: requests };
 }

@@ -11,6 +11,7 @@ import { showAgreementFailure } from './agreement-failure.ts';
 import { acceptance, balanceBar, rightsOf, usedUpMonthlyQuotas, type BalanceBar } from './agreement-view.ts';
 import { agreementsApi } from './api.ts';
 import { AutoRenewal } from './auto-renewal.tsx';
+import { useReadOnlyPlanDetails } from './read-only.ts';
 import { formatDay, formatMoney, formatNumber } from '../../lib/money.ts';
 import { reloadAfterAgreementChange } from './queries.ts';
 
@@ -212,6 +213,7 @@ function BalanceLine({ bar, locale }: { bar: BalanceBar; locale: string }) {
 /** Spec §9: top-up items are sold (in euros, excluding VAT) when a monthly quota is used up; whoever manages the agreement buys them. */
 function TopUpOffer({ agreement, locale }: { agreement: Agreement; locale: string }) {
   const { t } = useTranslation();
+  const readOnly = useReadOnlyPlanDetails();
   const kinds = usedUpMonthlyQuotas(agreement);
   if (kinds.length === 0) return null;
   const names = new Intl.ListFormat(locale, { type: 'conjunction' }).format(kinds.map((kind) => t(`planDetails.quotaKinds.${kind}`)));
@@ -223,7 +225,7 @@ function TopUpOffer({ agreement, locale }: { agreement: Agreement; locale: strin
           ? t('planDetails.topUp.offer')
           : t('planDetails.topUp.offerPriced', { price: formatMoney(agreement.top_up_price_cents, agreement.currency, locale) })}
       </p>
-      {agreement.can_buy_top_up && matchRoute(LINKS.payment('top-up')) ? (
+      {agreement.can_buy_top_up && !readOnly && matchRoute(LINKS.payment('top-up')) ? (
         <Link
           className={buttonClass('green', 'small')}
           to={`/${locale}${LINKS.payment('top-up')}?agreement_id=${agreement.id}&kind=${kinds[0] ?? 'pool'}`}
@@ -248,6 +250,7 @@ function Acceptance({ agreement }: { agreement: Agreement }) {
     },
     onError: (failure) => showAgreementFailure(client, failure),
   });
+  const readOnly = useReadOnlyPlanDetails();
   const state = acceptance(agreement);
   if (state === null) return null;
   return (
@@ -255,9 +258,11 @@ function Acceptance({ agreement }: { agreement: Agreement }) {
       {state === 'accept' ? (
         <>
           <p>{t('planDetails.acceptance.waiting')}</p>
-          <Button loading={accept.isPending} onClick={() => accept.mutate()} data-testid="accept-agreement">
-            {t('planDetails.acceptance.accept')}
-          </Button>
+          {readOnly ? null : (
+            <Button loading={accept.isPending} onClick={() => accept.mutate()} data-testid="accept-agreement">
+              {t('planDetails.acceptance.accept')}
+            </Button>
+          )}
         </>
       ) : (
         <p data-testid="ask-master">{t('planDetails.acceptance.askMaster')}</p>

@@ -11,12 +11,14 @@ import { renewalOf, type Renewal } from './agreement-view.ts';
 import { agreementsApi } from './api.ts';
 import { formatDay } from '../../lib/money.ts';
 import { reloadAfterAgreementChange } from './queries.ts';
+import { useReadOnlyPlanDetails } from './read-only.ts';
 
 /** Auto-renewal of an agreement that renews (spec §4 "Pass auto-renewal"): on or off, changed after a confirmation. */
 export function AutoRenewal({ agreement, name, locale }: { agreement: Agreement; name: string; locale: string }) {
   const { t } = useTranslation();
   const timeZone = useTimeZone();
   const [asking, setAsking] = useState(false);
+  const readOnly = useReadOnlyPlanDetails();
   const renewal = renewalOf(agreement);
   if (!renewal) return null;
   const date = renewal.date ? formatDay(renewal.date, locale, timeZone) : t('planDetails.none');
@@ -28,7 +30,7 @@ export function AutoRenewal({ agreement, name, locale }: { agreement: Agreement;
           ? t('planDetails.renewal.onText', { name, date, period: t('planDetails.duration.months', { count: renewal.months }) })
           : t('planDetails.renewal.offText', { name, date })}
       </p>
-      {renewal.canChange ? (
+      {renewal.canChange && !readOnly ? (
         <>
           <Button variant="secondary" size="small" onClick={() => setAsking(true)} data-testid={renewal.on ? 'opt-out' : 'opt-in'}>
             {t(renewal.on ? 'planDetails.renewal.optOut' : 'planDetails.renewal.optIn')}

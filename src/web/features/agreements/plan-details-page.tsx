@@ -1,5 +1,6 @@
 import { useTranslation } from '../../lib/translation.ts';
 import { Link, useParams } from 'react-router';
+import type { AgreementsResponse } from '../../../common/agreements.ts';
 import type { PlanRequest } from '../../../common/plan-requests.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { useScreenMeta } from '../../lib/page-meta.ts';
@@ -10,6 +11,7 @@ import { AgreementCard } from './agreement-card.tsx';
 import { agreementsInOrder, openRequests, planDetailsContent } from './agreement-view.ts';
 import { formatDay } from '../../lib/money.ts';
 import { useAgreements, usePlanRequests } from './queries.ts';
+import { useReadOnlyPlanDetails } from './read-only.ts';
 import './plan-details.css';
 
 /**
@@ -19,28 +21,40 @@ import './plan-details.css';
  */
 export function PlanDetailsPage() {
   const { t } = useTranslation();
-  const { locale = 'en' } = useParams();
   const agreements = useAgreements();
   const requests = usePlanRequests();
   useScreenMeta(t('planDetails.title'));
   if (agreements.isError) throw agreements.error;
   if (requests.isError) throw requests.error;
   if (!agreements.data || !requests.data) return <LoadingFallback />;
-  const content = planDetailsContent(agreements.data, requests.data);
-  const open = openRequests(requests.data);
-
   return (
     <div className="page plan-details" data-testid="plan-details-page">
       <h1 className="plan-details__title">{t('planDetails.title')}</h1>
+      <PlanDetails agreements={agreements.data} requests={requests.data} />
+    </div>
+  );
+}
+
+/** The page's content: also what the sales desk reads of a customer's plan (inside ReadOnlyPlanDetails). */
+export function PlanDetails({ agreements, requests }: { agreements: AgreementsResponse; requests: PlanRequest[] }) {
+  const { t } = useTranslation();
+  const { locale = 'en' } = useParams();
+  const readOnly = useReadOnlyPlanDetails();
+  const content = planDetailsContent(agreements, requests);
+  const open = openRequests(requests);
+  return (
+    <>
       {content === 'empty' ? (
         <div className="plan-details__empty" data-testid="plan-details-empty">
           <p>{t('planDetails.empty.text')}</p>
-          <Link className={buttonClass()} to={`/${locale}${LINKS.plans}`}>
-            {t('planDetails.empty.action')}
-          </Link>
+          {readOnly ? null : (
+            <Link className={buttonClass()} to={`/${locale}${LINKS.plans}`}>
+              {t('planDetails.empty.action')}
+            </Link>
+          )}
         </div>
       ) : null}
-      {agreements.data.has_unaccepted ? (
+      {agreements.has_unaccepted ? (
         <p className="plan-details__notice" role="note" data-testid="unaccepted-notice">
           {t('planDetails.acceptance.askMaster')}
         </p>
@@ -57,11 +71,11 @@ export function PlanDetailsPage() {
           </ul>
         </section>
       ) : null}
-      {agreements.data.agreements.length > 0 ? (
+      {agreements.agreements.length > 0 ? (
         <section className="plan-details__section" aria-labelledby="agreements-title">
           <h2 id="agreements-title">{t('planDetails.agreementsTitle')}</h2>
           <ul className="agreements">
-            {agreementsInOrder(agreements.data.agreements).map((agreement) => (
+            {agreementsInOrder(agreements.agreements).map((agreement) => (
               <li key={agreement.id}>
                 <AgreementCard agreement={agreement} locale={locale} />
               </li>
@@ -69,7 +83,7 @@ export function PlanDetailsPage() {
           </ul>
         </section>
       ) : null}
-    </div>
+    </>
   );
 }
 

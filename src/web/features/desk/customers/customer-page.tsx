@@ -17,6 +17,7 @@ import { notifications } from '../../../ui/notifications/notification-store.ts';
 import { DESK_KEYS, deskApi } from '../api.ts';
 import { Agreements } from './customer-agreements.tsx';
 import { Part } from './customer-part.tsx';
+import { CustomerSees } from './customer-sees.tsx';
 
 /**
  * /{locale}/desk/customers/{id} (sales role, issue 29): a customer's account as the desk reads it —
@@ -55,6 +56,7 @@ export function CustomerPage() {
       <Profile customer={data} />
       <Members customer={data} />
       <Agreements customer={data} />
+      <CustomerSees customerId={data.id} />
       <Downloads customer={data} />
       <Payments customer={data} />
       <SignIns customer={data} />
