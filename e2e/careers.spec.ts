@@ -84,7 +84,8 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByRole('contentinfo').getByRole('link', { name: texts.careers }).click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/career$`));
     await expect(page.getByRole('heading', { level: 1, name: texts.careers })).toBeVisible();
-    await expect(page.getByTestId('vacancy-card')).toHaveCount(3);
+    // The demo's three (the careers desk's spec may show one more for the seconds it publishes its own).
+    await expect(page.getByTestId('vacancy-card').nth(2)).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`careers-list-${locale}.png`), fullPage: true });
 
     await page.getByRole('link', { name: texts.vacancy, exact: true }).click();
