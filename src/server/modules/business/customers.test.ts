@@ -115,7 +115,7 @@ describe("the desk's actions on an account", () => {
 
   it('what a customer sees of their plan: the very agreements and requests their own plan details page is answered', async () => {
     const { home, master } = await agreementFixtures(t).team();
-    await createAgreement(t.database.db, { companyId: home.id, status: 'user_accepting', balances: [{ kind: 'pool', total: 10 }] });
+    await createAgreement(t.database.db, { companyId: home.id, status: 'user_accepting', balances: [{ kind: 'pool', amount: 10 }] });
     const own = (await master.browser.get('/api/current_user/agreements')).json<{ agreements: { status: string }[] }>();
     const seen = customerPlanDetailsSchema.parse((await callers.sales.get(`/api/desk/customers/${master.user.id}/plan_details`)).json());
     expect(seen.agreements).toEqual(own);
