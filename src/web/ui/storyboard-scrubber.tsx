@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { cueAt, parseStoryboardVtt, type StoryboardCue } from '../../common/storyboard.ts';
-import { formatDuration } from '../lib/duration.ts';
 import type { StoryboardTexts } from './storyboard.tsx';
 
 /** The storyboard's cues, their sprite named by its full address (the VTT names it relative to itself). */
@@ -30,7 +29,7 @@ export default function StoryboardScrubber({
 }: {
   url: string;
   describedBy: string;
-  texts: Pick<StoryboardTexts, 'label' | 'at'>;
+  texts: Pick<StoryboardTexts, 'label' | 'at' | 'time'>;
 }) {
   const storyboard = useQuery({
     queryKey: ['storyboard', url],
@@ -56,7 +55,7 @@ export default function StoryboardScrubber({
   };
   const shown = pointed ?? (dragging || keyboard ? value : null);
   const cue = shown === null ? null : cueAt(cues, shown);
-  const total = formatDuration(Math.round(duration));
+  const total = texts.time(Math.round(duration));
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const time = timeAt(event.clientX);
@@ -103,7 +102,7 @@ export default function StoryboardScrubber({
       aria-valuemin={0}
       aria-valuemax={Math.round(duration)}
       aria-valuenow={Math.round(value)}
-      aria-valuetext={texts.at(formatDuration(Math.round(value)), total)}
+      aria-valuetext={texts.at(texts.time(Math.round(value)), total)}
       onPointerMove={onPointerMove}
       onPointerDown={onPointerDown}
       onPointerUp={onPointerEnd}
@@ -133,7 +132,7 @@ export default function StoryboardScrubber({
             }}
             data-testid="storyboard-thumb"
           />
-          <span className="storyboard__time">{formatDuration(Math.floor(shown))}</span>
+          <span className="storyboard__time">{texts.time(Math.floor(shown))}</span>
         </div>
       ) : null}
     </div>

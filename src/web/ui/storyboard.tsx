@@ -10,6 +10,8 @@ export type StoryboardTexts = {
   hint: string;
   /** The slider's value read out: "0:07 of 0:10". */
   at: (time: string, total: string) => string;
+  /** A time on the bar as the page writes lengths (m:ss). */
+  time: (seconds: number) => string;
 };
 
 /** The scrub bar's code comes with the first storyboard shown, not with the page. */

@@ -6,7 +6,7 @@ import { withScheme } from '../../../common/links.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { CATALOGUE_KEYS, catalogueApi } from './api.ts';
-import { formatDuration } from '../../lib/duration.ts';
+import { formatDuration } from './format.ts';
 import { VideoGrid } from './video-card.tsx';
 import { LiveStrip, useLivePages } from './live-strip.tsx';
 import { useLiveEventsAfterFirstLoad } from './live-updates.ts';

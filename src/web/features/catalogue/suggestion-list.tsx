@@ -2,7 +2,7 @@ import type { Suggestion } from '../../../common/catalogue.ts';
 import { isLocale, localeDirection } from '../../../common/locales.ts';
 import { formatDay } from '../../lib/money.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';
-import { formatDuration } from '../../lib/duration.ts';
+import { formatDuration } from './format.ts';
 
 /**
  * The search box's suggestions: title, publication date, length and poster of each video (issue 28

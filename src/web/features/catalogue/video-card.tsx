@@ -2,7 +2,7 @@ import { useTranslation } from '../../lib/translation.ts';
 import { Link, useLocation, useParams } from 'react-router';
 import type { VideoProjectSummary } from '../../../common/catalogue.ts';
 import { LINKS } from '../../../common/routes.ts';
-import { formatDuration } from '../../lib/duration.ts';
+import { formatDuration } from './format.ts';
 import { ReaderDate } from '../../ui/reader-date.tsx';
 import { useMaterialAccess } from '../agreements/material-access.ts';
 import { videoQuery } from './query-params.ts';

@@ -17,8 +17,7 @@ import { DownloadPanel } from './download-panel.tsx';
 import { PremiumPromo } from './premium-promo.tsx';
 import { RecordingBooking } from './recording-booking.tsx';
 import { AddToListButton } from '../lists/add-to-list-button.tsx';
-import { formatDuration } from '../../lib/duration.ts';
-import { formatPublished } from './format.ts';
+import { formatDuration, formatPublished } from './format.ts';
 import { ReaderDate } from '../../ui/reader-date.tsx';
 import { Storyboard } from '../../ui/storyboard.tsx';
 import { videoQuery } from './query-params.ts';
@@ -186,6 +185,7 @@ function StoryStoryboard({ url, overlay }: { url: string; overlay: boolean }) {
     label: t('video.storyboard.label'),
     hint: t('video.storyboard.hint'),
     at: (time: string, total: string) => t('video.storyboard.at', { time, total }),
+    time: formatDuration,
   };
   return <Storyboard url={url} overlay={overlay} texts={texts} />;
 }

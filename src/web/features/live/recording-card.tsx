@@ -7,8 +7,7 @@ import { useSignedIn } from '../../lib/session.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Storyboard } from '../../ui/storyboard.tsx';
-import { formatDuration } from '../../lib/duration.ts';
-import { formatPublished } from '../catalogue/format.ts';
+import { formatDuration, formatPublished } from '../catalogue/format.ts';
 import { RecordingEmbedDialog } from './recording-embed.tsx';
 import { textDirection } from './text-direction.ts';
 
@@ -32,6 +31,7 @@ export function RecordingCard({ recording, priority = false }: { recording: Live
     label: t('live.storyboard.label'),
     hint: t('live.storyboard.hint'),
     at: (time: string, total: string) => t('live.storyboard.at', { time, total }),
+    time: formatDuration,
   };
   return (
     <article
