@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditSubject } from '../../../common/desk.ts';
-import type { Assignee, AssignmentChange } from '../../../common/desk-inbox.ts';
+import type { Assignee, AssignmentChange, InboxChange } from '../../../common/desk-inbox.ts';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { Conflict, Invalid } from '../../http/errors.ts';
@@ -103,6 +103,54 @@ export async function assignItem(
       { action: `${item.subject}.${action}`, subject: item.subject, subjectId: id, before, after },
       ctx.clock.now(),
     );
+    return true;
+  });
+}
+
+/** A table whose rows also move along states (inbox-columns.ts `inboxColumns`). */
+type Movable = Assignable & { state: PgColumn; stateChangedAt: PgColumn };
+
+/**
+ * PATCH of an inbox item: a move along `moves` (refused when someone moved it since the staff member
+ * looked), an assignee (sales staff or nobody), the note; under the row lock, once, with its audit
+ * entry. `told` runs in the same transaction after a move, to mail whoever the move concerns.
+ * False: no such item.
+ */
+export async function changeItem<S extends string, Row extends { state: S }>(
+  ctx: { db: Db; clock: Clock },
+  actor: Actor,
+  item: { table: Movable; subject: AuditSubject; id: number; moves: Record<S, readonly S[]> },
+  change: InboxChange<S>,
+  told: (tx: Db, before: Row, next: S) => Promise<void>,
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const { table, id } = item;
+    const [before] = (await tx.select().from(table).where(eq(table.id, id)).for('update')) as Row[];
+    if (!before) return false;
+    const next = change.state ?? before.state;
+    checkMove(item.moves, before.state, next, change.from);
+    await checkAssignee(tx, change.assignee_id);
+    const moved = next !== before.state;
+    const [after] = await tx
+      .update(table)
+      .set({
+        ...(moved ? { state: next, stateChangedAt: now } : {}),
+        ...(change.assignee_id !== undefined ? { assigneeId: change.assignee_id } : {}),
+        ...(change.desk_note !== undefined ? { deskNote: change.desk_note } : {}),
+      })
+      .where(eq(table.id, id))
+      .returning();
+    const action = moved ? 'move' : change.assignee_id !== undefined ? 'assign' : 'note';
+    // The message the customer was sent stays with the move.
+    const audited = moved && change.message ? { ...after, message: change.message } : after;
+    await recordAudit(
+      tx,
+      actor,
+      { action: `${item.subject}.${action}`, subject: item.subject, subjectId: id, before, after: audited },
+      now,
+    );
+    if (moved) await told(tx, before, next);
     return true;
   });
 }

@@ -10,10 +10,10 @@ import {
 import { NotFound } from '../../http/errors.ts';
 import { users } from '../accounts/schema.ts';
 import { broadcastBookings as b, broadcastTowns as town } from '../broadcast/schema.ts';
-import { recordAudit, type Actor } from '../desk/audit.ts';
+import type { Actor } from '../desk/audit.ts';
 import { renderMail } from '../mail/templates.ts';
 import { jobTitles } from '../reference/schema.ts';
-import { assigneeView, checkAssignee, checkMove, inboxFilters, openFirst } from './inbox.ts';
+import { assigneeView, changeItem, inboxFilters, openFirst } from './inbox.ts';
 import type { InboxContext } from './world-exclusive-desk.ts';
 
 /**
@@ -71,34 +71,20 @@ export async function changeStudioBooking(
   id: number,
   change: InboxChange<StudioBookingState>,
 ): Promise<DeskStudioBooking> {
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(b).where(eq(b.id, id)).for('update');
-    if (!before) throw notFound();
-    const next = change.state ?? before.state;
-    checkMove(STUDIO_BOOKING_MOVES, before.state, next, change.from);
-    await checkAssignee(tx, change.assignee_id);
-    const moved = next !== before.state;
-    const values = {
-      ...(moved ? { state: next, stateChangedAt: now } : {}),
-      ...(change.assignee_id !== undefined ? { assigneeId: change.assignee_id } : {}),
-      ...(change.desk_note !== undefined ? { deskNote: change.desk_note } : {}),
-    };
-    const [after] = await tx.update(b).set(values).where(eq(b.id, id)).returning();
-    const action = moved ? 'move' : change.assignee_id !== undefined ? 'assign' : 'note';
-    await recordAudit(tx, actor, { action: `studio_booking.${action}`, subject: 'studio_booking', subjectId: id, before, after }, now);
-    if (moved && STUDIO_BOOKING_TOLD.includes(next)) {
-      const [studio] = await tx.select({ names: town.names }).from(town).where(eq(town.id, before.townId));
-      const item = `${studio?.names[before.locale] ?? studio?.names.en ?? ''} — ${before.date}`;
-      await ctx.mailer.enqueue(
-        tx,
-        renderMail(`studio_booking_${next as 'confirmed' | 'declined' | 'canceled'}`, before.locale, before.email, {
-          item,
-          reason: change.message ?? '',
-        }),
-      );
-    }
+  const item = { table: b, subject: 'studio_booking' as const, id, moves: STUDIO_BOOKING_MOVES };
+  const found = await changeItem(ctx, actor, item, change, async (tx, before: typeof b.$inferSelect, next) => {
+    if (!STUDIO_BOOKING_TOLD.includes(next)) return;
+    const [studio] = await tx.select({ names: town.names }).from(town).where(eq(town.id, before.townId));
+    const what = `${studio?.names[before.locale] ?? studio?.names.en ?? ''} — ${before.date}`;
+    await ctx.mailer.enqueue(
+      tx,
+      renderMail(`studio_booking_${next as 'confirmed' | 'declined' | 'canceled'}`, before.locale, before.email, {
+        item: what,
+        reason: change.message ?? '',
+      }),
+    );
   });
+  if (!found) throw notFound();
   ctx.mailer.kick();
   const [view] = await views(ctx, eq(b.id, id), 1);
   if (!view) throw notFound();

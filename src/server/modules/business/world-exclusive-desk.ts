@@ -12,10 +12,10 @@ import type { ServiceContext } from '../../context.ts';
 import { NotFound } from '../../http/errors.ts';
 import { companies, users } from '../accounts/schema.ts';
 import { videoProjects as p } from '../catalogue/schema.ts';
-import { recordAudit, type Actor } from '../desk/audit.ts';
+import type { Actor } from '../desk/audit.ts';
 import { worldExclusiveRequests as w } from '../downloads/schema.ts';
 import { renderMail } from '../mail/templates.ts';
-import { assigneeView, checkAssignee, checkMove, inboxFilters, openFirst } from './inbox.ts';
+import { assigneeView, changeItem, inboxFilters, openFirst } from './inbox.ts';
 
 /**
  * The world-exclusive requests inbox (issue 29): every customer's request for a video's
@@ -72,43 +72,23 @@ export async function changeWorldExclusive(
   id: number,
   change: InboxChange<WorldExclusiveState>,
 ): Promise<DeskWorldExclusive> {
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(w).where(eq(w.id, id)).for('update');
-    if (!before) throw notFound();
-    const next = change.state ?? before.state;
-    checkMove(WORLD_EXCLUSIVE_MOVES, before.state, next, change.from);
-    await checkAssignee(tx, change.assignee_id);
-    const moved = next !== before.state;
-    const values = {
-      ...(moved ? { state: next, stateChangedAt: now } : {}),
-      ...(change.assignee_id !== undefined ? { assigneeId: change.assignee_id } : {}),
-      ...(change.desk_note !== undefined ? { deskNote: change.desk_note } : {}),
-    };
-    const [after] = await tx.update(w).set(values).where(eq(w.id, id)).returning();
-    const action = moved ? 'move' : change.assignee_id !== undefined ? 'assign' : 'note';
-    await recordAudit(
+  const item = { table: w, subject: 'world_exclusive_request' as const, id, moves: WORLD_EXCLUSIVE_MOVES };
+  const found = await changeItem(ctx, actor, item, change, async (tx, before: typeof w.$inferSelect, next) => {
+    if (!WORLD_EXCLUSIVE_TOLD.includes(next)) return;
+    const [customer] = await tx.select().from(users).where(eq(users.id, before.userId));
+    const [video] = await tx.select({ title: p.title, slug: p.projectSlug }).from(p).where(eq(p.id, before.projectId));
+    if (!customer || !video) return;
+    const locale = customer.profileLocale;
+    await ctx.mailer.enqueue(
       tx,
-      actor,
-      { action: `world_exclusive_request.${action}`, subject: 'world_exclusive_request', subjectId: id, before, after },
-      now,
+      renderMail(`world_exclusive_${next as 'offered' | 'sold' | 'declined'}`, locale, customer.email, {
+        item: video.title,
+        reason: change.message ?? '',
+        link: `${ctx.publicOrigin}/${locale}${LINKS.video(video.slug)}`,
+      }),
     );
-    if (moved && WORLD_EXCLUSIVE_TOLD.includes(next)) {
-      const [customer] = await tx.select().from(users).where(eq(users.id, before.userId));
-      const [video] = await tx.select({ title: p.title, slug: p.projectSlug }).from(p).where(eq(p.id, before.projectId));
-      if (customer && video) {
-        const locale = customer.profileLocale;
-        await ctx.mailer.enqueue(
-          tx,
-          renderMail(`world_exclusive_${next as 'offered' | 'sold' | 'declined'}`, locale, customer.email, {
-            item: video.title,
-            reason: change.message ?? '',
-            link: `${ctx.publicOrigin}/${locale}${LINKS.video(video.slug)}`,
-          }),
-        );
-      }
-    }
   });
+  if (!found) throw notFound();
   ctx.mailer.kick();
   const [view] = await views(ctx, eq(w.id, id), 1);
   if (!view) throw notFound();

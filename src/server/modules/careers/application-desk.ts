@@ -4,8 +4,8 @@ import { CAREER_APPLICATION_MOVES, CAREER_APPLICATION_STATES, type CareerApplica
 import type { ServiceContext } from '../../context.ts';
 import { NotFound } from '../../http/errors.ts';
 import { users } from '../accounts/schema.ts';
-import { assigneeView, checkAssignee, checkMove, inboxFilters, openFirst } from '../business/inbox.ts';
-import { recordAudit, type Actor } from '../desk/audit.ts';
+import { assigneeView, changeItem, inboxFilters, openFirst } from '../business/inbox.ts';
+import type { Actor } from '../desk/audit.ts';
 import { renderMail } from '../mail/templates.ts';
 import { applicationViews } from './applications.ts';
 import { careerApplications, vacancies } from './schema.ts';
@@ -91,51 +91,12 @@ export async function changeApplication(
   id: number,
   change: CareerApplicationChange,
 ): Promise<DeskCareerApplication> {
-  const now = ctx.clock.now();
-  let mailed = false;
-  await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(careerApplications).where(eq(careerApplications.id, id)).for('update');
-    if (!current) throw notFound();
-    checkMove(CAREER_APPLICATION_MOVES, current.state, change.state ?? current.state, change.from);
-    await checkAssignee(tx, change.assignee_id);
-
-    const moved = change.state !== undefined && change.state !== current.state;
-    const assigned = change.assignee_id !== undefined && change.assignee_id !== current.assigneeId;
-    const noted = change.desk_note !== undefined && change.desk_note !== current.deskNote;
-    if (!moved && !assigned && !noted) return;
-    const changes: Partial<ApplicationRow> = {
-      ...(moved ? { state: change.state, stateChangedAt: now } : {}),
-      ...(assigned ? { assigneeId: change.assignee_id } : {}),
-      ...(noted ? { deskNote: change.desk_note } : {}),
-    };
-    const [after] = await tx.update(careerApplications).set(changes).where(eq(careerApplications.id, id)).returning();
-    if (!after) throw notFound();
-    const audited = [
-      ...(moved
-        ? [{ action: 'move', before: { state: current.state }, after: { state: after.state, message: change.message ?? '' } }]
-        : []),
-      ...(assigned ? [{ action: 'assign', before: { assignee_id: current.assigneeId }, after: { assignee_id: after.assigneeId } }] : []),
-      ...(noted ? [{ action: 'note', before: { desk_note: current.deskNote }, after: { desk_note: after.deskNote } }] : []),
-    ];
-    for (const entry of audited)
-      await recordAudit(
-        tx,
-        actor,
-        {
-          action: `career_application.${entry.action}`,
-          subject: 'career_application',
-          subjectId: id,
-          before: entry.before,
-          after: entry.after,
-        },
-        now,
-      );
-    if (moved && TOLD.includes(after.state)) {
-      await mailApplicant(ctx, tx, after, change.message ?? '');
-      mailed = true;
-    }
+  const item = { table: careerApplications, subject: 'career_application' as const, id, moves: CAREER_APPLICATION_MOVES };
+  const found = await changeItem(ctx, actor, item, change, async (tx, before: ApplicationRow, next) => {
+    if (TOLD.includes(next)) await mailApplicant(ctx, tx, { ...before, state: next }, change.message ?? '');
   });
-  if (mailed) ctx.mailer.kick();
+  if (!found) throw notFound();
+  ctx.mailer.kick();
   const [view] = await deskViews(ctx, eq(careerApplications.id, id), 1);
   if (!view) throw notFound();
   return view;
