@@ -187,7 +187,29 @@ describe('the demo catalogue lists each story at the length of the file it downl
     await writeFile(footage, 'ten seconds of demo footage');
     await files.store.put(key, footage);
     await db.insert(videoMasters).values({ projectId: newest?.id ?? 0, storageKey: key, durationSeconds: 10 });
+    // A live event recorded before the demo's masters are made: the newest story, with footage of its own.
+    const [recordingId = 0] = await insertProjects(
+      db,
+      [
+        {
+          projectId: 'LIVE-1',
+          language: 'en',
+          title: 'Recorded first',
+          datelineDate: '2026-11-22',
+          duration: 8,
+          publishedAt: demo.services.clock.now(),
+        },
+      ],
+      demo.services.clock.now(),
+    );
+    await files.store.put('masters/live/1.mp4', footage);
+    await db.insert(videoMasters).values({ projectId: recordingId, storageKey: 'masters/live/1.mp4', durationSeconds: 8 });
     expect(await seedDemoMasters({ db, files, log: quiet, count: 1 })).toBe(0);
+    // The recording keeps its own master; the demo's stories share the demo's.
+    const [own] = await db.select().from(videoMasters).where(eq(videoMasters.projectId, recordingId));
+    expect(own).toMatchObject({ storageKey: 'masters/live/1.mp4', durationSeconds: 8 });
+    await db.delete(videoMasters).where(eq(videoMasters.projectId, recordingId));
+    await db.delete(videoProjects).where(eq(videoProjects.id, recordingId));
 
     const rows = await db
       .select({

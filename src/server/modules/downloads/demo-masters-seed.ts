@@ -1,6 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, exists, gt, isNull, like, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { DEMO_FILE_MAX_SECONDS } from '../catalogue/data/demo-length.ts';
 import { videoProjects } from '../catalogue/schema.ts';
@@ -40,7 +40,7 @@ export function demoMasterLoop(master: { storageKey: string; durationSeconds: nu
 }
 
 /**
- * The demo's masters: the latest `count` projects get a generated 1080p master each (slate, moving
+ * The demo's masters: the latest `count` projects without a master of their own get a generated 1080p master each (slate, moving
  * scene, lower third with their own title and dateline, sound), made one at a time and kept in the
  * store (S3 when configured), so a second run makes none again. Every other project of the demo
  * catalogue without a master is given one of those, by its id, in `video_masters`: a worker finds
@@ -63,6 +63,11 @@ export async function seedDemoMasters(options: {
       duration: videoProjects.duration,
     })
     .from(videoProjects)
+    // Not a story with footage of its own (a recording, the newsroom's): one made before this runs
+    // (a live event recorded in the first minutes) would otherwise take the demo's place, and no
+    // demo master would be made for the others to share.
+    .leftJoin(videoMasters, eq(videoMasters.projectId, videoProjects.id))
+    .where(or(isNull(videoMasters.projectId), like(videoMasters.storageKey, 'masters/demo-%')))
     .orderBy(desc(videoProjects.publishedAt), desc(videoProjects.id))
     .limit(options.count);
   await mkdir(files.workDir, { recursive: true });
