@@ -112,6 +112,8 @@ export const agreementOperations = pgTable(
   },
   (table) => [
     index('agreement_operations_agreement_idx').on(table.agreementId, table.kind),
+    // The desk's balances report reads a period's operations.
+    index('agreement_operations_created_idx').on(table.createdAt),
     uniqueIndex('agreement_operations_key_unique').on(table.idempotencyKey),
   ],
 );

@@ -100,7 +100,8 @@ export async function searchesWithoutResultsReport(
   const rows = await ctx.db
     .select({ query: text, searches: times, last: sql<string>`to_char(${last} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')` })
     .from(searches)
-    .where(and(eq(searches.results, 0), gte(searches.createdAt, period.start), lt(searches.createdAt, period.end)))
+    // `= 0` written out, so the planner can prove the partial index searches_empty_idx applies.
+    .where(and(sql`${searches.results} = 0`, gte(searches.createdAt, period.start), lt(searches.createdAt, period.end)))
     .groupBy(text)
     .orderBy(desc(times), desc(last), text)
     .limit(query.limit);

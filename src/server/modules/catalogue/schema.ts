@@ -173,14 +173,23 @@ export const videoDownloads = pgTable(
 );
 
 /** Each search answered; its id is the search_key statistics refer to. */
-export const searches = pgTable('searches', {
-  id: text('id').primaryKey(),
-  query: text('query').notNull(),
-  filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
-  results: integer('results').notNull(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: at('created_at').notNull(),
-});
+export const searches = pgTable(
+  'searches',
+  {
+    id: text('id').primaryKey(),
+    query: text('query').notNull(),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
+    results: integer('results').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+  },
+  // The desk's report of a period's searches that found nothing.
+  (table) => [
+    index('searches_empty_idx')
+      .on(table.createdAt)
+      .where(sql`${table.results} = 0`),
+  ],
+);
 
 export const searchStatistics = pgTable(
   'search_statistics',

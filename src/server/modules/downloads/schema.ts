@@ -52,6 +52,8 @@ export const videoRequests = pgTable(
   (table) => [
     index('video_requests_user_day_idx').on(table.userId, table.createdAt),
     index('video_requests_rendition_idx').on(table.renditionKey),
+    // The desk's reports count a period's downloads (business/reports.ts).
+    index('video_requests_created_idx').on(table.createdAt),
   ],
 );
 

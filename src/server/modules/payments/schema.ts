@@ -124,6 +124,13 @@ export const transactions = pgTable(
     index('transactions_pending_idx')
       .on(table.status)
       .where(sql`${table.status} = 'pending'`),
+    // The desk's revenue report: a period's payments and refunds.
+    index('transactions_paid_idx')
+      .on(table.paidAt)
+      .where(sql`${table.paidAt} is not null`),
+    index('transactions_refunded_idx')
+      .on(table.refundedAt)
+      .where(sql`${table.refundedAt} is not null`),
   ],
 );
 
