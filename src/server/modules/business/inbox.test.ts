@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assigneesSchema, deskStudioBookingsSchema, deskWorldExclusivesSchema } from '../../../common/desk-inbox.ts';
-import { deskLiveBookingsSchema } from '../../../common/live.ts';
+import { deskLiveBookingsSchema } from '../../../common/desk-live-bookings.ts';
 import { deskConversationsPageSchema } from '../../../common/support.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';

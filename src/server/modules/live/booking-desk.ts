@@ -1,7 +1,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AssignmentChange } from '../../../common/desk-inbox.ts';
-import type { DeskLiveBooking, LiveBookingState } from '../../../common/live.ts';
+import type { LiveBookingState } from '../../../common/live.ts';
+import type { DeskLiveBooking } from '../../../common/desk-live-bookings.ts';
 import { Conflict, NotFound } from '../../http/errors.ts';
 import { companies, users } from '../accounts/schema.ts';
 import { agreements } from '../agreements/schema.ts';

@@ -6,7 +6,7 @@ import {
   deskLiveBookingsQuerySchema,
   deskLiveBookingsSchema,
   liveBookingDeclineBodySchema,
-} from '../../../common/live.ts';
+} from '../../../common/desk-live-bookings.ts';
 import { assignmentChangeSchema } from '../../../common/desk-inbox.ts';
 import { zod } from '../../../common/validators.ts';
 import { actorOf, staffOnly } from '../desk/routes.ts';

@@ -2,13 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { DESK_CALLERS, deskCallers, deskExpectation, type DeskCaller } from '../desk/test-support.ts';
 import { mailOutbox } from '../mail/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  deskLiveBookingSchema,
-  deskLiveBookingsSchema,
-  liveEventDetailSchema,
-  myEventsSchema,
-  type LiveEventInput,
-} from '../../../common/live.ts';
+import { liveEventDetailSchema, myEventsSchema, type LiveEventInput } from '../../../common/live.ts';
+import { deskLiveBookingSchema, deskLiveBookingsSchema } from '../../../common/desk-live-bookings.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
 import { users } from '../accounts/schema.ts';

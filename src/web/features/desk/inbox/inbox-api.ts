@@ -8,7 +8,7 @@ import type {
   StudioBookingState,
   WorldExclusiveState,
 } from '../../../../common/desk-inbox.ts';
-import type { DeskLiveBooking } from '../../../../common/live.ts';
+import type { DeskLiveBooking } from '../../../../common/desk-live-bookings.ts';
 import { api } from '../../../lib/api.ts';
 import type { QueryValue } from '../../../lib/api-client.ts';
 

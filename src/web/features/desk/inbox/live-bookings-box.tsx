@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { LIVE_BOOKING_MOVES, LIVE_BOOKING_STATES, type DeskLiveBooking, type LiveBookingState } from '../../../../common/live.ts';
+import { LIVE_BOOKING_STATES, type LiveBookingState } from '../../../../common/live.ts';
+import { LIVE_BOOKING_MOVES, type DeskLiveBooking } from '../../../../common/desk-live-bookings.ts';
 import { LINKS } from '../../../../common/routes.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useTranslation } from '../../../lib/translation.ts';
