@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { delayedBlur } from './blur-delay.ts';
 import './field.css';
 
@@ -53,6 +53,26 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     </FieldFrame>
   );
 });
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string; hint?: ReactNode };
+
+/** A labelled multi-line field, framed as TextField is. */
+export function TextAreaField({ label, error, hint, id, required, className, ...area }: TextAreaFieldProps) {
+  const generated = useId();
+  const areaId = id ?? generated;
+  return (
+    <FieldFrame id={areaId} label={label} error={error} hint={hint} required={required}>
+      <textarea
+        id={areaId}
+        className={className ? `field__control ${className}` : 'field__control'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${areaId}-error` : hint ? `${areaId}-hint` : undefined}
+        aria-required={required || undefined}
+        {...area}
+      />
+    </FieldFrame>
+  );
+}
 
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: ReactNode;

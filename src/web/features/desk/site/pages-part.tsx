@@ -13,13 +13,12 @@ import { errorText } from '../../../lib/api-client.ts';
 import { translateIfExists } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/translation.ts';
 import { Button } from '../../../ui/button.tsx';
-import { FormErrors, SelectField, TextField } from '../../../ui/field.tsx';
+import { FormErrors, SelectField, TextAreaField, TextField } from '../../../ui/field.tsx';
 import { LoadingFallback } from '../../../ui/loading.tsx';
 import { notifications } from '../../../ui/notifications/notification-store.ts';
 import { NO_PROBLEMS, problemsOfCall, problemsOfCheck, SITE_KEYS, siteApi, type FormProblems } from './api.ts';
 import { HtmlPreview } from './html-preview.tsx';
 import { LanguageTabs, writtenIn } from './language-tabs.tsx';
-import { TextArea } from './text-area.tsx';
 
 /**
  * The content pages (about, privacy and cookie policies, impressum), one language at a time: a
@@ -107,7 +106,8 @@ function PageForm({ page }: { page: DeskPage }) {
         data-testid="page-title"
       />
       <div className="site-editor">
-        <TextArea
+        <TextAreaField
+          className="site-textarea"
           label={t('deskSite.pages.html')}
           hint={t('deskSite.htmlHint')}
           rows={18}

@@ -9,11 +9,10 @@ import {
 import { LOCALES, type Locale } from '../../../../common/locales.ts';
 import { useTranslation } from '../../../lib/translation.ts';
 import { Button } from '../../../ui/button.tsx';
-import { FormErrors, TextField } from '../../../ui/field.tsx';
+import { FormErrors, TextAreaField, TextField } from '../../../ui/field.tsx';
 import { notifications } from '../../../ui/notifications/notification-store.ts';
 import { NO_PROBLEMS, problemsOfCall, problemsOfCheck, SITE_KEYS, siteApi, type FormProblems } from './api.ts';
 import { LanguageTabs, languagesWithProblems, writtenIn } from './language-tabs.tsx';
-import { TextArea } from './text-area.tsx';
 
 type Texts = Record<Locale, string>;
 const blank = (): Texts => ({ en: '', es: '', ru: '', ar: '' });
@@ -71,7 +70,8 @@ export function ReleaseNoteForm({ note, onDone }: { note: DeskReleaseNote | null
           {...writtenIn(locale)}
           data-testid="note-title"
         />
-        <TextArea
+        <TextAreaField
+          className="site-textarea"
           key={`text-${locale}`}
           label={t('deskSite.notes.text')}
           rows={5}

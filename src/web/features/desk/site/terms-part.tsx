@@ -7,13 +7,12 @@ import { translateIfExists } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/translation.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
-import { FormErrors } from '../../../ui/field.tsx';
+import { FormErrors, TextAreaField } from '../../../ui/field.tsx';
 import { LoadingFallback } from '../../../ui/loading.tsx';
 import { notifications } from '../../../ui/notifications/notification-store.ts';
 import { NO_PROBLEMS, problemsOfCall, problemsOfCheck, SITE_KEYS, siteApi, type FormProblems } from './api.ts';
 import { HtmlPreview } from './html-preview.tsx';
 import { LanguageTabs, languagesWithProblems, writtenIn } from './language-tabs.tsx';
-import { TextArea } from './text-area.tsx';
 
 /**
  * The terms of service: the current version, and a new one written from it. Publishing adds a
@@ -77,7 +76,8 @@ function TermsForm({ current }: { current: DeskTerms }) {
         {current.version > 0 ? t('deskSite.terms.current', { version: current.version }) : t('deskSite.terms.none')}
       </p>
       <LanguageTabs value={locale} onChange={setLocale} problems={languagesWithProblems(problems.fields)} testId="terms-language">
-        <TextArea
+        <TextAreaField
+          className="site-textarea"
           key={`popup-${locale}`}
           label={t('deskSite.terms.popup')}
           hint={t('deskSite.terms.popupHint')}
@@ -90,7 +90,8 @@ function TermsForm({ current }: { current: DeskTerms }) {
           data-testid="terms-popup"
         />
         <div className="site-editor">
-          <TextArea
+          <TextAreaField
+            className="site-textarea"
             key={`content-${locale}`}
             label={t('deskSite.terms.content')}
             hint={t('deskSite.htmlHint')}
