@@ -53,6 +53,7 @@ import { careerRoutes } from './modules/careers/routes.ts';
 import { careerDeskRoutes } from './modules/careers/desk-routes.ts';
 import { broadcastRoutes } from './modules/broadcast/routes.ts';
 import { listRoutes } from './modules/lists/routes.ts';
+import { integrationPlugin } from './modules/integration/plugin.ts';
 import { publicListTitle } from './modules/lists/screens.ts';
 import { vacancyTitle } from './modules/careers/screens.ts';
 import { pushRoutes } from './modules/push/routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(alertRoutes, { ctx });
   await app.register(deskAlertRoutes, { ctx });
   await app.register(listRoutes, { ctx });
+  await app.register(integrationPlugin, { ctx });
   const bookings = { ...ctx, salesEmail: config.salesEmail, publicOrigin: publicOrigin(config) };
   await app.register(liveRoutes, { ctx: { ...bookings, jobs: services.jobs, files: services.files, tvu: services.tvu } });
   await app.register(liveBookingRoutes, { ctx: bookings });

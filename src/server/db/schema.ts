@@ -22,3 +22,4 @@ export * from '../modules/newsroom/ingest/schema.ts';
 export * from '../modules/client-errors/schema.ts';
 export * from '../modules/support/schema.ts';
 export * from '../modules/notice-centre/schema.ts';
+export * from '../modules/integration/schema.ts';

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../context.ts';
+import { apiKeyRoutes } from './api-key-routes.ts';
+
+/** Newsroom integration (issue 30): API keys, the ninjs content API, webhooks, saved searches. */
+export async function integrationPlugin(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+  await app.register(apiKeyRoutes, { ctx });
+}

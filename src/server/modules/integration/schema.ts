@@ -1,0 +1,154 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ApiKeyScope, SavedSearchQuery, WebhookEventType } from '../../../common/integration.ts';
+import { companies, users } from '../accounts/schema.ts';
+import { contentItems } from '../newsroom/schema.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A key a newsroom's system calls the API with (issue 30). It acts as its owner (a company's master,
+ * or a user without a company): the same agreements, balances and limits as their browser. The
+ * secret is shown once; only its hash is kept, with a short prefix to tell keys apart.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The first characters of the secret, shown in the list ("nr_live_Ab3d…"). */
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    scopes: text('scopes').array().$type<ApiKeyScope[]>().notNull(),
+    expiresAt: at('expires_at'),
+    revokedAt: at('revoked_at'),
+    lastUsedAt: at('last_used_at'),
+    /** The key this one replaced when rotated (the old one stops at once). */
+    rotatedFromId: integer('rotated_from_id'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('api_keys_secret_hash_unique').on(table.secretHash), index('api_keys_user_idx').on(table.userId)],
+);
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/**
+ * Where a company (or a user without one) wants to be told of events (issue 30): signed per the
+ * Standard Webhooks specification with the endpoint's own secret (kept encrypted, as it must be
+ * read to sign).
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: text('events').array().$type<WebhookEventType[]>().notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    disabledAt: at('disabled_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('webhook_endpoints_user_idx').on(table.userId), index('webhook_endpoints_company_idx').on(table.companyId)],
+);
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/**
+ * One event for one endpoint: sent until the endpoint answers 2xx, with exponential backoff for at
+ * least a day. `dedupeKey` makes an event raised twice (a job run again) one message.
+ */
+export const webhookMessages = pgTable(
+  'webhook_messages',
+  {
+    id: serial('id').primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The `webhook-id` header: the same on every attempt, so receivers can drop repeats. */
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').$type<WebhookEventType>().notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    state: text('state').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at'),
+    deliveredAt: at('delivered_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('webhook_messages_once').on(table.endpointId, table.dedupeKey),
+    index('webhook_messages_endpoint_idx').on(table.endpointId, table.id.desc()),
+    index('webhook_messages_due_idx').on(table.nextAttemptAt),
+  ],
+);
+export type WebhookMessageRow = typeof webhookMessages.$inferSelect;
+
+/** The log of every attempt: what the endpoint answered and how long it took. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => webhookMessages.id, { onDelete: 'cascade' }),
+    status: integer('status'),
+    latencyMs: integer('latency_ms').notNull(),
+    /** The start of the endpoint's answer, or why there was none. */
+    excerpt: text('excerpt').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('webhook_attempts_message_idx').on(table.messageId)],
+);
+
+/**
+ * A search a user keeps (issue 30): its text and filters, and how they want to hear of new matches.
+ * `seenAt` is their last look at it (the in-app count is of matches since).
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: jsonb('query').$type<SavedSearchQuery>().notNull(),
+    notifyInApp: boolean('notify_in_app').notNull().default(true),
+    /** off, now (a mail per match) or daily (one digest a day). */
+    notifyEmail: text('notify_email').$type<'off' | 'now' | 'daily'>().notNull().default('off'),
+    notifyPush: boolean('notify_push').notNull().default(false),
+    notifyWebhook: boolean('notify_webhook').notNull().default(false),
+    seenAt: at('seen_at').notNull(),
+    /** When the daily digest last went out. */
+    digestedAt: at('digested_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('saved_searches_user_idx').on(table.userId)],
+);
+export type SavedSearchRow = typeof savedSearches.$inferSelect;
+
+/** An item found to match a saved search when published or corrected: once per item and search. */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    id: serial('id').primaryKey(),
+    savedSearchId: integer('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    contentItemId: integer('content_item_id')
+      .notNull()
+      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    mailedAt: at('mailed_at'),
+    pushedAt: at('pushed_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('saved_search_matches_once').on(table.savedSearchId, table.contentItemId),
+    index('saved_search_matches_created_idx').on(table.savedSearchId, table.createdAt),
+  ],
+);
+export type SavedSearchMatchRow = typeof savedSearchMatches.$inferSelect;
