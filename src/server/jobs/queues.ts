@@ -12,6 +12,7 @@ import { dropFolderJob } from '../modules/newsroom/ingest/drop-folder.ts';
 import { ingestJob } from '../modules/newsroom/ingest/pipeline.ts';
 import { pruneClientErrorsJob } from '../modules/client-errors/service.ts';
 import { mailUnreadRepliesJob } from '../modules/support/reply-mails.ts';
+import { contentNewsJob } from '../modules/integration/content-news.ts';
 import type { JobDefinition } from './definition.ts';
 
 /**
@@ -39,6 +40,7 @@ export const JOB_QUEUES: readonly JobDefinition[] = [
   // Every minute: a scheduled story is published within a minute of its time, by whichever worker takes it.
   publishDueJob,
   noticeJob,
+  contentNewsJob,
   pruneClientErrorsJob,
   // Every minute: a chat reply left unread is e-mailed once.
   mailUnreadRepliesJob,

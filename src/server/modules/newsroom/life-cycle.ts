@@ -21,6 +21,7 @@ import { queuePush } from '../push/notify.ts';
 import { listInCatalogue, withdrawFromCatalogue } from './catalogue-sync.ts';
 import { itemView } from './desk-items.ts';
 import { contentItemNotFound } from './items.ts';
+import { CONTENT_NEWS_QUEUE, type ContentNews } from '../integration/content-news.ts';
 import { NOTICE_QUEUE, type NoticeNews } from './notices.ts';
 import { contentItems, type ContentItemRow } from './schema.ts';
 
@@ -32,7 +33,7 @@ export type LifeCycleContext = Pick<ServiceContext, 'db' | 'clock' | 'jobs'> & P
  * process dropping it before the commit could cache the old story again); pushes and notices go
  * to the workers.
  */
-type AfterCommit = { catalogueChanged?: boolean; pushProject?: number; notice?: NoticeNews };
+type AfterCommit = { catalogueChanged?: boolean; pushProject?: number; notice?: NoticeNews; news?: ContentNews };
 
 const refused = (action: ContentAction, state: ContentState) =>
   new AppError(409, [
@@ -114,6 +115,9 @@ async function transition(
   }
   if (action === 'correct' || action === 'kill')
     after.notice = { itemId: row.id, kind: action === 'kill' ? 'killed' : 'corrected', revision: next.revision };
+  // Webhooks, saved searches and delivery rules hear of a story published, corrected or killed.
+  const event = action === 'kill' ? 'killed' : action === 'correct' ? 'corrected' : state === 'published' ? 'published' : null;
+  if (event) after.news = { itemId: row.id, event, revision: next.revision };
 
   const [saved] = await tx
     .update(contentItems)
@@ -140,6 +144,7 @@ async function afterCommit(ctx: LifeCycleContext, after: AfterCommit) {
   if (after.catalogueChanged) ctx.caches?.invalidate('catalogue');
   if (after.pushProject !== undefined) await queuePush(ctx, { kind: 'video', id: after.pushProject });
   if (after.notice) await ctx.jobs?.send(NOTICE_QUEUE, after.notice);
+  if (after.news) await ctx.jobs?.send(CONTENT_NEWS_QUEUE, after.news);
 }
 
 async function lockedItem(tx: Db, id: number): Promise<ContentItemRow> {
