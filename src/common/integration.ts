@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { zod } from './validators.ts';
+import { MAX_DURATION, MIN_DURATION } from './catalogue-values.ts';
+import { LOCALES } from './locales.ts';
+import { parseId, zod } from './validators.ts';
 
 /**
  * Newsroom integration (issue 30): API keys, the events webhooks carry, and what a saved search
@@ -59,6 +61,12 @@ export const apiKeysSchema = z.object({ keys: z.array(apiKeySchema) });
 export const apiKeyIssuedSchema = z.object({ key: apiKeySchema, secret: z.string() });
 export type ApiKeyIssued = z.infer<typeof apiKeyIssuedSchema>;
 
+/** GET /api/v1/key: whom the calling key acts as, for a newsroom system to check its set-up. */
+export const apiKeyCallerSchema = z.object({
+  key: apiKeySchema.nullable(),
+  owner: z.object({ id: z.number().int(), email: z.string(), company_id: z.number().int().nullable() }),
+});
+
 /** What webhooks tell of (issue 30). */
 export const WEBHOOK_EVENT_TYPES = [
   'content.published',
@@ -70,18 +78,45 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-/** A saved search: the search page's text and filters, without paging or order. */
-export const savedSearchQuerySchema = z.object({
-  search: z.string().trim().max(200, 'validation.max_length').optional(),
-  tags: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
-  category: z.string().max(100).optional(),
-  country: z.string().max(100).optional(),
-  region: z.string().max(100).optional(),
-  language: z.string().max(5).optional(),
-  with_international_mix: z.boolean().optional(),
-  free_access: z.boolean().optional(),
-  pool: z.boolean().optional(),
-  min_duration: z.number().int().min(0).optional(),
-  max_duration: z.number().int().min(0).optional(),
-});
+/**
+ * A saved search: the search page's text and filters, without paging, order or dates (an alert is
+ * about items published from now on, so a date range would only ever stop it). Each filter is read
+ * as the search page reads it (catalogue/filters.ts); its bounds are the page's own.
+ */
+export const savedSearchQuerySchema = z
+  .object({
+    search: z.string().trim().max(200, 'validation.max_length').optional(),
+    tags: z
+      .array(z.string().trim().min(1, 'validation.required').max(100, 'validation.max_length'))
+      .max(20, 'validation.max_length')
+      .optional(),
+    category: z.string().max(100, 'validation.max_length').optional(),
+    /** By id or ISO code, as the search page's filter. */
+    country: z
+      .string()
+      .max(100, 'validation.max_length')
+      .refine((value) => !/^\d+$/.test(value) || parseId(value) !== null, 'validation.number')
+      .optional(),
+    region: z.string().max(100, 'validation.max_length').optional(),
+    language: z.enum(LOCALES, { error: 'validation.text' }).optional(),
+    with_international_mix: z.boolean().optional(),
+    free_access: z.boolean().optional(),
+    pool: z.boolean().optional(),
+    min_duration: z
+      .number()
+      .int('validation.number')
+      .min(MIN_DURATION, 'validation.number')
+      .max(MAX_DURATION, 'validation.number')
+      .optional(),
+    max_duration: z
+      .number()
+      .int('validation.number')
+      .min(MIN_DURATION, 'validation.number')
+      .max(MAX_DURATION, 'validation.number')
+      .optional(),
+  })
+  .refine((q) => q.min_duration === undefined || q.max_duration === undefined || q.min_duration <= q.max_duration, {
+    message: 'validation.range',
+    path: ['max_duration'],
+  });
 export type SavedSearchQuery = z.infer<typeof savedSearchQuerySchema>;

@@ -13,13 +13,13 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
  * The caller of an `/api/v1` route: `Authorization: Bearer <key>` acts as the key's owner, when the
- * key is live, holds `scope` and is within its rate (401, 403 or 429 otherwise); without the header,
+ * key is live, holds `scope` (null: any) and is within its rate (401, 403 or 429 otherwise); without the header,
  * the session's user. A key is accepted here only: the rest of the API knows sessions alone.
  */
 export async function apiCaller(
   request: FastifyRequest,
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
-  scope: ApiKeyScope,
+  scope: ApiKeyScope | null,
 ): Promise<ApiCaller> {
   const header = request.headers.authorization;
   if (header) {

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiKeyCreateSchema, apiKeyIssuedSchema, apiKeySchema, apiKeysSchema } from '../../../common/integration.ts';
+import { apiKeyCallerSchema, apiKeyCreateSchema, apiKeyIssuedSchema, apiKeySchema, apiKeysSchema } from '../../../common/integration.ts';
 import { zod } from '../../../common/validators.ts';
 import type { ServiceContext } from '../../context.ts';
 import { requireUser } from '../accounts/auth.ts';
-import { createKey, listKeys, revokeKey, rotateKey } from './api-keys.ts';
+import { apiCaller } from './api-caller.ts';
+import { createKey, keyView, listKeys, revokeKey, rotateKey } from './api-keys.ts';
 
 const tags = ['integration'];
 const KEYS = '/api/current_user/api_keys';
@@ -66,6 +67,24 @@ export async function apiKeyRoutes(instance: FastifyInstance, { ctx }: { ctx: Se
     async (request) => {
       const { user } = await requireUser(request);
       return revokeKey(ctx, user, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/v1/key',
+    {
+      schema: {
+        tags,
+        description: 'Whom the calling API key (Authorization: Bearer nr_…) acts as: its owner, and the key itself. Any live key may ask.',
+        response: { 200: apiKeyCallerSchema },
+      },
+    },
+    async (request) => {
+      const { user, key } = await apiCaller(request, ctx, null);
+      return {
+        key: key ? keyView(key, ctx.clock.now()) : null,
+        owner: { id: user.id, email: user.email, company_id: user.companyId },
+      };
     },
   );
 }

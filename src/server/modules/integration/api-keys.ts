@@ -158,11 +158,11 @@ export async function rotateKey(ctx: Ctx, user: UserRow, id: number): Promise<Ap
 const KEY_RATE = { name: 'api-key', limit: API_KEY_LIMITS.callsPerMinute, windowSeconds: 60 };
 
 /**
- * The owner a key acts as, when the key is live, holds the scope and is within its rate. The
+ * The owner a key acts as, when the key is live, holds the scope (null: any) and is within its rate. The
  * owner's account must still be usable (confirmed, active) and still allowed keys (a master made a
  * member loses them).
  */
-export async function callerOfKey(ctx: Ctx, secret: string, scope: ApiKeyScope): Promise<{ user: UserRow; key: ApiKeyRow }> {
+export async function callerOfKey(ctx: Ctx, secret: string, scope: ApiKeyScope | null): Promise<{ user: UserRow; key: ApiKeyRow }> {
   const now = ctx.clock.now();
   if (!secret.startsWith(API_KEY_PREFIX) || secret.length > 200) throw apiKeyErrors.invalid();
   const [found] = await ctx.db
@@ -175,7 +175,7 @@ export async function callerOfKey(ctx: Ctx, secret: string, scope: ApiKeyScope):
   if (key.revokedAt) throw apiKeyErrors.revoked();
   if (key.expiresAt && key.expiresAt <= now) throw apiKeyErrors.expired();
   if (!user.confirmedAt || user.deactivatedAt || !mayHoldKeys(user)) throw apiKeyErrors.invalid();
-  if (!key.scopes.includes(scope)) throw apiKeyErrors.scope(scope);
+  if (scope && !key.scopes.includes(scope)) throw apiKeyErrors.scope(scope);
   await consume(ctx.db, KEY_RATE, String(key.id), now);
   // Last use is kept to the minute, so a busy key does not write on every call.
   await ctx.db
