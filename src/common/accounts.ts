@@ -40,7 +40,13 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
  * says whether the planning-access check would answer without error, so a user without planning is
  * not made to ask it for the 403 that hides the menu item (spec §6; issue 28).
  */
-export const currentUserRolesSchema = z.object({ admin: z.boolean(), desk_roles: z.array(z.enum(DESK_ROLES)), planning: z.boolean() });
+export const currentUserRolesSchema = z.object({
+  admin: z.boolean(),
+  desk_roles: z.array(z.enum(DESK_ROLES)),
+  planning: z.boolean(),
+  /** Runs the company's integration (API keys, webhooks): its master, or a user without a company (issue 30). */
+  integrations: z.boolean(),
+});
 
 const password = zod.password;
 const loginPassword = () => z.string({ error: 'validation.required' }).min(1, 'validation.required').max(1024, 'validation.max_length');

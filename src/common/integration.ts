@@ -8,6 +8,13 @@ import { parseId, zod } from './validators.ts';
  * keeps. The webhook and saved-search calls have their own contracts beside this file.
  */
 
+/**
+ * Who runs a company's integration (API keys, webhooks, delivery rules): its master, or a user
+ * without a company. A member works under the master's.
+ */
+export const runsIntegration = (user: { companyId: number | null; companyRole: 'master' | 'member' | null }) =>
+  !user.companyId || user.companyRole === 'master';
+
 /** read: search and items of the content API; download: license and download through it. */
 export const API_KEY_SCOPES = ['read', 'download'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

@@ -30,6 +30,7 @@ export const ROUTES = {
   userMembers: '/user/members',
   userMember: '/user/members/:id',
   userLimits: '/user/user-limits',
+  userIntegrations: '/user/integrations',
   myContent: '/user/my-content',
   myLists: '/user/my-lists',
   myList: '/user/my-lists/:id',
@@ -128,6 +129,7 @@ export const PRIVATE_ROUTES: readonly RouteName[] = [
   'userMember',
   'userLimits',
   'myContent',
+  'userIntegrations',
   'myLists',
   'myList',
   'myEvents',
@@ -173,6 +175,7 @@ export const LINKS = {
   planning: '/user/planning',
   impressum: '/impressum',
   termsOfService: '/terms-of-service',
+  integrations: '/user/integrations',
   privacyPolicy: '/privacy-policy',
   cookiePolicy: '/cookie-policy',
 } as const;

@@ -128,7 +128,8 @@ function LocaleFrame({ locale }: { locale: Locale }) {
   const queryClient = useQueryClient();
   // Spec §6: the planning menu item shows only when the access check has no error. The check is
   // asked only when the roles say it will answer, not for the 403 of a user without planning.
-  const mayPlan = useCurrentUserRoles().data?.planning === true;
+  const roles = useCurrentUserRoles().data;
+  const mayPlan = roles?.planning === true;
   const planningAccess = usePlanningAccess(mayPlan ? (user?.id ?? null) : null, locale);
   useApplyUserTimeZone(user);
   useCopyNotice(user !== null);
@@ -143,6 +144,7 @@ function LocaleFrame({ locale }: { locale: Locale }) {
           only_one_off: agreementFlags(user.agreement_types).onlyOneOff,
           has_limit_agreements: user.has_limit_agreements,
           planning_access: planningAccess,
+          integrations: roles?.integrations === true,
         },
         // Sign-out's code loads when it is chosen.
         onSignOut: () => void import('../features/accounts/sign-out.ts').then((module) => module.signOut(queryClient)),

@@ -186,6 +186,11 @@ const pages: Record<RouteName, Page> = {
     (m) => m.UserLimitsPage,
     ['team', 'validation'],
   ),
+  userIntegrations: pageOf(
+    () => import('../features/integration/integrations-page.tsx'),
+    (m) => m.IntegrationsPage,
+    ['integrations', 'validation', 'errors'],
+  ),
   myContent: pageOf(
     () => import('../features/my-content/my-content-page.tsx'),
     (m) => m.MyContentPage,

@@ -17,6 +17,7 @@ export const SECTIONS = [
   'download',
   'errors',
   'live',
+  'integrations',
   'lists',
   'myContent',
   'noticeCentre',

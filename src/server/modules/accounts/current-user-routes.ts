@@ -9,6 +9,7 @@ import {
   profileSchema,
   profileUpdateBodySchema,
 } from '../../../common/accounts.ts';
+import { runsIntegration } from '../../../common/integration.ts';
 import type { ServiceContext } from '../../context.ts';
 import { noStore } from '../../http/cache.ts';
 import { hasPlanningAccess } from '../agreements/planning.ts';
@@ -40,7 +41,12 @@ export async function currentUserRoutes(instance: FastifyInstance, { ctx }: { ct
   app.get('/api/current_user/roles', { schema: { tags, response: { 200: currentUserRolesSchema } } }, async (request, reply) => {
     noStore(reply);
     const { user } = await requireUser(request);
-    return { admin: user.isAdmin, desk_roles: user.isAdmin ? user.deskRoles : [], planning: await hasPlanningAccess(ctx, user) };
+    return {
+      admin: user.isAdmin,
+      desk_roles: user.isAdmin ? user.deskRoles : [],
+      planning: await hasPlanningAccess(ctx, user),
+      integrations: runsIntegration(user),
+    };
   });
 
   app.get('/api/current_user/profile', { schema: { tags, response: { 200: profileSchema } } }, async (request, reply) => {

@@ -41,7 +41,10 @@ describe('GET /api/current_user/roles', () => {
   it('says whether the user is an admin (who copies without the copy notice) and their desk roles; a visitor gets 401', async () => {
     expect((await new Browser(t.app).get('/api/current_user/roles')).statusCode).toBe(401);
     const { browser: customer } = await signedIn({});
-    expect((await customer.get('/api/current_user/roles')).json()).toEqual({ admin: false, desk_roles: [], planning: false });
+    // A user without a company runs their own integration (API keys, webhooks); a member does not.
+    expect((await customer.get('/api/current_user/roles')).json()).toEqual({ admin: false, desk_roles: [], planning: false, integrations: true });
+    const { browser: member } = await signedIn({ company: 'Roles team', companyRole: 'member' });
+    expect((await member.get('/api/current_user/roles')).json()).toMatchObject({ integrations: false });
     // An admin's session, as after the two-factor step.
     const admin = new Browser(t.app);
     admin.setCookie(

@@ -6,6 +6,7 @@ import {
   type ApiKeyCreate,
   type ApiKeyIssued,
   type ApiKeyScope,
+  runsIntegration,
 } from '../../../common/integration.ts';
 import type { ServiceContext } from '../../context.ts';
 import { Conflict, Forbidden, NotFound, Unauthenticated } from '../../http/errors.ts';
@@ -27,10 +28,8 @@ export const apiKeyErrors = {
   scope: (scope: ApiKeyScope) => new Forbidden({ code: 'api_key_scope', message: `The API key lacks the ${scope} scope`, meta: { scope } }),
 };
 
-/** Who may hold keys: a company's master, or a user without a company (a member works under the master's). */
-export function mayHoldKeys(user: Pick<UserRow, 'companyId' | 'companyRole'>): boolean {
-  return !user.companyId || user.companyRole === 'master';
-}
+/** Who may hold keys: whoever runs the integration (a company's master, or a user without a company). */
+export const mayHoldKeys = (user: Pick<UserRow, 'companyId' | 'companyRole'>): boolean => runsIntegration(user);
 
 function requireKeyHolder(user: UserRow) {
   if (!mayHoldKeys(user)) throw apiKeyErrors.mastersOnly();

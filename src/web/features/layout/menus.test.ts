@@ -20,6 +20,7 @@ const customer: ProfileMenuUser = {
   only_one_off: false,
   has_limit_agreements: true,
   planning_access: true,
+  integrations: true,
 };
 
 describe('top menu (spec: accounts §2)', () => {
@@ -61,7 +62,14 @@ describe('profile menu (spec: accounts §2, §6)', () => {
       'members',
       'user-limits',
       'planning',
+      'integrations',
     ]);
+  });
+
+  it('shows integrations (API keys, webhooks) only to whoever runs them: a master or a user without a company (issue 30)', () => {
+    expect(ids(profileMenu('standard', customer))).toContain('integrations');
+    expect(ids(profileMenu('standard', { ...customer, integrations: false }))).not.toContain('integrations');
+    expect(ids(profileMenu('landing', customer))).not.toContain('integrations');
   });
 
   it('landing variant: my content, profile, members', () => {
@@ -124,6 +132,7 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
       'members',
       'user-limits',
       'planning',
+      'integrations',
     ]);
   });
 
@@ -134,6 +143,7 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
       only_one_off: false,
       has_limit_agreements: false,
       planning_access: false,
+      integrations: false,
     };
     // Members shows for anyone but a client or a one-off buyer without a team; limits only with members and limit agreements.
     expect(ids(profileMenu('standard', plain))).toEqual([

@@ -93,6 +93,8 @@ export type ProfileMenuUser = {
   has_limit_agreements: boolean;
   /** Whether the planning-access check answered without error. */
   planning_access: boolean;
+  /** Runs the company's integration: API keys and webhooks (GET /api/current_user/roles). */
+  integrations: boolean;
 };
 
 const profileItem = (id: string, label: string, path: string): MenuItem => ({ id, label: `profileMenu.${label}`, path });
@@ -108,6 +110,7 @@ export function fullProfileMenu(variant: SiteVariant, user: ProfileMenuUser): Me
     members: profileItem('members', 'members', LINKS.members),
     limits: profileItem('user-limits', 'userLimits', LINKS.userLimits),
     planning: profileItem('planning', 'planning', LINKS.planning),
+    integrations: profileItem('integrations', 'integrations', LINKS.integrations),
   };
   const isClient = user.user_group === 'client';
   const showMembers = !isClient && !(user.members_count === 0 && user.only_one_off);
@@ -123,6 +126,7 @@ export function fullProfileMenu(variant: SiteVariant, user: ProfileMenuUser): Me
     ...(showMembers ? [all.members] : []),
     ...(showLimits ? [all.limits] : []),
     ...(user.planning_access ? [all.planning] : []),
+    ...(user.integrations ? [all.integrations] : []),
   ];
 }
 
