@@ -13,6 +13,7 @@ import { ingestJob } from '../modules/newsroom/ingest/pipeline.ts';
 import { pruneClientErrorsJob } from '../modules/client-errors/service.ts';
 import { mailUnreadRepliesJob } from '../modules/support/reply-mails.ts';
 import { contentNewsJob } from '../modules/integration/content-news.ts';
+import { webhookSendJob } from '../modules/integration/webhook-delivery.ts';
 import type { JobDefinition } from './definition.ts';
 
 /**
@@ -41,6 +42,8 @@ export const JOB_QUEUES: readonly JobDefinition[] = [
   publishDueJob,
   noticeJob,
   contentNewsJob,
+  // At once when an event is raised, and every minute for due retries.
+  webhookSendJob,
   pruneClientErrorsJob,
   // Every minute: a chat reply left unread is e-mailed once.
   mailUnreadRepliesJob,

@@ -19,6 +19,7 @@ import { announceNotices, keepNotices } from '../notice-centre/service.ts';
 import { fileNotice, titlesOf } from './file-notices.ts';
 import { demoMasterLoop } from './demo-masters-seed.ts';
 import { downloadName, signedFileUrl, type DownloadFiles } from './files.ts';
+import { raiseDownloadsReady } from '../integration/webhook-events.ts';
 import { returnCharges } from './quotas.ts';
 import { renditions, videoMasters, videoRequests } from './schema.ts';
 import type { FileStore } from './storage.ts';
@@ -210,6 +211,7 @@ async function markReady(deps: RenderDeps, key: string, storageKey: string): Pro
   });
   if (ready.length === 0) return 0;
   announceNotices(deps.broadcast, told);
+  await raiseDownloadsReady(deps, ready);
   const projectIds = [...new Set(ready.map((row) => row.projectId))];
   const slugs = new Map(
     (

@@ -15,6 +15,7 @@ import type { JobSender } from '../../jobs/sender.ts';
 import { downloadName, signedFileUrl, type DownloadFiles } from './files.ts';
 import { DELIVER_QUEUE, deliveryTargetOf } from './ftp-delivery.ts';
 import { logoKeyOf } from './logos.ts';
+import { raiseDownloadsReady } from '../integration/webhook-events.ts';
 import { RENDER_QUEUE } from './jobs.ts';
 import { assertDailyQuota, chargeDownload, entitlement, returnCharges } from './quotas.ts';
 import { renditions, videoRequests } from './schema.ts';
@@ -135,6 +136,7 @@ export async function requestDownload(
   const { row, fileKey } = request;
   if (fileKey) {
     if (row.delivery === 'waiting') await ctx.jobs.send(DELIVER_QUEUE, { requestId: row.id });
+    await raiseDownloadsReady(ctx, [row]);
     const name = downloadName(project.slug, { quality: row.quality, container: row.container, format: row.format });
     return {
       exist: true,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobDefinition, JobDeps } from '../../jobs/definition.ts';
+import { webhookContentNews } from './webhook-events.ts';
 
 export const CONTENT_NEWS_QUEUE = 'integration.content-news';
 
@@ -20,7 +21,10 @@ export type ContentNewsHandler = (deps: JobDeps, news: ContentNews) => Promise<R
  * their alerts), automatic delivery rules. A handler that throws fails the job, which runs again;
  * the handlers before it find their work done.
  */
-export const CONTENT_NEWS_HANDLERS: ContentNewsHandler[] = [];
+export const CONTENT_NEWS_HANDLERS: ContentNewsHandler[] = [
+  // Corrections and kills to every endpoint of those who received the item.
+  webhookContentNews,
+];
 
 export async function spreadContentNews(deps: JobDeps, news: ContentNews): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};

@@ -10,6 +10,7 @@ import { RECORD_QUEUE } from './recordings.ts';
 import { tags } from '../catalogue/schema.ts';
 import { announce, detailOf, eventNotFound, type EventRow, type LiveContext } from './events.ts';
 import { liveEvents, liveEventTags } from './schema.ts';
+import { raiseLiveStatus } from '../integration/webhook-events.ts';
 
 /**
  * The newsroom console's calls (admins): create an event, change it; every change, a status change
@@ -108,10 +109,12 @@ export async function updateEvent(
   changes: LiveEventChanges,
   hooks: ChangeHooks = {},
 ): Promise<LiveEventConsole> {
+  let previous = null as EventRow['status'] | null;
   const row: EventRow = await ctx.db.transaction(async (tx) => {
     // Under the row's lock: a status change is judged against the status it replaces.
     const [before] = await tx.select().from(liveEvents).where(eq(liveEvents.id, id)).for('update');
     if (!before) throw eventNotFound();
+    previous = before.status;
     hooks.check?.(before);
     if (changes.slug !== undefined && !(await slugFree(tx, changes.slug, id))) throw slugTaken();
     const [changed] = await tx
@@ -130,6 +133,7 @@ export async function updateEvent(
     return changed;
   });
   await announce(ctx, row);
+  if (previous !== row.status) await raiseLiveStatus(ctx, row, previous);
   if (changes.status === 'finished') await ctx.jobs?.send(RECORD_QUEUE, { eventId: row.id });
   if (changes.status === 'live') {
     await queuePush(ctx, { kind: 'live', id: row.id });

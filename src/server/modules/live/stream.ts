@@ -8,6 +8,7 @@ import { announce, type LiveContext } from './events.ts';
 import { queuePush } from '../push/notify.ts';
 import { queueStartingNotices } from './starting-notices.ts';
 import { liveEvents } from './schema.ts';
+import { raiseLiveStatus } from '../integration/webhook-events.ts';
 
 /**
  * The live picture between the ingest and the player (ARCHITECTURE "Live video"): which stream key
@@ -83,6 +84,7 @@ export async function wentLive(ctx: LiveContext, eventId: number) {
     .returning();
   if (row) {
     await announce(ctx, row);
+    await raiseLiveStatus(ctx, row, null);
     await queuePush(ctx, { kind: 'live', id: row.id });
     await queueStartingNotices(ctx, row.id);
   }

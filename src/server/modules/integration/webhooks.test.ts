@@ -1,0 +1,407 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentItemSchema } from '../../../common/newsroom-desk.ts';
+import {
+  WEBHOOK_LIMITS,
+  WEBHOOK_RETRY_SCHEDULE,
+  webhookCreatedSchema,
+  webhookEndpointsSchema,
+  webhookMessageSchema,
+  webhookMessagesSchema,
+} from '../../../common/webhooks.ts';
+import { AppError } from '../../http/errors.ts';
+import { createTestApp, testConfig, type TestApp } from '../../test/harness.ts';
+import { Browser, codes } from '../../test/http.ts';
+import { agreementFixtures } from '../agreements/test-support.ts';
+import { videoProjects } from '../catalogue/schema.ts';
+import { deskCallers } from '../desk/test-support.ts';
+import { videoRequests } from '../downloads/schema.ts';
+import { storyWithMaster, uniqueWord } from '../newsroom/test-support.ts';
+import { decrypt } from '../security/crypto.ts';
+import { outboundPolicyFor } from '../security/outbound.ts';
+import type { JobDeps } from '../../jobs/definition.ts';
+import { spreadContentNews } from './content-news.ts';
+import { webhookEndpoints, webhookMessages } from './schema.ts';
+import { raiseWebhookEvent, sendDueWebhooks } from './webhook-delivery.ts';
+import { createEndpoint } from './webhooks.ts';
+
+/**
+ * Webhooks (issue 30): endpoints in the user area, signed per Standard Webhooks, retried on the
+ * schedule, logged and sent again; corrections and kills reach those who received the story.
+ */
+const HOOKS = '/api/current_user/webhooks';
+
+type Received = { path: string; headers: http.IncomingHttpHeaders; body: string; answered: number };
+
+/** A local receiver: records every request; `failures` answers 500 that many times per path first. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const failures = new Map<string, number>();
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '/';
+      const left = failures.get(path) ?? 0;
+      const answered = left > 0 ? 500 : 200;
+      if (left > 0) failures.set(path, left - 1);
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), answered });
+      response.writeHead(answered, { 'content-type': 'text/plain' });
+      response.end(answered === 200 ? 'thanks' : `down for now (${left - 1} more)`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    received,
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    failFirst: (path: string, times: number) => failures.set(path, times),
+    at: (path: string) => received.filter((entry) => entry.path === path),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** What a receiver does: the signature verified with the endpoint's secret (throws when it is not). */
+const verified = (secret: string, entry: Received) =>
+  new Webhook(secret).verify(entry.body, {
+    'webhook-id': String(entry.headers['webhook-id']),
+    'webhook-timestamp': String(entry.headers['webhook-timestamp']),
+    'webhook-signature': String(entry.headers['webhook-signature']),
+  }) as { type: string; timestamp: string; data: Record<string, unknown> };
+
+let t: TestApp;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let a: ReturnType<typeof agreementFixtures>;
+let paths = 0;
+const nextPath = () => `/hook-${++paths}`;
+
+beforeAll(async () => {
+  // The tests' local peers: the receiver on 127.0.0.1 (plain http is allowed to it for that reason).
+  [t, receiver] = await Promise.all([createTestApp({ env: { OUTBOUND_ALLOW: '127.0.0.1' } }), startReceiver()]);
+  a = agreementFixtures(t);
+});
+afterAll(async () => {
+  await Promise.all([t.close(), receiver.close()]);
+});
+
+const sendDeps = () => ({
+  db: t.database.db,
+  clock: t.services.clock,
+  outbound: t.services.outbound,
+  secret: t.services.secret,
+  timeoutMs: 3000,
+});
+const send = () => sendDueWebhooks(sendDeps());
+
+async function register(browser: Browser, events: string[] = ['content.killed', 'content.corrected', 'download.ready'], path = nextPath()) {
+  const answer = await browser.post(HOOKS, { url: receiver.url(path), description: 'Newsroom CMS', events });
+  expect(answer.statusCode, answer.body).toBe(201);
+  return { ...webhookCreatedSchema.parse(answer.json()), path };
+}
+
+describe('endpoints in the user area', () => {
+  it('a master registers one for the company: a Standard Webhooks secret, shown and readable again, kept encrypted', async () => {
+    const { master, member } = await a.team();
+    const { endpoint, secret } = await register(master.browser);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(endpoint).toMatchObject({ description: 'Newsroom CMS', state: 'active', last_attempt: null });
+    const [row] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(row?.companyId).toBe(master.user.companyId);
+    expect(row?.secretSealed).not.toContain(secret.slice(6, 20));
+    expect(decrypt(row?.secretSealed ?? '', t.services.secret)).toBe(secret);
+    expect((await master.browser.get(`${HOOKS}/${endpoint.id}/secret`)).json()).toEqual({ secret });
+
+    const list = webhookEndpointsSchema.parse((await master.browser.get(HOOKS)).json());
+    expect(list.endpoints.map((entry) => entry.id)).toEqual([endpoint.id]);
+    expect(list.limit).toBe(WEBHOOK_LIMITS.perOwner);
+    expect((await member.browser.get(HOOKS)).statusCode).toBe(403);
+
+    const edited = await master.browser.patch(`${HOOKS}/${endpoint.id}`, { events: ['live_event.status'], disabled: true });
+    expect(edited.json()).toMatchObject({ events: ['live_event.status'], state: 'disabled' });
+    expect((await master.browser.patch(`${HOOKS}/${endpoint.id}`, { disabled: false })).json()).toMatchObject({ state: 'active' });
+    expect((await master.browser.delete(`${HOOKS}/${endpoint.id}`)).statusCode).toBe(204);
+    expect(webhookEndpointsSchema.parse((await master.browser.get(HOOKS)).json()).endpoints).toEqual([]);
+  });
+
+  it('authorisation: guest 401, member 403, another company’s master 404, the owner and users without a company (admins too) their own', async () => {
+    const { master, member, otherMaster } = await a.team();
+    const user = await a.signedIn();
+    const admin = await a.signedIn({ isAdmin: true, deskRoles: ['admin'] });
+    const { endpoint } = await register(master.browser);
+    const [message] = await t.database.db
+      .insert(webhookMessages)
+      .values({
+        endpointId: endpoint.id,
+        messageId: `msg_auth_${endpoint.id}`,
+        eventType: 'content.killed',
+        dedupeKey: 'auth',
+        payload: { type: 'content.killed', timestamp: '2026-11-22T09:00:00Z', data: {} },
+        state: 'delivered',
+        createdAt: t.services.clock.now(),
+      })
+      .returning();
+    const id = endpoint.id;
+    const calls: Record<string, (browser: Browser) => Promise<{ statusCode: number }>> = {
+      list: (browser) => browser.get(HOOKS),
+      create: (browser) => browser.post(HOOKS, { url: receiver.url(nextPath()), events: ['content.killed'] }),
+      update: (browser) => browser.patch(`${HOOKS}/${id}`, { description: 'Changed' }),
+      secret: (browser) => browser.get(`${HOOKS}/${id}/secret`),
+      messages: (browser) => browser.get(`${HOOKS}/${id}/messages`),
+      resend: (browser) => browser.post(`${HOOKS}/${id}/messages/${message?.id}/resend`, {}),
+      test: (browser) => browser.post(`${HOOKS}/${id}/test`, {}),
+    };
+    const got: Record<string, Record<string, number>> = {};
+    const callers = { guest: new Browser(t.app), member: member.browser, otherMaster: otherMaster.browser, master: master.browser };
+    for (const [name, call] of Object.entries(calls)) {
+      got[name] = {};
+      for (const [who, browser] of Object.entries(callers)) got[name][who] = (await call(browser)).statusCode;
+    }
+    const own = { list: 200, create: 201 };
+    expect(got).toEqual({
+      list: { guest: 401, member: 403, otherMaster: 200, master: 200 },
+      create: { guest: 401, member: 403, otherMaster: 201, master: 201 },
+      ...Object.fromEntries(
+        ['update', 'secret', 'messages', 'resend', 'test'].map((name) => [
+          name,
+          { guest: 401, member: 403, otherMaster: 404, master: name === 'resend' || name === 'test' ? 202 : 200 },
+        ]),
+      ),
+    });
+    // A user without a company, and an admin acting as a user, run endpoints of their own.
+    for (const who of [user, admin]) {
+      const mine = await register(who.browser);
+      expect((await who.browser.get(HOOKS)).json()).toMatchObject({ endpoints: [{ id: mine.endpoint.id }] });
+      expect((await who.browser.get(`${HOOKS}/${id}/messages`)).statusCode).toBe(404);
+      expect((await master.browser.get(`${HOOKS}/${mine.endpoint.id}/messages`)).statusCode).toBe(404);
+      expect(own.list).toBe(200);
+      expect((await who.browser.delete(`${HOOKS}/${mine.endpoint.id}`)).statusCode).toBe(204);
+    }
+    expect((await member.browser.delete(`${HOOKS}/${id}`)).statusCode).toBe(403);
+    expect((await otherMaster.browser.delete(`${HOOKS}/${id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses URLs the platform does not call, with a code that says why', async () => {
+    const { browser } = await a.signedIn();
+    const attempt = async (url: string) => {
+      const answer = await browser.post(HOOKS, { url, events: ['content.killed'] });
+      return `${answer.statusCode} ${codes(answer).join()}`;
+    };
+    expect({
+      ftp: await attempt('ftp://files.example.com/in'),
+      credentials: await attempt('https://user:secret@hooks.example.com/in'),
+      text: await attempt('not a url'),
+      private: await attempt('https://10.0.0.5/hook'),
+      metadata: await attempt('https://169.254.169.254/latest'),
+      plainHttp: await attempt('http://93.184.216.34/hook'),
+      noEvents: `${(await browser.post(HOOKS, { url: 'https://hooks.example.com/in', events: [] })).statusCode}`,
+    }).toEqual({
+      ftp: '422 webhook_url_invalid',
+      credentials: '422 webhook_url_invalid',
+      text: '422 webhook_url_invalid',
+      private: '422 outbound_address_refused',
+      metadata: '422 outbound_address_refused',
+      plainHttp: '422 webhook_url_https',
+      noEvents: '422',
+    });
+    // Without OUTBOUND_ALLOW the machine itself is refused too, in any spelling.
+    const strict = {
+      db: t.database.db,
+      clock: t.services.clock,
+      secret: t.services.secret,
+      outbound: outboundPolicyFor(testConfig()),
+    };
+    const { user } = await a.signedIn();
+    for (const url of ['http://127.0.0.1:8080/hook', 'https://127.0.0.1/hook', 'https://2130706433/hook', 'https://[::1]/hook']) {
+      const refused = await createEndpoint(strict, user, { url, events: ['content.killed'] }).then(
+        () => 'created',
+        (error: unknown) => (error instanceof AppError ? error.items.map((item) => item.code).join() : 'threw'),
+      );
+      expect([url, refused]).toEqual([url, 'outbound_address_refused']);
+    }
+  });
+
+  it('holds at most the limit, also when creates come at once', async () => {
+    const { browser } = await a.signedIn();
+    for (let n = 0; n < WEBHOOK_LIMITS.perOwner - 1; n += 1)
+      expect((await browser.post(HOOKS, { url: receiver.url(nextPath()), events: ['content.killed'] })).statusCode).toBe(201);
+    const racing = await Promise.all(
+      [1, 2, 3].map(() => browser.post(HOOKS, { url: receiver.url(nextPath()), events: ['content.killed'] })),
+    );
+    expect(racing.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(codes(racing.find((answer) => answer.statusCode === 409)!)).toEqual(['webhooks_too_many']);
+    expect(webhookEndpointsSchema.parse((await browser.get(HOOKS)).json()).endpoints).toHaveLength(WEBHOOK_LIMITS.perOwner);
+  });
+});
+
+describe('sending', () => {
+  it('a test event reaches a receiver that verifies its signature, and the log shows the answer', async () => {
+    const { browser } = await a.signedIn();
+    const { endpoint, secret, path } = await register(browser);
+    const queued = webhookMessageSchema.parse((await browser.post(`${HOOKS}/${endpoint.id}/test`, {})).json());
+    expect(queued).toMatchObject({ event_type: 'webhook.test', state: 'pending', attempts: [] });
+    expect((await send()).delivered).toBeGreaterThanOrEqual(1);
+    const [got] = receiver.at(path);
+    expect(got?.headers['webhook-id']).toBe(queued.message_id);
+    expect(got?.headers['content-type']).toBe('application/json');
+    expect(verified(secret, got!)).toMatchObject({ type: 'webhook.test', data: { endpoint_id: endpoint.id } });
+    // A receiver with another secret refuses it.
+    expect(() => verified(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, got!)).toThrow(/signature/);
+
+    const log = webhookMessagesSchema.parse((await browser.get(`${HOOKS}/${endpoint.id}/messages`)).json());
+    expect(log.messages).toHaveLength(1);
+    expect(log.messages[0]).toMatchObject({ id: queued.id, state: 'delivered', attempts: [{ status: 200, excerpt: 'thanks' }] });
+    expect(log.messages[0]?.attempts[0]?.latency_ms).toBeGreaterThanOrEqual(0);
+    const listed = webhookEndpointsSchema.parse((await browser.get(HOOKS)).json());
+    expect(listed.endpoints[0]?.last_attempt).toMatchObject({ status: 200 });
+  });
+
+  it('a receiver that fails 5 times then succeeds gets the event once, on the backoff schedule', async () => {
+    const { user, browser } = await a.signedIn();
+    const { endpoint, secret, path } = await register(browser);
+    receiver.failFirst(path, 5);
+    const now = t.services.clock.now();
+    const event = { recipients: [user.id], type: 'download.ready' as const, dedupeKey: `retry-${path}`, data: { request_id: 1 } };
+    expect(await raiseWebhookEvent(t.database.db, event, now)).toBe(1);
+    for (const [attempt, delay] of WEBHOOK_RETRY_SCHEDULE.slice(0, 6).entries()) {
+      t.services.clock.advance(delay * 1000);
+      if (delay > 0) {
+        // Not a second before its time.
+        t.services.clock.advance(-1000);
+        await send();
+        expect(receiver.at(path)).toHaveLength(attempt);
+        t.services.clock.advance(1000);
+      }
+      await send();
+      expect(receiver.at(path)).toHaveLength(attempt + 1);
+    }
+    t.services.clock.advance(WEBHOOK_RETRY_SCHEDULE[6] * 1000);
+    await send();
+    const got = receiver.at(path);
+    expect(got.map((entry) => entry.answered)).toEqual([500, 500, 500, 500, 500, 200]);
+    expect(new Set(got.map((entry) => entry.headers['webhook-id'])).size).toBe(1);
+    expect(got.map((entry) => verified(secret, entry).type)).toEqual(Array.from({ length: 6 }, () => 'download.ready'));
+
+    const [logged] = webhookMessagesSchema.parse((await browser.get(`${HOOKS}/${endpoint.id}/messages`)).json()).messages;
+    expect(logged?.state).toBe('delivered');
+    expect(logged?.attempts.map((entry) => entry.status)).toEqual([200, 500, 500, 500, 500, 500]);
+    expect(logged?.attempts[1]?.excerpt).toBe('down for now (0 more)');
+  });
+
+  it('fails a message after the last attempt of the schedule (over a day), and "send again" delivers it', async () => {
+    const { user, browser } = await a.signedIn();
+    const { endpoint, path } = await register(browser);
+    receiver.failFirst(path, WEBHOOK_RETRY_SCHEDULE.length);
+    const start = t.services.clock.now();
+    await raiseWebhookEvent(t.database.db, { recipients: [user.id], type: 'download.ready', dedupeKey: `fail-${path}`, data: {} }, start);
+    for (const delay of WEBHOOK_RETRY_SCHEDULE) {
+      t.services.clock.advance(delay * 1000);
+      await send();
+    }
+    expect(t.services.clock.now().getTime() - start.getTime()).toBeGreaterThanOrEqual(24 * 3600 * 1000);
+    expect(receiver.at(path)).toHaveLength(WEBHOOK_RETRY_SCHEDULE.length);
+    let [message] = webhookMessagesSchema.parse((await browser.get(`${HOOKS}/${endpoint.id}/messages`)).json()).messages;
+    expect(message).toMatchObject({ state: 'failed', next_attempt_at: null });
+    t.services.clock.advance(36_000_000);
+    await send();
+    expect(receiver.at(path)).toHaveLength(WEBHOOK_RETRY_SCHEDULE.length);
+
+    const again = await browser.post(`${HOOKS}/${endpoint.id}/messages/${message?.id}/resend`, {});
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toMatchObject({ state: 'pending' });
+    await send();
+    [message] = webhookMessagesSchema.parse((await browser.get(`${HOOKS}/${endpoint.id}/messages`)).json()).messages;
+    expect(message?.state).toBe('delivered');
+    expect(message?.attempts).toHaveLength(WEBHOOK_RETRY_SCHEDULE.length + 1);
+    expect(receiver.at(path).at(-1)?.answered).toBe(200);
+  });
+
+  it('an event raised twice is sent once, and two senders at once send it once', async () => {
+    const { user, browser } = await a.signedIn();
+    const { path } = await register(browser);
+    const event = { recipients: [user.id, user.id], type: 'download.ready' as const, dedupeKey: `twice-${path}`, data: {} };
+    expect(await raiseWebhookEvent(t.database.db, event, t.services.clock.now())).toBe(1);
+    expect(await raiseWebhookEvent(t.database.db, event, t.services.clock.now())).toBe(0);
+    await Promise.all([send(), send(), send()]);
+    await send();
+    expect(receiver.at(path)).toHaveLength(1);
+  });
+
+  it('only endpoints subscribed to the event, active, of the recipient’s company hear it', async () => {
+    const { master, member, otherMaster } = await a.team();
+    const killed = await register(master.browser, ['content.killed']);
+    const ready = await register(master.browser, ['download.ready']);
+    const off = await register(master.browser, ['download.ready']);
+    await master.browser.patch(`${HOOKS}/${off.endpoint.id}`, { disabled: true });
+    const other = await register(otherMaster.browser, ['download.ready']);
+    const raised = await raiseWebhookEvent(
+      t.database.db,
+      { recipients: [member.user.id], type: 'download.ready', dedupeKey: `company-${ready.path}`, data: {} },
+      t.services.clock.now(),
+    );
+    expect(raised).toBe(1);
+    await send();
+    expect([killed, ready, off, other].map((entry) => receiver.at(entry.path).length)).toEqual([0, 1, 0, 0]);
+  });
+});
+
+describe('corrections and kills', () => {
+  it('a killed story’s webhook reaches the company that downloaded it, once, and not another', async () => {
+    const callers = await deskCallers(t);
+    const buyer = await a.team();
+    const bystander = await a.team();
+    const buyerHook = await register(buyer.master.browser, ['content.killed', 'content.corrected']);
+    const bystanderHook = await register(bystander.master.browser, ['content.killed', 'content.corrected']);
+    const headline = `Flood ${uniqueWord()}`;
+    const story = await storyWithMaster(t, { userId: callers.ids.editor ?? 0, ip: null }, { headline });
+    const published = contentItemSchema.parse((await callers.editor.post(`/api/desk/content/${story.id}/publish`, {})).json());
+    const [project] = await t.database.db
+      .select()
+      .from(videoProjects)
+      .where(eq(videoProjects.projectSlug, published.video_project_slug ?? ''));
+    const now = t.services.clock.now();
+    // The buyer's member downloaded it; the bystander only started a file that never became ready.
+    const base = {
+      projectId: project!.id,
+      quality: 'hd' as const,
+      container: 'mp4' as const,
+      format: 'clean' as const,
+      renditionKey: `wh${String(project!.id).padStart(30, '0')}`,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await t.database.db.insert(videoRequests).values([
+      { ...base, userId: buyer.member.user.id, state: 'ready', progress: 100 },
+      { ...base, userId: bystander.master.user.id, state: 'transcoding' },
+    ]);
+    const kill = await callers.editor.post(`/api/desk/content/${story.id}/kill`, { reason: 'The footage was staged' });
+    expect(kill.statusCode).toBe(200);
+
+    // The content-news job, as a worker runs it (twice: a retry finds its work done).
+    const deps = { db: t.database.db, clock: t.services.clock, publicOrigin: 'https://newsreel.test' } as unknown as JobDeps;
+    const news = { itemId: story.id, event: 'killed' as const, revision: 1 };
+    expect(await spreadContentNews(deps, news)).toMatchObject({ webhooks: 1 });
+    expect(await spreadContentNews(deps, news)).toMatchObject({ webhooks: 0 });
+    expect(await spreadContentNews(deps, { ...news, event: 'published' })).toMatchObject({ webhooks: 0 });
+    await send();
+    expect(receiver.at(bystanderHook.path)).toHaveLength(0);
+    const got = receiver.at(buyerHook.path);
+    expect(got).toHaveLength(1);
+    const body = verified(buyerHook.secret, got[0]!);
+    expect(body).toMatchObject({
+      type: 'content.killed',
+      data: {
+        item_id: story.id,
+        guid: story.guid,
+        uri: story.guid,
+        headline,
+        reason: 'The footage was staged',
+        video_project_id: project!.id,
+        links: { my_content: 'https://newsreel.test/en/user/my-content' },
+      },
+    });
+    expect(Date.parse(body.timestamp)).not.toBeNaN();
+  });
+});
