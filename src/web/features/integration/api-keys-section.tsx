@@ -72,7 +72,9 @@ export function ApiKeysSection() {
                   <td>
                     <code className="integration-code">{key.prefix}…</code>
                   </td>
-                  <td>{key.scopes.map((scope) => t(`integrations.keys.scope.${scope}`)).join(', ')}</td>
+                  <td>
+                    {new Intl.ListFormat(locale, { type: 'unit' }).format(key.scopes.map((scope) => t(`integrations.keys.scope.${scope}`)))}
+                  </td>
                   <td>{key.last_used_at ? <ReaderDate value={key.last_used_at} locale={locale} /> : t('integrations.keys.never')}</td>
                   <td>{key.expires_at ? <ReaderDate value={key.expires_at} locale={locale} /> : t('integrations.keys.noExpiry')}</td>
                   <td>
