@@ -32,6 +32,8 @@ export const agreements = pgTable(
     startDate: date('start_date', { mode: 'string' }),
     validTill: at('valid_till'),
     autoRenewal: boolean('auto_renewal').notNull().default(false),
+    /** Files may be licensed under it by a delivery rule, with no one clicking (issue 30): the desk decides. */
+    unattendedDelivery: boolean('unattended_delivery').notNull().default(false),
     renewalMonths: integer('renewal_months'),
     nextInvoiceDate: date('next_invoice_date', { mode: 'string' }),
     nextInvoiceCents: integer('next_invoice_cents'),

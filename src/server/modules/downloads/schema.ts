@@ -44,6 +44,8 @@ export const videoRequests = pgTable(
     /** Sent on to the customer's own FTP/SFTP server once ready: its state and why it failed. */
     delivery: text('delivery').$type<DeliveryState>(),
     deliveryError: text('delivery_error'),
+    /** The delivery rule that licensed it, unattended (issue 30): it goes to the rule's destination. */
+    deliveryRuleId: integer('delivery_rule_id'),
     /** Cleared from my content's requested files (it still counts towards the day's downloads). */
     clearedAt: at('cleared_at'),
     createdAt: at('created_at').notNull(),

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Container, LogoPosition, Quality, VideoFormat } from '../../../common/catalogue-values.ts';
 import type { ApiKeyScope, SavedSearchQuery, WebhookEventType } from '../../../common/integration.ts';
 import { companies, users } from '../accounts/schema.ts';
 import { contentItems } from '../newsroom/schema.ts';
@@ -152,3 +153,74 @@ export const savedSearchMatches = pgTable(
   ],
 );
 export type SavedSearchMatchRow = typeof savedSearchMatches.$inferSelect;
+
+/** Where a delivery rule sends files: an FTP or SFTP server, or an S3 bucket (issue 30). */
+export type DeliveryDestination =
+  | { protocol: 'ftp' | 'sftp'; host: string; port: number | null; username: string; directory: string }
+  | { protocol: 's3'; endpoint: string | null; region: string; bucket: string; prefix: string; accessKeyId: string };
+
+/**
+ * A master's rule (issue 30): items matching one of their saved searches are rendered as the rule
+ * says and delivered, unattended, with a ninjs sidecar, charged under the company's agreement
+ * (one that allows unattended delivery). The destination's password or secret key is sealed.
+ */
+export const deliveryRules = pgTable(
+  'delivery_rules',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    savedSearchId: integer('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    videoFormat: text('video_format').$type<VideoFormat>().notNull(),
+    quality: text('quality').$type<Quality>().notNull(),
+    container: text('container').$type<Container>().notNull(),
+    brandPosition: text('brand_position').$type<LogoPosition>(),
+    destination: jsonb('destination').$type<DeliveryDestination>().notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [index('delivery_rules_search_idx').on(table.savedSearchId), index('delivery_rules_user_idx').on(table.userId)],
+);
+export type DeliveryRuleRow = typeof deliveryRules.$inferSelect;
+
+/**
+ * One thing a rule sent for one item's revision: its file and sidecar (`file`), or the kill's
+ * sidecar and the file's removal (`cancel`). Unique, so an item's news handled twice delivers once.
+ */
+export const ruleDeliveries = pgTable(
+  'rule_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => deliveryRules.id, { onDelete: 'cascade' }),
+    contentItemId: integer('content_item_id')
+      .notNull()
+      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    kind: text('kind').$type<'file' | 'cancel'>().notNull(),
+    /** The requested file the rule licensed (a `file` delivery). */
+    videoRequestId: integer('video_request_id'),
+    state: text('state').$type<'pending' | 'rendering' | 'uploading' | 'delivered' | 'failed'>().notNull().default('pending'),
+    /** Where the file went, to remove it at a kill. */
+    remoteName: text('remote_name'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    deliveredAt: at('delivered_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('rule_deliveries_once').on(table.ruleId, table.contentItemId, table.revision, table.kind),
+    index('rule_deliveries_rule_idx').on(table.ruleId, table.id.desc()),
+    index('rule_deliveries_request_idx').on(table.videoRequestId),
+  ],
+);
+export type RuleDeliveryRow = typeof ruleDeliveries.$inferSelect;
