@@ -33,6 +33,7 @@ export const SECTIONS = [
   'team',
   'validation',
   'video',
+  'webhooks',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 

@@ -231,7 +231,7 @@ describe('endpoints in the user area', () => {
       [1, 2, 3].map(() => browser.post(HOOKS, { url: receiver.url(nextPath()), events: ['content.killed'] })),
     );
     expect(racing.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
-    expect(codes(racing.find((answer) => answer.statusCode === 409)!)).toEqual(['webhooks_too_many']);
+    expect(codes(racing.find((answer) => answer.statusCode === 409)!)).toEqual(['webhooks_limit_reached']);
     expect(webhookEndpointsSchema.parse((await browser.get(HOOKS)).json()).endpoints).toHaveLength(WEBHOOK_LIMITS.perOwner);
   });
 });

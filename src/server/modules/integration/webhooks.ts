@@ -28,7 +28,7 @@ export const webhookErrors = {
   notFound: () => new NotFound({ code: 'webhook_not_found', message: 'No such webhook endpoint' }),
   messageNotFound: () => new NotFound({ code: 'webhook_message_not_found', message: 'No such webhook message' }),
   tooMany: () =>
-    new Conflict({ code: 'webhooks_too_many', message: `At most ${WEBHOOK_LIMITS.perOwner} webhook endpoints; delete one first` }),
+    new Conflict({ code: 'webhooks_limit_reached', message: `At most ${WEBHOOK_LIMITS.perOwner} webhook endpoints; delete one first` }),
   urlInvalid: () => new Invalid({ code: 'webhook_url_invalid', field: 'url', message: 'Enter the endpoint as a full https:// address' }),
   httpsRequired: () => new Invalid({ code: 'webhook_url_https', field: 'url', message: 'The endpoint must use https://' }),
   disabled: () => new Conflict({ code: 'webhook_disabled', message: 'The endpoint is disabled; enable it first' }),
