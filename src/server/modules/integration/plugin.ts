@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../context.ts';
+import type { JobSender } from '../../jobs/sender.ts';
+import type { DownloadFiles } from '../downloads/files.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
+import { contentApiRoutes } from './content-api-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
 /** Newsroom integration (issue 30): API keys, the ninjs content API, webhooks, saved searches. */
-export async function integrationPlugin(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+export async function integrationPlugin(
+  app: FastifyInstance,
+  { ctx, files, jobs }: { ctx: ServiceContext; files: DownloadFiles; jobs: JobSender },
+) {
   await app.register(apiKeyRoutes, { ctx });
+  await app.register(contentApiRoutes, { ctx: { ...ctx, files, jobs } });
   await app.register(webhookRoutes, { ctx });
 }
