@@ -49,6 +49,8 @@ export const agreementSchema = z.object({
   top_up_price_cents: z.number().int().nullable(),
   currency: z.enum(CURRENCIES),
   platform_urls: z.array(z.string()),
+  /** Delivery rules may license files under it with no one clicking (issue 30); the desk decides. */
+  unattended_delivery: z.boolean(),
   owner: z.enum(['user', 'company']),
   /** The caller may accept it (a company's master, or the user it belongs to). */
   can_accept: z.boolean(),

@@ -50,6 +50,8 @@ export const deskAgreementTermsSchema = z
       .nullable(),
     archival_days: z.coerce.number().int().min(1, 'validation.range').max(36_500, 'validation.range').nullable(),
     auto_renewal: z.boolean(),
+    /** Delivery rules may license files under it unattended (issue 30). */
+    unattended_delivery: z.boolean().default(false),
     renewal_months: z.coerce.number().int().min(1, 'validation.range').max(60, 'validation.range').nullable(),
     currency: z.enum(CURRENCIES),
     next_invoice_date: day.nullable(),

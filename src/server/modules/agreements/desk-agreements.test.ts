@@ -79,7 +79,17 @@ describe('agreements at the business desk', () => {
     const answer = await create(callers.sales, home.id);
     expect(answer.statusCode).toBe(201);
     const agreement = agreementSchema.parse(answer.json());
-    expect(agreement).toMatchObject({ status: 'user_accepting', agreement_type: 'enterprise', owner: 'company', can_accept: true });
+    // Unattended delivery is off unless the desk allows it (issue 30).
+    expect(agreement).toMatchObject({
+      status: 'user_accepting',
+      agreement_type: 'enterprise',
+      owner: 'company',
+      can_accept: true,
+      unattended_delivery: false,
+    });
+    const allowed = await callers.sales.patch(`/api/desk/agreements/${agreement.id}`, { terms: { ...TERMS, unattended_delivery: true } });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(agreementSchema.parse(allowed.json()).unattended_delivery).toBe(true);
     const seen = agreementsResponseSchema.parse((await master.browser.get('/api/current_user/agreements')).json()).agreements;
     expect(seen.find((row) => row.id === agreement.id)?.can_accept).toBe(true);
     expect((await master.browser.post(`/api/current_user/agreements/${agreement.id}/accepts`)).statusCode).toBe(200);
@@ -97,7 +107,7 @@ describe('agreements at the business desk', () => {
       .from(auditLog)
       .where(and(eq(auditLog.subjectType, 'agreement'), eq(auditLog.subjectId, String(agreement.id))))
       .orderBy(asc(auditLog.id));
-    expect(actions).toEqual([{ action: 'agreement.create' }]);
+    expect(actions).toEqual([{ action: 'agreement.create' }, { action: 'agreement.change' }]);
   });
 
   it('a registered person it is made for becomes a customer, and sees it waiting for their acceptance', async () => {

@@ -43,6 +43,7 @@ function columnsOf(terms: DeskAgreementTerms) {
     topUpPriceCents: terms.top_up_price_cents,
     currency: terms.currency,
     platformUrls: terms.platform_urls,
+    unattendedDelivery: terms.unattended_delivery,
   };
 }
 

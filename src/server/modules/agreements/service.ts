@@ -113,6 +113,7 @@ export function agreementView(row: AgreementRow, balances: BalanceRow[], caller:
     top_up_price_cents: row.topUpPriceCents,
     currency: row.currency,
     platform_urls: row.platformUrls,
+    unattended_delivery: row.unattendedDelivery,
     owner: row.companyId !== null ? 'company' : 'user',
     can_accept: row.status === 'user_accepting' && manager,
     can_change_renewal: row.renewalMonths !== null && row.status === 'active' && manager,

@@ -27,6 +27,7 @@ type Draft = {
   durationUnit: string;
   archival: string;
   renewal: boolean;
+  unattended: boolean;
   renewalMonths: string;
   currency: string;
   invoiceDate: string;
@@ -61,6 +62,7 @@ function draftOf(agreement: Agreement | null): Draft {
     durationUnit: agreement?.duration?.unit ?? 'months',
     archival: agreement?.archival_days === null || agreement?.archival_days === undefined ? '' : String(agreement.archival_days),
     renewal: agreement?.auto_renewal ?? false,
+    unattended: agreement?.unattended_delivery ?? false,
     renewalMonths: agreement?.renewal_duration_months ? String(agreement.renewal_duration_months) : '',
     currency: agreement?.currency ?? 'EUR',
     invoiceDate: agreement?.next_invoice?.date ?? '',
@@ -87,6 +89,7 @@ function termsOf(draft: Draft): DeskAgreementTermsInput {
     duration: draft.durationValue.trim() ? { value: draft.durationValue, unit: draft.durationUnit as 'months' } : null,
     archival_days: orNull(draft.archival),
     auto_renewal: draft.renewal,
+    unattended_delivery: draft.unattended,
     renewal_months: orNull(draft.renewalMonths),
     currency: draft.currency as 'EUR',
     next_invoice_date: orNull(draft.invoiceDate),
@@ -267,6 +270,13 @@ export function AgreementFormDialog({
           testId="agreement-renewal"
         />
         {draft.renewal ? field('renewalMonths', t('desk.agreements.fields.renewal_months'), { type: 'number', min: 1, dir: 'ltr' }) : null}
+        <Checkbox
+          checked={draft.unattended}
+          onCheckedChange={(checked) => set('unattended', checked)}
+          label={t('desk.agreements.unattended')}
+          description={t('desk.agreements.unattendedHint')}
+          testId="agreement-unattended"
+        />
         <div className="form__row">
           <SelectField
             label={t('desk.agreements.currency')}
