@@ -35,6 +35,7 @@ const pass: Agreement = {
   top_up_price_cents: 2500,
   currency: 'EUR',
   platform_urls: [],
+  unattended_delivery: false,
   owner: 'user',
   can_accept: false,
   can_change_renewal: true,
