@@ -168,6 +168,7 @@ export const LINKS = {
   purchaseHistory: '/user/purchase-history',
   myLists: '/user/my-lists',
   myList: (id: string) => `/user/my-lists/${encodeURIComponent(id)}`,
+  savedSearches: '/user/saved-searches',
   publicList: (id: string) => `/lists/${encodeURIComponent(id)}`,
   members: '/user/members',
   member: (id: number) => `/user/members/${id}`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobDefinition, JobDeps } from '../../jobs/definition.ts';
+import { savedSearchContentNews } from './saved-search-matching.ts';
 import { webhookContentNews } from './webhook-events.ts';
 
 export const CONTENT_NEWS_QUEUE = 'integration.content-news';
@@ -24,6 +25,8 @@ export type ContentNewsHandler = (deps: JobDeps, news: ContentNews) => Promise<R
 export const CONTENT_NEWS_HANDLERS: ContentNewsHandler[] = [
   // Corrections and kills to every endpoint of those who received the item.
   webhookContentNews,
+  // Saved searches the item now matches, and their alerts.
+  savedSearchContentNews,
 ];
 
 export async function spreadContentNews(deps: JobDeps, news: ContentNews): Promise<Record<string, number>> {

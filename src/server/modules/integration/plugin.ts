@@ -4,6 +4,7 @@ import type { JobSender } from '../../jobs/sender.ts';
 import type { DownloadFiles } from '../downloads/files.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
 import { contentApiRoutes } from './content-api-routes.ts';
+import { savedSearchRoutes } from './saved-search-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
 /** Newsroom integration (issue 30): API keys, the ninjs content API, webhooks, saved searches. */
@@ -13,5 +14,6 @@ export async function integrationPlugin(
 ) {
   await app.register(apiKeyRoutes, { ctx });
   await app.register(contentApiRoutes, { ctx: { ...ctx, files, jobs } });
+  await app.register(savedSearchRoutes, { ctx });
   await app.register(webhookRoutes, { ctx });
 }

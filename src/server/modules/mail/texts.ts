@@ -7,6 +7,7 @@ import { type SUPPORT_MAIL_KINDS, SUPPORT_TEXTS } from './support-texts.ts';
 import { type PASS_APPLICATION_MAIL_KINDS, PASS_APPLICATION_TEXTS } from './pass-application-texts.ts';
 import { type LIVE_BOOKING_MAIL_KINDS, LIVE_BOOKING_TEXTS } from './live-booking-texts.ts';
 import { type INBOX_MAIL_KINDS, INBOX_TEXTS } from './inbox-texts.ts';
+import { type SAVED_SEARCH_MAIL_KINDS, SAVED_SEARCH_TEXTS } from './saved-search-texts.ts';
 
 export const MAIL_KINDS = [
   'confirmation',
@@ -47,6 +48,8 @@ export const MAIL_KINDS = [
   'studio_booking_confirmed',
   'studio_booking_declined',
   'studio_booking_canceled',
+  'saved_search_match',
+  'saved_search_digest',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -67,6 +70,8 @@ export type PassApplicationMailKind = (typeof MAIL_KINDS)[number] & (typeof PASS
 export type LiveBookingMailKind = (typeof MAIL_KINDS)[number] & (typeof LIVE_BOOKING_MAIL_KINDS)[number];
 /** The kinds of e-mail of the business desk's inboxes; their texts are in inbox-texts.ts. */
 export type InboxMailKind = (typeof MAIL_KINDS)[number] & (typeof INBOX_MAIL_KINDS)[number];
+/** The kinds of e-mail of saved searches; their texts are in saved-search-texts.ts. */
+export type SavedSearchMailKind = (typeof MAIL_KINDS)[number] & (typeof SAVED_SEARCH_MAIL_KINDS)[number];
 type AccountMailKind = Exclude<
   MailKind,
   | CommerceMailKind
@@ -77,6 +82,7 @@ type AccountMailKind = Exclude<
   | PassApplicationMailKind
   | LiveBookingMailKind
   | InboxMailKind
+  | SavedSearchMailKind
 >;
 type LocaleTexts = Record<AccountMailKind, KindTexts> & { common: { footer: string; linkHelp: string } };
 
@@ -327,7 +333,8 @@ export const MAIL_TEXTS: Record<
       | SupportMailKind
       | PassApplicationMailKind
       | LiveBookingMailKind
-      | InboxMailKind,
+      | InboxMailKind
+      | SavedSearchMailKind,
       KindTexts
     >
 > = {
@@ -341,6 +348,7 @@ export const MAIL_TEXTS: Record<
     ...PASS_APPLICATION_TEXTS.en,
     ...LIVE_BOOKING_TEXTS.en,
     ...INBOX_TEXTS.en,
+    ...SAVED_SEARCH_TEXTS.en,
   },
   es: {
     ...ACCOUNT_TEXTS.es,
@@ -352,6 +360,7 @@ export const MAIL_TEXTS: Record<
     ...PASS_APPLICATION_TEXTS.es,
     ...LIVE_BOOKING_TEXTS.es,
     ...INBOX_TEXTS.es,
+    ...SAVED_SEARCH_TEXTS.es,
   },
   ru: {
     ...ACCOUNT_TEXTS.ru,
@@ -363,6 +372,7 @@ export const MAIL_TEXTS: Record<
     ...PASS_APPLICATION_TEXTS.ru,
     ...LIVE_BOOKING_TEXTS.ru,
     ...INBOX_TEXTS.ru,
+    ...SAVED_SEARCH_TEXTS.ru,
   },
   ar: {
     ...ACCOUNT_TEXTS.ar,
@@ -374,5 +384,6 @@ export const MAIL_TEXTS: Record<
     ...PASS_APPLICATION_TEXTS.ar,
     ...LIVE_BOOKING_TEXTS.ar,
     ...INBOX_TEXTS.ar,
+    ...SAVED_SEARCH_TEXTS.ar,
   },
 };
