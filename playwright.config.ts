@@ -5,6 +5,8 @@ import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/chromium.ts';
 
 /** Browser tests run Debian's Chromium against the app as `npm start` runs it. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** Where webhooks.spec.ts listens as a newsroom's system: the one local address the server may post to. */
+export const WEBHOOK_RECEIVER_PORT = E2E_PORT + 1950;
 // A fresh embedded database per run, as on a fresh clone; workers inherit the variable.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `newsreel-e2e-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;
@@ -57,6 +59,8 @@ export default defineConfig({
       // The RTMP ingest on a port of this run's own; the demo publisher pushes the demo live event.
       LIVE_RTMP_PORT: String(E2E_PORT + 2000),
       LIVE_SRT_PORTS: `${E2E_PORT + 2001}-${E2E_PORT + 2009}`,
+      // One local port the platform may post to: the webhook receiver of webhooks.spec.ts (WEBHOOK_RECEIVER_PORT).
+      OUTBOUND_ALLOW: `127.0.0.1:${WEBHOOK_RECEIVER_PORT}`,
     },
   },
 });
