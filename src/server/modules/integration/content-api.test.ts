@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentApiListSchema, ninjsItemSchema, type ContentApiList, type NinjsItem } from '../../../common/content-api.ts';
 import { searchResponseSchema, videoListResponseSchema } from '../../../common/catalogue.ts';
@@ -6,6 +7,8 @@ import { createTestApp, minutes, type TestApp } from '../../test/harness.ts';
 import { Browser } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { insertProjects } from '../catalogue/writer.ts';
+import { liveEvents } from '../live/schema.ts';
+import { insertLiveEvents } from '../live/test-support.ts';
 import { takeAction } from '../newsroom/life-cycle.ts';
 import { storyWithMaster, uniqueWord } from '../newsroom/test-support.ts';
 import { ninjsErrors } from './ninjs-validator.ts';
@@ -39,6 +42,7 @@ async function item(id: string): Promise<NinjsItem> {
   return ninjsItemSchema.parse(answer.json());
 }
 const idOf = (found: NinjsItem) => Number(found.altids.find((alt) => alt.role === 'id')?.value);
+const idOfLive = (found: NinjsItem) => Number(found.altids.find((alt) => alt.role === 'id')?.value.replace('live-', ''));
 
 /** Walks every page of a query; each item once. */
 async function walk(query: string, limit: number): Promise<NinjsItem[]> {
@@ -173,15 +177,28 @@ describe('the ninjs content API (issue 30)', () => {
     expect(feed.map((found) => found.uri)).not.toContain(killed.guid);
   });
 
-  it('live events are items too, with their times and status', async () => {
-    const answer = await page('/api/v1/content?type=live&limit=5');
-    for (const live of answer.items) {
-      expect(live.profile).toBe('newsreel-live-event');
-      expect(live.eventdetails?.dates.startdate).toBeTruthy();
-      expect(live.altids.find((alt) => alt.role === 'live_status')?.value).toBeTruthy();
-      expect((await item(live.altids.find((alt) => alt.role === 'id')?.value ?? '')).uri).toBe(live.uri);
-    }
-    expect((await get('/api/v1/content/live-99999999')).statusCode).toBe(404);
+  it('live events are items too, with their times and status, paged and synced like stories', async () => {
+    const at = new Date('2026-11-25T10:00:00Z');
+    const ids = await insertLiveEvents(t.database.db, 3, { startAt: at, createdAt: at, updatedAt: at, location: 'Geneva' });
+    const [hidden = 0] = await insertLiveEvents(t.database.db, 1, { visible: false, startAt: at, createdAt: at, updatedAt: at });
+    const lives = await walk('type=live', 2);
+    expect(lives.map(idOfLive)).toEqual(expect.arrayContaining(ids));
+    expect(lives.map(idOfLive)).not.toContain(hidden);
+    const first = lives.find((live) => idOfLive(live) === ids[0]);
+    expect(first).toMatchObject({ uri: `urn:newsreel:live:${ids[0]}`, profile: 'newsreel-live-event', located: 'Geneva', renditions: [] });
+    expect(first?.eventdetails?.dates.startdate).toBe(at.toISOString());
+    expect(first?.altids).toContainEqual({ role: 'live_status', value: 'confirmed' });
+    expect((await item(`live-${ids[0]}`)).uri).toBe(first?.uri);
+    expect((await get(`/api/v1/content/live-${hidden}`)).statusCode).toBe(404);
+    // Incremental sync: an event changed after `since` comes back.
+    const since = new Date('2026-11-25T11:00:00Z').toISOString();
+    await t.database.db
+      .update(liveEvents)
+      .set({ status: 'live', updatedAt: new Date('2026-11-25T12:00:00Z') })
+      .where(eq(liveEvents.id, ids[1] ?? 0));
+    const changed = await walk(`type=live&since=${encodeURIComponent(since)}`, 5);
+    expect(changed.map(idOfLive)).toContain(ids[1]);
+    expect(changed.map(idOfLive)).not.toContain(ids[0]);
   });
 
   it('/api/docs describes the calls with their examples', async () => {
