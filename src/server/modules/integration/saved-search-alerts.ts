@@ -7,10 +7,12 @@ import { renderMail } from '../mail/templates.ts';
 import { pushClients } from '../push/schema.ts';
 import { userStream } from '../realtime/channels.ts';
 import { savedSearches, savedSearchMatches, type SavedSearchRow } from './schema.ts';
+import { raiseWebhookEvent } from './webhook-delivery.ts';
+import { wakeWebhookSender } from './webhooks.ts';
 
 /** A match this run made, with its search. */
 export type NewMatch = { matchId: number; search: SavedSearchRow };
-type Story = { itemId: number; project: { id: number; title: string; slug: string } };
+type Story = { itemId: number; guid: string; project: { id: number; title: string; slug: string } };
 type AlertDeps = Pick<JobDeps, 'db' | 'clock' | 'mailer' | 'push' | 'publicOrigin' | 'broadcast' | 'jobs'>;
 
 const PUSH_TITLES = {
@@ -24,7 +26,8 @@ const PUSH_TITLES = {
  * Tells each owner of a search the story now matches, as they asked: a pop-up on their open pages
  * for a match made this run (its notice is already kept), then an e-mail at once and a web push,
  * each claimed (`mailed_at`, `pushed_at` set in the statement that picks it) before it goes, so
- * none goes twice. Matches a failed run left unmailed or unpushed are picked up too.
+ * none goes twice, and a webhook event per match (once per endpoint and dedupe key). Matches a
+ * failed run left unmailed or unpushed are picked up too.
  */
 export async function tellMatches(deps: AlertDeps, story: Story, fresh: readonly NewMatch[]) {
   const { itemId, project } = story;
@@ -69,7 +72,43 @@ export async function tellMatches(deps: AlertDeps, story: Story, fresh: readonly
   }
   if (counts.mailed) deps.mailer.kick();
   counts.pushed = await pushMatches(deps, story);
-  return counts;
+  return { ...counts, webhooks: await raiseMatchWebhooks(deps, story) };
+}
+
+/**
+ * content.published to the webhooks of each owner of a search that tells webhooks: every match of
+ * the item, each run, as the dedupe key makes a match raised again the same message.
+ */
+async function raiseMatchWebhooks(deps: AlertDeps, { itemId, guid, project }: Story): Promise<number> {
+  const matched = await deps.db
+    .select({ id: savedSearches.id, userId: savedSearches.userId, name: savedSearches.name, matchedAt: savedSearchMatches.createdAt })
+    .from(savedSearchMatches)
+    .innerJoin(savedSearches, eq(savedSearches.id, savedSearchMatches.savedSearchId))
+    .where(and(eq(savedSearchMatches.contentItemId, itemId), eq(savedSearches.notifyWebhook, true)));
+  let raised = 0;
+  for (const search of matched) {
+    raised += await raiseWebhookEvent(
+      deps.db,
+      {
+        recipients: [search.userId],
+        type: 'content.published',
+        dedupeKey: `saved_search:${search.id}:item:${itemId}`,
+        data: {
+          item_id: itemId,
+          guid,
+          uri: guid,
+          headline: project.title,
+          video_project_id: project.id,
+          saved_search: { id: search.id, name: search.name },
+          links: { video: `${deps.publicOrigin}/en${LINKS.video(project.slug)}` },
+          at: search.matchedAt.toISOString(),
+        },
+      },
+      deps.clock.now(),
+    );
+  }
+  if (raised) await wakeWebhookSender(deps);
+  return raised;
 }
 
 async function localesOf(deps: Pick<AlertDeps, 'db'>, userIds: readonly number[]) {

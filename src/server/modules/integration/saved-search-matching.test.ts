@@ -13,7 +13,7 @@ import { pushClients } from '../push/schema.ts';
 import type { PushSender } from '../push/sender.ts';
 import { CONTENT_NEWS_QUEUE, contentNewsJob } from './content-news.ts';
 import { mailDigests } from './saved-search-digest.ts';
-import { savedSearchMatches } from './schema.ts';
+import { savedSearchMatches, webhookEndpoints, webhookMessages } from './schema.ts';
 
 /**
  * Saved searches alert (issue 30): a story published or corrected at the desk is matched against
@@ -147,7 +147,7 @@ describe('a story published at the desk', () => {
   it('a correction of a matched story matches no one again; the job run twice tells no one twice; a correction that makes it match tells once', async () => {
     const word = uniqueWord();
     const later = uniqueWord();
-    const first = await saver({ query: { search: word }, notify_email: 'now', notify_push: true });
+    const first = await saver({ query: { search: word }, notify_email: 'now', notify_push: true, notify_webhook: true });
     const second = await saver({ query: { search: later }, notify_email: 'now' });
     const now = t.services.clock.now();
     await t.database.db.insert(pushClients).values({
@@ -160,6 +160,16 @@ describe('a story published at the desk', () => {
       createdAt: now,
       updatedAt: now,
     });
+    const [endpoint] = await t.database.db
+      .insert(webhookEndpoints)
+      .values({
+        userId: first.user.id,
+        url: 'https://hooks.example/news',
+        events: ['content.published'],
+        secretSealed: 'sealed',
+        createdAt: now,
+      })
+      .returning();
     const story = await publish(`Bridge reopens ${word}`);
     const [published] = queued.filter((job) => job.queue === CONTENT_NEWS_QUEUE);
     await runNews();
@@ -175,6 +185,12 @@ describe('a story published at the desk', () => {
     expect(await runNews()).toEqual([expect.objectContaining({ saved_search_matches: 1, mailed: 1 })]);
     const matches = await t.database.db.select().from(savedSearchMatches).where(eq(savedSearchMatches.contentItemId, story.id));
     expect(matches).toHaveLength(2);
+    // One webhook message for the match, however often the job ran; the other search tells no webhook.
+    const messages = await t.database.db.select().from(webhookMessages).where(eq(webhookMessages.endpointId, endpoint!.id));
+    expect(messages.map((message) => [message.eventType, message.dedupeKey])).toEqual([
+      ['content.published', `saved_search:${matches.find((match) => match.contentItemId === story.id)?.savedSearchId}:item:${story.id}`],
+    ]);
+    expect(messages[0]?.payload).toMatchObject({ data: { headline: `Bridge reopens ${word}`, saved_search: { name: 'Floods' } } });
     expect((await mailsTo(first.user.email)).length).toBe(1);
     expect((await mailsTo(second.user.email)).length).toBe(1);
     expect(await noticesOf(first.browser)).toHaveLength(1);

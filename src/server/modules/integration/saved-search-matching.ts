@@ -52,12 +52,16 @@ export async function searchesMatching(db: Db, projectId: number, searches: read
 export const savedSearchContentNews: ContentNewsHandler = async (deps, news) => {
   if (news.event === 'killed') return { saved_search_matches: 0 };
   const [found] = await deps.db
-    .select({ itemId: contentItems.id, project: { id: videoProjects.id, title: videoProjects.title, slug: videoProjects.projectSlug } })
+    .select({
+      itemId: contentItems.id,
+      guid: contentItems.guid,
+      project: { id: videoProjects.id, title: videoProjects.title, slug: videoProjects.projectSlug },
+    })
     .from(contentItems)
     .innerJoin(videoProjects, and(eq(videoProjects.id, contentItems.videoProjectId), listedProject))
     .where(eq(contentItems.id, news.itemId));
   if (!found) return { saved_search_matches: 0 };
-  const { itemId, project } = found;
+  const { itemId, guid, project } = found;
   // Only searches this item has not matched yet are weighed again.
   const candidates = await deps.db
     .select({ id: savedSearches.id, query: savedSearches.query })
@@ -107,6 +111,6 @@ export const savedSearchContentNews: ContentNewsHandler = async (deps, news) => 
     return { fresh: made, told: kept };
   });
   announceNotices(deps.broadcast, told);
-  const alerts = await tellMatches(deps, { itemId, project }, fresh);
+  const alerts = await tellMatches(deps, { itemId, guid, project }, fresh);
   return { saved_search_matches: fresh.length, ...alerts };
 };
