@@ -4,6 +4,7 @@ import type { JobSender } from '../../jobs/sender.ts';
 import type { DownloadFiles } from '../downloads/files.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
 import { contentApiRoutes } from './content-api-routes.ts';
+import { deliveryRuleRoutes } from './delivery-rule-routes.ts';
 import { savedSearchRoutes } from './saved-search-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
@@ -16,4 +17,5 @@ export async function integrationPlugin(
   await app.register(contentApiRoutes, { ctx: { ...ctx, files, jobs } });
   await app.register(savedSearchRoutes, { ctx });
   await app.register(webhookRoutes, { ctx });
+  await app.register(deliveryRuleRoutes, { ctx });
 }
