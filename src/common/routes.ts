@@ -34,6 +34,7 @@ export const ROUTES = {
   myContent: '/user/my-content',
   myLists: '/user/my-lists',
   myList: '/user/my-lists/:id',
+  savedSearches: '/user/saved-searches',
   purchaseReceipt: '/user/purchase-history/:id',
   plans: '/plans',
   // Only the two plans that are requested have a form: any other request-{name} is not found.
@@ -132,6 +133,7 @@ export const PRIVATE_ROUTES: readonly RouteName[] = [
   'userIntegrations',
   'myLists',
   'myList',
+  'savedSearches',
   'myEvents',
   'payment',
   'paymentProcessing',

@@ -198,6 +198,11 @@ const pages: Record<RouteName, Page> = {
   ),
   myLists: pageOf(lists, (m) => m.MyListsPage, ['lists']),
   myList: pageOf(lists, (m) => m.MyListPage, ['lists']),
+  savedSearches: pageOf(
+    () => import('../features/saved-searches/saved-searches-page.tsx'),
+    (m) => m.SavedSearchesPage,
+    ['savedSearches'],
+  ),
   publicList: pageOf(lists, (m) => m.PublicListPage, ['lists']),
   plans: pageOf(
     () => import('../features/agreements/plans-page.tsx'),

@@ -29,6 +29,7 @@ export const SECTIONS = [
   'purchaseHistory',
   'push',
   'savedCards',
+  'savedSearches',
   'support',
   'team',
   'validation',

@@ -4,6 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { CATALOGUE_PAGE_SIZE } from '../../../common/catalogue-values.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { catalogueApi } from './api.ts';
+import { SaveSearchButton } from '../saved-searches/save-search-button.tsx';
 import { SelectionBarOnDemand } from '../selection/selection-bar-on-demand.tsx';
 import { FiltersPanel } from './filters-panel.tsx';
 import { formatCount } from './format.ts';
@@ -65,7 +66,10 @@ export function SearchPage() {
             </p>
           ) : null}
         </div>
-        <ViewToggle view={view} onChange={setView} />
+        <div className="search-page__tools">
+          <SaveSearchButton />
+          <ViewToggle view={view} onChange={setView} />
+        </div>
       </header>
       <div className="catalogue-page__layout">
         <FiltersPanel fixed={null} />

@@ -59,6 +59,7 @@ describe('profile menu (spec: accounts §2, §6)', () => {
       'billing-settings',
       'purchase-history',
       'my-lists',
+      'saved-searches',
       'members',
       'user-limits',
       'planning',
@@ -129,6 +130,7 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
       'billing-settings',
       'purchase-history',
       'my-lists',
+      'saved-searches',
       'members',
       'user-limits',
       'planning',
@@ -153,6 +155,7 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
       'billing-settings',
       'purchase-history',
       'my-lists',
+      'saved-searches',
       'members',
     ]);
     expect(ids(profileMenu('standard', { ...plain, only_one_off: true }))).toEqual([
@@ -162,12 +165,14 @@ describe('menus show only built screens (src/common/routes.ts ROUTES)', () => {
       'billing-settings',
       'purchase-history',
       'my-lists',
+      'saved-searches',
     ]);
     expect(ids(profileMenu('standard', { ...plain, user_group: 'client', planning_access: true }))).toEqual([
       'my-content',
       'profile',
       'plan-details',
       'my-lists',
+      'saved-searches',
       'planning',
     ]);
     expect(ids(profileMenu('landing', { ...plain, planning_access: true }))).toEqual(['my-content', 'profile', 'members']);
