@@ -195,12 +195,78 @@ export function nextDelaySeconds(attemptsMade: number): number | null {
   return WEBHOOK_RETRY_SCHEDULE[attemptsMade] ?? null;
 }
 
-async function sendOne(deps: WebhookSendDeps, message: Claimed): Promise<boolean> {
+/** What one attempt leaves: its log row, and the message's next state. */
+type Settled = {
+  id: number;
+  attempts: number;
+  outcome: Outcome;
+  state: 'pending' | 'delivered' | 'failed';
+  nextAttemptAt: Date | null;
+  at: Date;
+};
+
+/**
+ * Logs attempts and settles their messages, many in one write: while one write runs, the answers
+ * that arrive wait and go together in the next (one transaction, whatever the number), so a hundred
+ * endpoints answering at once cost a few writes, not a hundred. A message is settled only by the run
+ * that holds its claim (the attempts it counted); a lost run's late answer is logged only.
+ */
+function settler(db: Db) {
+  let waiting: Settled[] = [];
+  let writing: Promise<void> | null = null;
+  const write = async (batch: Settled[]) => {
+    const rows = sql.join(
+      batch.map(
+        (item) =>
+          sql`(${item.id}::integer, ${item.attempts}::integer, ${item.state}::text, ${item.nextAttemptAt?.toISOString() ?? null}::timestamptz, ${item.at.toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    await db.transaction(async (tx) => {
+      await tx.insert(webhookAttempts).values(
+        batch.map((item) => ({
+          messageId: item.id,
+          status: item.outcome.status,
+          latencyMs: item.outcome.latencyMs,
+          excerpt: item.outcome.excerpt,
+          createdAt: item.at,
+        })),
+      );
+      await tx.execute(sql`
+        update ${webhookMessages} set
+          state = settled.state,
+          next_attempt_at = settled.next_at,
+          delivered_at = case when settled.state = 'delivered' then settled.at else ${webhookMessages.deliveredAt} end
+        from (values ${rows}) as settled (id, attempts, state, next_at, at)
+        where ${webhookMessages.id} = settled.id and ${webhookMessages.state} = 'pending' and ${webhookMessages.attempts} = settled.attempts`);
+    });
+  };
+  const drain = async () => {
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting;
+        waiting = [];
+        await write(batch);
+      }
+    } finally {
+      writing = null;
+    }
+  };
+  return {
+    /** Resolves once the item is written (with whatever waited beside it). */
+    add(item: Settled): Promise<void> {
+      waiting.push(item);
+      writing ??= drain();
+      return writing;
+    },
+  };
+}
+
+async function sendOne(deps: WebhookSendDeps, message: Claimed, settle: ReturnType<typeof settler>): Promise<boolean> {
   const timestamp = (deps.signingClock ?? systemClock).now();
-  let secret: string;
   let outcome: Outcome;
   try {
-    secret = decrypt(message.secretSealed, deps.secret);
+    const secret = decrypt(message.secretSealed, deps.secret);
     outcome = await postWebhook(
       deps.outbound,
       { url: message.url, secret, messageId: message.messageId, body: JSON.stringify(message.payload), timestamp },
@@ -209,27 +275,15 @@ async function sendOne(deps: WebhookSendDeps, message: Claimed): Promise<boolean
   } catch (error) {
     outcome = { ok: false, status: null, latencyMs: 0, excerpt: cut(error instanceof Error ? error.message : String(error)) };
   }
-  const now = deps.clock.now();
+  const at = deps.clock.now();
   const delay = outcome.ok ? null : nextDelaySeconds(message.attempts);
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({
-      messageId: message.id,
-      status: outcome.status,
-      latencyMs: outcome.latencyMs,
-      excerpt: outcome.excerpt,
-      createdAt: now,
-    });
-    // Only the run that holds the claim settles the message (a lost run's late answer is logged only).
-    await tx
-      .update(webhookMessages)
-      .set(
-        outcome.ok
-          ? { state: 'delivered', deliveredAt: now, nextAttemptAt: null }
-          : delay === null
-            ? { state: 'failed', nextAttemptAt: null }
-            : { nextAttemptAt: new Date(now.getTime() + delay * 1000) },
-      )
-      .where(and(eq(webhookMessages.id, message.id), eq(webhookMessages.state, 'pending'), eq(webhookMessages.attempts, message.attempts)));
+  await settle.add({
+    id: message.id,
+    attempts: message.attempts,
+    outcome,
+    at,
+    state: outcome.ok ? 'delivered' : delay === null ? 'failed' : 'pending',
+    nextAttemptAt: delay === null ? null : new Date(at.getTime() + delay * 1000),
   });
   return outcome.ok;
 }
@@ -244,10 +298,11 @@ export async function sendDueWebhooks(deps: WebhookSendDeps): Promise<{ delivere
     const claimed = await claimDue(deps.db, deps.clock.now(), BATCH);
     if (claimed.length === 0) break;
     let next = 0;
+    const settle = settler(deps.db);
     const lane = async () => {
       while (next < claimed.length) {
         const message = claimed[next++]!;
-        if (await sendOne(deps, message)) counts.delivered += 1;
+        if (await sendOne(deps, message, settle)) counts.delivered += 1;
         else counts.failedAttempts += 1;
       }
     };

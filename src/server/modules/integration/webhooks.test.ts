@@ -20,7 +20,7 @@ import { videoProjects } from '../catalogue/schema.ts';
 import { deskCallers } from '../desk/test-support.ts';
 import { videoRequests } from '../downloads/schema.ts';
 import { storyWithMaster, uniqueWord } from '../newsroom/test-support.ts';
-import { decrypt } from '../security/crypto.ts';
+import { decrypt, encrypt } from '../security/crypto.ts';
 import { outboundPolicyFor } from '../security/outbound.ts';
 import type { JobDeps } from '../../jobs/definition.ts';
 import { spreadContentNews } from './content-news.ts';
@@ -36,10 +36,14 @@ const HOOKS = '/api/current_user/webhooks';
 
 type Received = { path: string; headers: http.IncomingHttpHeaders; body: string; answered: number };
 
-/** A local receiver: records every request; `failures` answers 500 that many times per path first. */
+/**
+ * A local receiver: records every request; `failures` answers 500 that many times per path first;
+ * paths under `slow` answer after 200 ms.
+ */
 async function startReceiver() {
   const received: Received[] = [];
   const failures = new Map<string, number>();
+  let slow: string | null = null;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,8 +53,12 @@ async function startReceiver() {
       const answered = left > 0 ? 500 : 200;
       if (left > 0) failures.set(path, left - 1);
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), answered });
-      response.writeHead(answered, { 'content-type': 'text/plain' });
-      response.end(answered === 200 ? 'thanks' : `down for now (${left - 1} more)`);
+      const answer = () => {
+        response.writeHead(answered, { 'content-type': 'text/plain' });
+        response.end(answered === 200 ? 'thanks' : `down for now (${left - 1} more)`);
+      };
+      if (slow && path.startsWith(slow)) setTimeout(answer, 200);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,6 +67,9 @@ async function startReceiver() {
     received,
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     failFirst: (path: string, times: number) => failures.set(path, times),
+    slowUnder: (prefix: string | null) => {
+      slow = prefix;
+    },
     at: (path: string) => received.filter((entry) => entry.path === path),
     close: () => new Promise((resolve) => server.close(resolve)),
   };
@@ -344,6 +355,39 @@ describe('sending', () => {
     expect(raised).toBe(1);
     await send();
     expect([killed, ready, off, other].map((entry) => receiver.at(entry.path).length)).toEqual([0, 1, 0, 0]);
+  });
+});
+
+describe('a hundred endpoints', () => {
+  it('hear one event, posted a bounded number at a time: endpoints answering in 200 ms take about 1.3 s, not 20', async () => {
+    const owners = await Promise.all(Array.from({ length: 10 }, () => a.signedIn()));
+    const secret = 'whsec_' + Buffer.alloc(32, 3).toString('base64');
+    const prefix = `/hundred-${Date.now()}-`;
+    await t.database.db.insert(webhookEndpoints).values(
+      owners.flatMap(({ user }, owner) =>
+        Array.from({ length: 10 }, (_, n) => ({
+          userId: user.id,
+          url: receiver.url(`${prefix}${owner * 10 + n}`),
+          events: ['download.ready' as const],
+          secretSealed: encrypt(secret, t.services.secret),
+          createdAt: t.services.clock.now(),
+        })),
+      ),
+    );
+    receiver.slowUnder(prefix);
+    try {
+      const event = { recipients: owners.map(({ user }) => user.id), type: 'download.ready' as const, dedupeKey: prefix, data: {} };
+      const started = performance.now();
+      expect(await raiseWebhookEvent(t.database.db, event, t.services.clock.now())).toBe(100);
+      expect(await send()).toEqual({ delivered: 100, failedAttempts: 0 });
+      // One at a time would be 100 × 200 ms; 16 at a time about 1.3 s (PostgreSQL: 0.6 s without the delay).
+      expect(performance.now() - started).toBeLessThan(6000);
+    } finally {
+      receiver.slowUnder(null);
+    }
+    const got = receiver.received.filter((entry) => entry.path.startsWith(prefix));
+    expect(new Set(got.map((entry) => entry.path)).size).toBe(100);
+    expect(got.every((entry) => verified(secret, entry).type === 'download.ready')).toBe(true);
   });
 });
 
