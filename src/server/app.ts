@@ -202,7 +202,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(alertRoutes, { ctx });
   await app.register(deskAlertRoutes, { ctx });
   await app.register(listRoutes, { ctx });
-  await app.register(integrationPlugin, { ctx, files: services.files, jobs: services.jobs });
+  await app.register(integrationPlugin, { ctx, files: services.files, jobs: services.jobs, caches: services.caches });
   const bookings = { ...ctx, salesEmail: config.salesEmail, publicOrigin: publicOrigin(config) };
   await app.register(liveRoutes, { ctx: { ...bookings, jobs: services.jobs, files: services.files, tvu: services.tvu } });
   await app.register(liveBookingRoutes, { ctx: bookings });

@@ -14,6 +14,9 @@ import { zod } from '../../../common/validators.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { DownloadFiles } from '../downloads/files.ts';
 import type { JobSender } from '../../jobs/sender.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
+import { memo } from '../../lib/memo.ts';
+import { memoReference } from '../catalogue/views.ts';
 import { apiCaller } from './api-caller.ts';
 import { getContent, listContent, type ContentApiCaller } from './content-api.ts';
 import { downloadState, licenseFile } from './content-downloads.ts';
@@ -68,11 +71,21 @@ const exampleItem: NinjsItem = {
 /** Where the API's own links point: the address the caller reached. */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-type Options = { ctx: ServiceContext & { files: DownloadFiles; jobs: JobSender } };
+type Options = { ctx: ServiceContext & { files: DownloadFiles; jobs: JobSender }; caches: Pick<CacheBus, 'onInvalidate'> };
 
 /** The ninjs content API (issue 30): a newsroom system's feed of stories and live events, and the download of their files. */
-export async function contentApiRoutes(instance: FastifyInstance, { ctx }: Options) {
+export async function contentApiRoutes(instance: FastifyInstance, { ctx: services, caches }: Options) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // As the catalogue's routes keep them: reference tables and search plans a minute per process,
+  // forgotten when the catalogue or the reference data change.
+  const cache = memo<string, unknown>({ ttlMs: 60_000, max: 2000 });
+  const reference = memoReference(services.db, caches);
+  const stopCatalogue = caches.onInvalidate('catalogue', cache.clear);
+  instance.addHook('onClose', async () => {
+    stopCatalogue();
+    reference.stop();
+  });
+  const ctx = { ...services, reference, memo: <V>(key: string, load: () => Promise<V>) => cache(key, load) as Promise<V> };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });

@@ -9,14 +9,15 @@ import { Invalid, NotFound } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { filterClause, searchText } from '../catalogue/filters.ts';
 import { videoProjects as p } from '../catalogue/schema.ts';
-import { searchVideos } from '../catalogue/search.ts';
-import { summaries, summaryColumns } from '../catalogue/views.ts';
+import { searchVideos, type SearchContext } from '../catalogue/search.ts';
+import { summaries } from '../catalogue/views.ts';
 import { liveEvents } from '../live/schema.ts';
 import { contentItems as ci } from '../newsroom/schema.ts';
-import { licensableFiles, offerOfOne } from './content-renditions.ts';
+import { callerOffer, licensableFiles, offerOfOne } from './content-renditions.ts';
 import { liveItem, storyItem, type StoryRow } from './ninjs.ts';
 
-export type ContentApiContext = Pick<ServiceContext, 'db' | 'clock' | 'secret'>;
+/** With the catalogue's reference tables and search memo kept per process, as its own routes keep them. */
+export type ContentApiContext = Pick<ServiceContext, 'db' | 'clock' | 'secret'> & Pick<SearchContext, 'reference' | 'memo'>;
 export type ContentApiCaller = { user: UserRow; locale: Locale; origin: string; site: SiteVariant };
 
 type Direction = 'asc' | 'desc';
@@ -128,12 +129,12 @@ export async function storyRows(ctx: ContentApiContext, ids: number[], locale: L
     .from(p)
     .leftJoin(ci, eq(ci.videoProjectId, p.id))
     .where(inArray(p.id, ids));
+  // A full row holds every column a summary names: the catalogue's own names for tags, category, country.
   const named = await summaries(
     ctx.db,
-    rows.map(({ project }) =>
-      Object.fromEntries(Object.keys(summaryColumns).map((name) => [name, project[name as keyof typeof project]])),
-    ) as never,
+    rows.map(({ project }) => project),
     locale,
+    ctx.reference,
   );
   const names = new Map(named.map((summary) => [summary.id, summary]));
   const byId = new Map(rows.map((row) => [row.project.id, row]));
@@ -164,8 +165,8 @@ export async function storyRows(ctx: ContentApiContext, ids: number[], locale: L
 }
 
 async function storyItems(ctx: ContentApiContext, caller: ContentApiCaller, ids: number[]): Promise<NinjsItem[]> {
-  const rows = await storyRows(ctx, ids, caller.locale);
-  const files = await licensableFiles(ctx, caller, rows);
+  const [rows, offer] = await Promise.all([storyRows(ctx, ids, caller.locale), callerOffer(ctx, caller)]);
+  const files = await licensableFiles(ctx, caller, offer, rows);
   const now = ctx.clock.now();
   return rows.map((row) => storyItem(row, files.get(row.id) ?? [], now));
 }
@@ -219,7 +220,7 @@ export async function listContent(ctx: ContentApiContext, caller: ContentApiCall
     if (cursor && !('p' in cursor)) throw badCursor();
     const page = cursor && 'p' in cursor ? cursor.p : 1;
     const found = await searchVideos(
-      { db: ctx.db, now: () => ctx.clock.now(), secret: ctx.secret },
+      { db: ctx.db, now: () => ctx.clock.now(), secret: ctx.secret, reference: ctx.reference, memo: ctx.memo },
       { ...query, page, per_page: query.limit },
       caller.locale,
       caller.user.id,

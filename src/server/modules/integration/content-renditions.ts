@@ -35,25 +35,11 @@ export async function offerOfOne(ctx: ContentApiContext, caller: ContentApiCalle
 
 const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
-/**
- * A page's files, a handful of queries for the whole page: the caller's agreements, logo and day's
- * count are read once, each story decided by the same access rule the offer uses (common/access.ts),
- * branded files by the same two conditions. A member's monthly limit is left to the item call and
- * the download (it depends on each story's charge); the download decides under its lock either way.
- */
-export async function licensableFiles(
-  ctx: ContentApiContext,
-  caller: ContentApiCaller,
-  rows: StoryRow[],
-): Promise<Map<number, NinjsRendition[]>> {
-  const answer = new Map<number, NinjsRendition[]>();
+/** What a page's files depend on of the caller, read once a page and beside the page's stories. */
+export async function callerOffer(ctx: ContentApiContext, caller: ContentApiCaller) {
   const now = ctx.clock.now();
-  const open = rows.filter((row) => usable(row) && !(row.embargoUntil && row.embargoUntil.getTime() > now.getTime()));
-  if (open.length === 0) return answer;
-  const ids = open.map((row) => row.id);
-  const [offered, served, logoKey, [today]] = await Promise.all([
-    ctx.db.select().from(videos).where(inArray(videos.projectId, ids)).orderBy(videos.id),
-    open.every((row) => row.freeAccess) ? [] : agreementsServing(ctx, caller.user),
+  const [served, logoKey, [today]] = await Promise.all([
+    agreementsServing(ctx, caller.user),
     logoKeyOf(ctx.db, caller.user),
     ctx.db
       .select({ n: count() })
@@ -66,8 +52,37 @@ export async function licensableFiles(
         ),
       ),
   ]);
-  if ((today?.n ?? 0) >= DAILY_DOWNLOAD_LIMIT) return answer;
-  const held = accessAgreements(served, now);
+  return { held: accessAgreements(served, now), logoKey, dayUsedUp: (today?.n ?? 0) >= DAILY_DOWNLOAD_LIMIT };
+}
+export type CallerOffer = Awaited<ReturnType<typeof callerOffer>>;
+
+/**
+ * A page's files, in two queries for the whole page: each story decided by the same access rule
+ * the offer uses (common/access.ts), branded files by the same two conditions, the embargo and
+ * the day's 30. A member's monthly limit is left to the item call and the download (it depends on
+ * each story's charge); the download decides under its lock either way.
+ */
+export async function licensableFiles(
+  ctx: ContentApiContext,
+  caller: ContentApiCaller,
+  offer: CallerOffer,
+  rows: StoryRow[],
+): Promise<Map<number, NinjsRendition[]>> {
+  const answer = new Map<number, NinjsRendition[]>();
+  const now = ctx.clock.now();
+  const open = rows.filter((row) => usable(row) && !(row.embargoUntil && row.embargoUntil.getTime() > now.getTime()));
+  if (open.length === 0 || offer.dayUsedUp) return answer;
+  const { held, logoKey } = offer;
+  const offered = await ctx.db
+    .select()
+    .from(videos)
+    .where(
+      inArray(
+        videos.projectId,
+        open.map((row) => row.id),
+      ),
+    )
+    .orderBy(videos.id);
   const byId = new Map(open.map((row) => [row.id, row]));
   const chosen = offered.flatMap((video) => {
     const row = byId.get(video.projectId);
