@@ -65,7 +65,10 @@ export function SaveSearchDialog({ search, onClose }: { search: string; onClose:
           required
           autoFocus
           error={error}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+            setError(undefined);
+          }}
           data-testid="saved-search-name"
         />
         <AlertChoices value={alerts} onChange={setAlerts} />
