@@ -237,4 +237,23 @@ describe('the daily digest', () => {
     expect(mails[0]?.subject).toBe('New videos for your saved searches (1)');
     expect(mails[0]?.text).toContain(`Tunnel of ${word}`);
   });
+
+  it('a search switched to daily later digests only what it matches from then on', async () => {
+    const word = uniqueWord();
+    const reader = await saver({ query: { search: word }, notify_email: 'off' });
+    await publish(`Quiet harbour ${word}`);
+    await runNews();
+    const [search] = savedSearchesSchema.parse((await reader.browser.get('/api/current_user/saved_searches')).json()).saved_searches;
+    expect((await reader.browser.patch(`/api/current_user/saved_searches/${search?.id}`, { notify_email: 'daily' })).statusCode).toBe(200);
+    t.services.clock.advance(days(2));
+    await mailDigests(deps());
+    expect(await mailsTo(reader.user.email)).toEqual([]);
+    await publish(`Busy harbour ${word}`);
+    await runNews();
+    await mailDigests(deps());
+    const [digest, ...more] = await mailsTo(reader.user.email);
+    expect(more).toEqual([]);
+    expect(digest?.text).toContain(`Busy harbour ${word}`);
+    expect(digest?.text).not.toContain(`Quiet harbour ${word}`);
+  });
 });
