@@ -13,6 +13,7 @@ import { ingestJob } from '../modules/newsroom/ingest/pipeline.ts';
 import { pruneClientErrorsJob } from '../modules/client-errors/service.ts';
 import { mailUnreadRepliesJob } from '../modules/support/reply-mails.ts';
 import { contentNewsJob } from '../modules/integration/content-news.ts';
+import { ruleDeliveryJob } from '../modules/integration/rule-upload.ts';
 import { savedSearchDigestJob } from '../modules/integration/saved-search-digest.ts';
 import { webhookSendJob } from '../modules/integration/webhook-delivery.ts';
 import type { JobDefinition } from './definition.ts';
@@ -43,6 +44,7 @@ export const JOB_QUEUES: readonly JobDefinition[] = [
   publishDueJob,
   noticeJob,
   contentNewsJob,
+  ruleDeliveryJob,
   // Hourly: each user's daily digest of saved-search matches, at most once a day.
   savedSearchDigestJob,
   // At once when an event is raised, and every minute for due retries.

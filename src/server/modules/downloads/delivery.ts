@@ -94,6 +94,59 @@ export async function deliverFile(
   return { bytes: size };
 }
 
+/**
+ * Removes a file delivered earlier (a killed story's, issue 30). A file that is not there any more
+ * is not an error: the customer may have moved it on already. Goes through the outbound policy as
+ * an upload does.
+ */
+export async function removeDeliveredFile(
+  ctx: { outbound: OutboundPolicy },
+  target: DeliveryTarget,
+  remoteName: string,
+  options: { timeoutMs?: number } = {},
+): Promise<void> {
+  if (!isFileName(remoteName)) throw new DeliveryError('delivery_failed', `Not a file name: ${JSON.stringify(remoteName)}`);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const server = await checkedServer(ctx.outbound, target);
+  const final = target.directory ? path.posix.join(target.directory, remoteName) : remoteName;
+  if (target.protocol === 'sftp') {
+    const { default: SftpClient } = await import('ssh2-sftp-client');
+    const socket = net.connect({ host: server.address, port: server.port, noDelay: true });
+    const client = new SftpClient('removal', { error: () => undefined, end: () => undefined, close: () => undefined });
+    let connected = false;
+    try {
+      await client.connect({ sock: socket, username: target.username, password: target.password, readyTimeout: timeoutMs });
+      connected = true;
+      if (await client.exists(final)) await client.delete(final);
+    } catch (error) {
+      throw connected
+        ? new DeliveryError('delivery_failed', 'The FTP/SFTP server refused to remove the file', { cause: error })
+        : sshConnectFailure(error);
+    } finally {
+      await client.end().catch(() => undefined);
+      socket.destroy();
+    }
+    return;
+  }
+  const { Client: FtpClient } = await import('basic-ftp');
+  const client = new FtpClient(timeoutMs, { allowSeparateTransferHost: false });
+  let connected = false;
+  try {
+    await client.access({ host: server.address, port: server.port, user: target.username, password: target.password });
+    connected = true;
+    // 550: no such file, which is what removal wants.
+    await client.remove(final).catch((error: unknown) => {
+      if (fieldOf(error, 'code') !== 550) throw error;
+    });
+  } catch (error) {
+    throw connected
+      ? new DeliveryError('delivery_failed', 'The FTP/SFTP server refused to remove the file', { cause: error })
+      : ftpConnectFailure(error);
+  } finally {
+    client.close();
+  }
+}
+
 /** Checked again at each delivery, whatever was checked when the profile was saved: DNS may answer otherwise now. */
 async function checkedServer(outbound: OutboundPolicy, target: DeliveryTarget): Promise<CheckedAddress> {
   try {

@@ -8,6 +8,7 @@ import { CHANNELS } from '../../../common/realtime.ts';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/sender.ts';
+import { RULE_DELIVERY_QUEUE } from '../integration/rule-delivery-queue.ts';
 import { DELIVER_QUEUE } from './ftp-delivery.ts';
 import { videoProjects } from '../catalogue/schema.ts';
 import { FfmpegError } from '../media/ffmpeg.ts';
@@ -222,7 +223,9 @@ async function markReady(deps: RenderDeps, key: string, storageKey: string): Pro
     ).map((row) => [row.id, row.slug]),
   );
   for (const row of ready) {
-    if (row.delivery === 'waiting') await deps.jobs?.send(DELIVER_QUEUE, { requestId: row.id });
+    // A file for the profile's server, or for an automatic delivery rule's destination (issue 30).
+    if (row.delivery === 'waiting')
+      await deps.jobs?.send(row.deliveryRuleId ? RULE_DELIVERY_QUEUE : DELIVER_QUEUE, { requestId: row.id });
     const name = downloadName(slugs.get(row.projectId) ?? '', row);
     deps.broadcast?.(CHANNELS.transcoding, userStream(row.userId), {
       type: 'completed',

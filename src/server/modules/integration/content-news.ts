@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { JobDefinition, JobDeps } from '../../jobs/definition.ts';
 import { savedSearchContentNews } from './saved-search-matching.ts';
+import { ruleDeliveryContentNews } from './rule-delivery.ts';
 import { webhookContentNews } from './webhook-events.ts';
 
 export const CONTENT_NEWS_QUEUE = 'integration.content-news';
@@ -27,6 +28,8 @@ export const CONTENT_NEWS_HANDLERS: ContentNewsHandler[] = [
   webhookContentNews,
   // Saved searches the item now matches, and their alerts.
   savedSearchContentNews,
+  // Delivery rules of the searches it matched (after the matching above); a kill's cancel sidecars.
+  ruleDeliveryContentNews,
 ];
 
 export async function spreadContentNews(deps: JobDeps, news: ContentNews): Promise<Record<string, number>> {
