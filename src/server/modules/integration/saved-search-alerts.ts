@@ -166,7 +166,8 @@ async function pushMatches(deps: AlertDeps, { itemId, project }: Story): Promise
         .send(
           { endpoint: client.endpoint, p256dh: client.p256dh, auth: client.auth },
           {
-            title: PUSH_TITLES[locale].replace('{search}', search.name),
+            // A function, so a name with "$&" in it is put in as written.
+            title: PUSH_TITLES[locale].replace('{search}', () => search.name),
             body: project.title,
             url: `/${locale}${LINKS.video(project.slug)}`,
             tag: `saved-search-${search.id}-${itemId}`,
