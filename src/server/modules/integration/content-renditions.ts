@@ -56,8 +56,16 @@ export async function callerOffer(ctx: ContentApiContext, caller: ContentApiCall
 }
 export type CallerOffer = Awaited<ReturnType<typeof callerOffer>>;
 
+export type OfferedVideo = typeof videos.$inferSelect;
+
+/** The renditions the page's stories are offered in. */
+export function offeredVideos(ctx: ContentApiContext, ids: number[]): Promise<OfferedVideo[]> {
+  return ids.length ? ctx.db.select().from(videos).where(inArray(videos.projectId, ids)).orderBy(videos.id) : Promise.resolve([]);
+}
+
 /**
- * A page's files, in two queries for the whole page: each story decided by the same access rule
+ * A page's files, from the renditions of its stories (offeredVideos, read beside the stories) and
+ * one query for the sizes of files already made: each story decided by the same access rule
  * the offer uses (common/access.ts), branded files by the same two conditions, the embargo and
  * the day's 30. A member's monthly limit is left to the item call and the download (it depends on
  * each story's charge); the download decides under its lock either way.
@@ -66,6 +74,7 @@ export async function licensableFiles(
   ctx: ContentApiContext,
   caller: ContentApiCaller,
   offer: CallerOffer,
+  offered: OfferedVideo[],
   rows: StoryRow[],
 ): Promise<Map<number, NinjsRendition[]>> {
   const answer = new Map<number, NinjsRendition[]>();
@@ -73,16 +82,6 @@ export async function licensableFiles(
   const open = rows.filter((row) => usable(row) && !(row.embargoUntil && row.embargoUntil.getTime() > now.getTime()));
   if (open.length === 0 || offer.dayUsedUp) return answer;
   const { held, logoKey } = offer;
-  const offered = await ctx.db
-    .select()
-    .from(videos)
-    .where(
-      inArray(
-        videos.projectId,
-        open.map((row) => row.id),
-      ),
-    )
-    .orderBy(videos.id);
   const byId = new Map(open.map((row) => [row.id, row]));
   const chosen = offered.flatMap((video) => {
     const row = byId.get(video.projectId);
