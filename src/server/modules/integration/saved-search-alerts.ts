@@ -72,7 +72,12 @@ export async function tellMatches(deps: AlertDeps, story: Story, fresh: readonly
   }
   if (counts.mailed) deps.mailer.kick();
   counts.pushed = await pushMatches(deps, story);
-  return { ...counts, webhooks: await raiseMatchWebhooks(deps, story) };
+  // Named apart from the other content-news handlers' counts, which the job merges into one record.
+  return {
+    saved_search_mails: counts.mailed,
+    saved_search_pushes: counts.pushed,
+    saved_search_webhooks: await raiseMatchWebhooks(deps, story),
+  };
 }
 
 /**

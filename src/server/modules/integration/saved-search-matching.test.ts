@@ -116,7 +116,7 @@ describe('a story published at the desk', () => {
     const off = await saver({ query: { search: word, free_access: true }, notify_email: 'off' });
     const elsewhere = await saver({ query: { search: word, language: 'es' }, notify_email: 'now' });
     await publish(`Floods in the valley ${word}`);
-    expect(await runNews()).toEqual([expect.objectContaining({ saved_search_matches: 2, mailed: 1 })]);
+    expect(await runNews()).toEqual([expect.objectContaining({ saved_search_matches: 2, saved_search_mails: 1 })]);
 
     for (const who of [now, off]) {
       expect(await newCount(who.browser)).toBe(1);
@@ -176,13 +176,14 @@ describe('a story published at the desk', () => {
     // The same news again (a retry, a second worker): nothing more.
     expect(await contentNewsJob.run(deps(), published!.data, new AbortController().signal)).toMatchObject({
       saved_search_matches: 0,
-      mailed: 0,
-      pushed: 0,
+      saved_search_mails: 0,
+      saved_search_pushes: 0,
+      saved_search_webhooks: 0,
     });
     expect(pushed.filter((line) => line.includes(word))).toEqual([`https://push.example/${word} New video for “Floods”`]);
 
     await correct(story.id, `Bridge reopens ${word} ${later}`);
-    expect(await runNews()).toEqual([expect.objectContaining({ saved_search_matches: 1, mailed: 1 })]);
+    expect(await runNews()).toEqual([expect.objectContaining({ saved_search_matches: 1, saved_search_mails: 1 })]);
     const matches = await t.database.db.select().from(savedSearchMatches).where(eq(savedSearchMatches.contentItemId, story.id));
     expect(matches).toHaveLength(2);
     // One webhook message for the match, however often the job ran; the other search tells no webhook.
