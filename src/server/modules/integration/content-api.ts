@@ -13,7 +13,7 @@ import { searchVideos, type SearchContext } from '../catalogue/search.ts';
 import { summaries } from '../catalogue/views.ts';
 import { liveEvents } from '../live/schema.ts';
 import { contentItems as ci } from '../newsroom/schema.ts';
-import { callerOffer, licensableFiles, offeredVideos, offerOfOne } from './content-renditions.ts';
+import { callerOffer, licensableFiles, offeredVideos, offerOfOne, type CallerOffer } from './content-renditions.ts';
 import { liveItem, storyItem, type StoryRow } from './ninjs.ts';
 
 /** With the catalogue's reference tables and search memo kept per process, as its own routes keep them. */
@@ -164,9 +164,9 @@ export async function storyRows(ctx: ContentApiContext, ids: number[], locale: L
   });
 }
 
-async function storyItems(ctx: ContentApiContext, caller: ContentApiCaller, ids: number[]): Promise<NinjsItem[]> {
-  // What the files depend on is read beside the stories: one round trip, not three in a row.
-  const [rows, offer, offered] = await Promise.all([storyRows(ctx, ids, caller.locale), callerOffer(ctx, caller), offeredVideos(ctx, ids)]);
+async function storyItems(ctx: ContentApiContext, caller: ContentApiCaller, offer: CallerOffer, ids: number[]): Promise<NinjsItem[]> {
+  // What the files depend on is read beside the stories: one round trip, not two in a row.
+  const [rows, offered] = await Promise.all([storyRows(ctx, ids, caller.locale), offeredVideos(ctx, ids)]);
   const files = await licensableFiles(ctx, caller, offer, offered, rows);
   const now = ctx.clock.now();
   return rows.map((row) => storyItem(row, files.get(row.id) ?? [], now));
@@ -220,16 +220,21 @@ export async function listContent(ctx: ContentApiContext, caller: ContentApiCall
       });
     if (cursor && !('p' in cursor)) throw badCursor();
     const page = cursor && 'p' in cursor ? cursor.p : 1;
-    const found = await searchVideos(
-      { db: ctx.db, now: () => ctx.clock.now(), secret: ctx.secret, reference: ctx.reference, memo: ctx.memo },
-      { ...query, page, per_page: query.limit },
-      caller.locale,
-      caller.user.id,
-    );
+    // The caller's agreements, logo and day's count do not depend on the page: read beside it.
+    const [found, offer] = await Promise.all([
+      searchVideos(
+        { db: ctx.db, now: () => ctx.clock.now(), secret: ctx.secret, reference: ctx.reference, memo: ctx.memo },
+        { ...query, page, per_page: query.limit },
+        caller.locale,
+        caller.user.id,
+      ),
+      callerOffer(ctx, caller),
+    ]);
     return {
       items: await storyItems(
         ctx,
         caller,
+        offer,
         found.videos.map((video) => video.id),
       ),
       next_cursor: page < found.pages ? encodeCursor({ p: page + 1 }) : null,
@@ -245,12 +250,13 @@ export async function listContent(ctx: ContentApiContext, caller: ContentApiCall
       next_cursor: more && last ? encodeCursor({ k: last.updatedAt.toISOString(), i: last.id, d: direction, t: 'live' }) : null,
     };
   }
-  const { rows, more, direction } = await storyPage(ctx, query, position, query.limit);
+  const [{ rows, more, direction }, offer] = await Promise.all([storyPage(ctx, query, position, query.limit), callerOffer(ctx, caller)]);
   const last = rows.at(-1);
   return {
     items: await storyItems(
       ctx,
       caller,
+      offer,
       rows.map((row) => row.id),
     ),
     next_cursor: more && last ? encodeCursor({ k: last.key.toISOString(), i: last.id, d: direction, t: 'video' }) : null,
