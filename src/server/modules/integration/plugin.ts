@@ -5,6 +5,7 @@ import type { CacheBus } from '../../lib/cache-bus.ts';
 import type { DownloadFiles } from '../downloads/files.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
 import { contentApiRoutes } from './content-api-routes.ts';
+import { contentRecipientRoutes } from './content-recipient-routes.ts';
 import { deliveryRuleRoutes } from './delivery-rule-routes.ts';
 import { savedSearchRoutes } from './saved-search-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
@@ -19,4 +20,5 @@ export async function integrationPlugin(
   await app.register(savedSearchRoutes, { ctx });
   await app.register(webhookRoutes, { ctx });
   await app.register(deliveryRuleRoutes, { ctx });
+  await app.register(contentRecipientRoutes, { ctx });
 }

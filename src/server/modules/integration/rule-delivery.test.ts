@@ -3,7 +3,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementSchema, agreementsResponseSchema } from '../../../common/agreements.ts';
+import { contentRecipientsSchema } from '../../../common/content-recipients.ts';
 import { deliveryRuleSchema, deliveryRulesSchema, ruleDeliveriesSchema } from '../../../common/delivery-rules.ts';
+import { noticesPageSchema } from '../../../common/notice-centre.ts';
 import type { DeskAgreementTermsInput } from '../../../common/desk-agreements.ts';
 import type { JobDeps } from '../../jobs/definition.ts';
 import { startSftpServer, type FileServer } from '../../test/file-servers.ts';
@@ -14,6 +16,7 @@ import { deskCallers } from '../desk/test-support.ts';
 import { renditions, videoRequests } from '../downloads/schema.ts';
 import { renditionKey } from '../downloads/service.ts';
 import { contentItems } from '../newsroom/schema.ts';
+import { NOTICE_QUEUE, noticeJob } from '../newsroom/notices.ts';
 import { storyWithMaster, uniqueWord } from '../newsroom/test-support.ts';
 import { CONTENT_NEWS_QUEUE, contentNewsJob } from './content-news.ts';
 import { RULE_DELIVERY_QUEUE } from './rule-delivery-queue.ts';
@@ -71,6 +74,7 @@ async function work() {
     const signal = new AbortController().signal;
     if (job.queue === CONTENT_NEWS_QUEUE) await contentNewsJob.run(deps(), job.data, signal);
     if (job.queue === RULE_DELIVERY_QUEUE) await ruleDeliveryJob.run(deps(), job.data, signal);
+    if (job.queue === NOTICE_QUEUE) await noticeJob.run(deps(), job.data, signal);
   }
 }
 
@@ -199,6 +203,34 @@ describe('automatic delivery', () => {
       .rules.find((row) => row.id === rule.id);
     expect(listed?.last_delivery?.kind).toBe('cancel');
     expect(listed?.last_failure).toBeNull();
+
+    // The desk sees who was told of the kill, by which channel and when, and who has read it.
+    const recipients = async () => contentRecipientsSchema.parse((await editor.get(`/api/desk/content/${story.id}/recipients`)).json());
+    const before = await recipients();
+    expect(before).toMatchObject({ news: 'killed', revision: 2 });
+    expect(before.people).toEqual([
+      expect.objectContaining({
+        user_id: master.user.id,
+        files: 2,
+        told_at: expect.any(String) as string,
+        mailed_at: expect.any(String) as string,
+        acknowledged_at: null,
+      }),
+    ]);
+    expect(before.systems).toEqual([
+      expect.objectContaining({
+        channel: 'delivery',
+        owner_email: master.user.email,
+        state: 'delivered',
+        delivered_at: expect.any(String) as string,
+      }),
+    ]);
+    const [notice] = noticesPageSchema.parse((await master.browser.get('/api/current_user/notices')).json()).notices;
+    expect((await master.browser.post(`/api/current_user/notices/${notice?.id}/read`)).statusCode).toBe(200);
+    expect((await recipients()).people[0]?.acknowledged_at).not.toBeNull();
+    // Only the newsroom's editors see it: to a customer the desk does not exist.
+    expect((await master.browser.get(`/api/desk/content/${story.id}/recipients`)).statusCode).toBe(404);
+    expect((await callers.sales.get(`/api/desk/content/${story.id}/recipients`)).statusCode).toBe(403);
   });
 
   it('delivers nothing and says why when no agreement allows unattended delivery', async () => {
