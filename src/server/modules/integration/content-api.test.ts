@@ -4,7 +4,7 @@ import { contentApiListSchema, ninjsItemSchema, type ContentApiList, type NinjsI
 import { searchResponseSchema, videoListResponseSchema } from '../../../common/catalogue.ts';
 import { apiKeyIssuedSchema } from '../../../common/integration.ts';
 import { createTestApp, minutes, type TestApp } from '../../test/harness.ts';
-import { Browser } from '../../test/http.ts';
+import { Browser, codes } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { insertProjects } from '../catalogue/writer.ts';
 import { liveEvents } from '../live/schema.ts';
@@ -129,6 +129,11 @@ describe('the ninjs content API (issue 30)', () => {
     const mine = seen.map(idOf).filter((id) => ids.includes(id));
     expect(mine.sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
     expect(new Set(seen.map(idOf)).size).toBe(seen.length);
+    // Bad input is a 422 with the error body, never a 500.
+    for (const wrong of ['since=yesterday', 'limit=500', 'type=audio', 'min_duration=9&max_duration=3'])
+      expect((await get(`/api/v1/content?${wrong}`)).statusCode, wrong).toBe(422);
+    const searchSince = await get(`/api/v1/content?search=harbour&since=${encodeURIComponent('2026-11-01T00:00:00Z')}`);
+    expect(codes(searchSince)).toEqual(['search_with_since']);
     const bad = await get('/api/v1/content?cursor=not-a-cursor');
     expect([bad.statusCode, bad.json<{ errors: { code: string }[] }>().errors[0]?.code]).toEqual([422, 'invalid_cursor']);
   });
