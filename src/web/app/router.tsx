@@ -189,7 +189,7 @@ const pages: Record<RouteName, Page> = {
   userIntegrations: pageOf(
     () => import('../features/integration/integrations-page.tsx'),
     (m) => m.IntegrationsPage,
-    ['integrations', 'webhooks', 'validation', 'errors'],
+    ['integrations', 'webhooks', 'deliveryRules', 'validation', 'errors'],
   ),
   myContent: pageOf(
     () => import('../features/my-content/my-content-page.tsx'),

@@ -14,6 +14,7 @@ export const SECTIONS = [
   'deskLive',
   'deskReports',
   'deskSite',
+  'deliveryRules',
   'download',
   'errors',
   'live',

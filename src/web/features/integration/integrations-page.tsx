@@ -2,6 +2,7 @@ import { useTranslation } from '../../lib/translation.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { useCurrentUserRoles } from '../accounts/use-current-user-roles.ts';
 import { ApiKeysSection } from './api-keys-section.tsx';
+import { DeliveryRulesSection } from './delivery-rules-section.tsx';
 import { WebhooksSection } from './webhooks-section.tsx';
 import './integrations.css';
 
@@ -23,6 +24,7 @@ export function IntegrationsPage() {
           <p className="integrations-page__lead">{t('integrations.lead')}</p>
           <ApiKeysSection />
           <WebhooksSection />
+          <DeliveryRulesSection />
         </>
       ) : (
         <p className="integrations-page__lead" data-testid="integrations-not-master">
