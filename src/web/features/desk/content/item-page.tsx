@@ -14,6 +14,7 @@ import { NotFoundPage } from '../../../ui/not-found.tsx';
 import { CONTENT_KEYS, contentApi } from './api.ts';
 import { useAutosave, type SaveState } from './autosave.ts';
 import { DescribeForm } from './describe-form.tsx';
+import { RecipientsPanel } from './recipients-panel.tsx';
 import './content.css';
 
 /** Actions that ask for words (or a time) first, in a dialog. */
@@ -209,6 +210,10 @@ function Editor({ initial }: { initial: ContentItem }) {
             </li>
           ))}
         </ul>
+      ) : null}
+
+      {item.state === 'killed' || item.revision > 1 ? (
+        <RecipientsPanel itemId={item.id} revision={item.revision} state={item.state} />
       ) : null}
 
       <DescribeForm fields={form.fields} change={form.change} disabled={final} errors={fieldErrors} />
