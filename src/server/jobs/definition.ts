@@ -53,6 +53,11 @@ export type JobDefinition = {
    */
   heartbeatSeconds?: number;
   /**
+   * Seconds between a worker's looks for this queue's new jobs, where the runner's default (2 s) is
+   * too slow: news that must reach a newsroom's systems within two seconds (issue 30). 0.5 at least.
+   */
+  pollingIntervalSeconds?: number;
+  /**
    * Seconds before a failed run is retried, the same each time; without it 30 s, then about a
    * minute (backing off). A lost render is redone soon: its user is waiting.
    */

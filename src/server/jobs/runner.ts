@@ -49,7 +49,8 @@ async function serve(boss: PgBoss, definition: JobDefinition, options: JobRunner
   const deps: JobDeps = { db: options.database.db, clock: options.clock, jobs, ...options.services };
   await prepareQueue(boss, definition, { update: true, retryDelaySeconds: options.retryDelaySeconds });
   if (definition.schedule) await boss.schedule(definition.queue, definition.schedule, null, { tz: 'UTC' });
-  await boss.work<object | null>(definition.queue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+  const pollingIntervalSeconds = definition.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2;
+  await boss.work<object | null>(definition.queue, { pollingIntervalSeconds }, async (jobs) => {
     const results: Record<string, number>[] = [];
     for (const job of jobs) {
       const started = Date.now();

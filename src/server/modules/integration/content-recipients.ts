@@ -1,4 +1,4 @@
-import { and, asc, count, eq, min } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, min } from 'drizzle-orm';
 import type { ContentRecipients, RecipientPerson, RecipientSystem } from '../../../common/content-recipients.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../http/errors.ts';
@@ -6,6 +6,7 @@ import { companies, users } from '../accounts/schema.ts';
 import { videoRequests } from '../downloads/schema.ts';
 import { contentItems, contentNotices } from '../newsroom/schema.ts';
 import { userNotices } from '../notice-centre/schema.ts';
+import { pushClients } from '../push/schema.ts';
 import { deliveryRules, ruleDeliveries, webhookEndpoints, webhookMessages } from './schema.ts';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
@@ -51,6 +52,24 @@ export async function contentRecipients(db: Db, itemId: number): Promise<Content
         .from(userNotices)
         .where(eq(userNotices.subject, `content:${item.id}:${news}:${item.revision}`))
     : [];
+  // The push job marks every notice pushed; only people with a browser to push to were told that way.
+  const pushable = new Set(
+    (received.length === 0
+      ? []
+      : await db
+          .selectDistinct({ userId: pushClients.userId })
+          .from(pushClients)
+          .where(
+            and(
+              isNotNull(pushClients.endpoint),
+              inArray(
+                pushClients.userId,
+                received.map((row) => row.userId),
+              ),
+            ),
+          )
+    ).map((row) => row.userId),
+  );
   const people: RecipientPerson[] = received.map((row) => {
     const notice = told.find((found) => found.userId === row.userId);
     return {
@@ -62,7 +81,7 @@ export async function contentRecipients(db: Db, itemId: number): Promise<Content
       first_received_at: iso(row.first) ?? '',
       told_at: iso(notice?.createdAt),
       mailed_at: iso(notice?.mailedAt),
-      pushed_at: iso(notice?.pushedAt),
+      pushed_at: pushable.has(row.userId) ? iso(notice?.pushedAt) : null,
       acknowledged_at: iso(read.find((found) => found.userId === row.userId)?.readAt),
     };
   });

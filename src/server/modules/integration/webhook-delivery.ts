@@ -317,5 +317,7 @@ export const webhookSendJob: JobDefinition = {
   queue: WEBHOOK_SEND_QUEUE,
   schedule: '* * * * *',
   expireInSeconds: 900,
+  // A new event is looked for twice a second (publish to delivered within 2 s, issue 30).
+  pollingIntervalSeconds: 0.5,
   run: (deps) => sendDueWebhooks({ db: deps.db, clock: deps.clock, outbound: deps.outbound, secret: deps.files.secret }),
 };
