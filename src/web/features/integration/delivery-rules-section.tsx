@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useParams } from 'react-router';
 import { DELIVERY_RULE_LIMITS, type DeliveryRule, type RuleDelivery } from '../../../common/delivery-rules.ts';
 import { useSignedInUserId } from '../../lib/session.ts';
@@ -89,7 +89,7 @@ export function DeliveryRulesSection() {
                   </td>
                   <td>
                     <code className="integration-code delivery-rule__address" data-testid="delivery-rule-destination">
-                      {destinationAddress(rule.destination)}
+                      {breakable(destinationAddress(rule.destination))}
                     </code>
                     {rule.destination.protocol === 's3' ? (
                       <span className="delivery-rule__detail">
@@ -148,6 +148,15 @@ export function DeliveryRulesSection() {
     </section>
   );
 }
+
+/** An address that wraps after its user and before each folder rather than inside a host or port. */
+const breakable = (address: string) =>
+  address.split(/(?<=@)|(?<!:\/?)(?=\/)/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 
 /** Format, quality, container and the logo's place, as the rule renders each file. */
 function RuleFile({ rule }: { rule: DeliveryRule }) {

@@ -8,8 +8,9 @@ import './integrations.css';
 
 /**
  * /{locale}/user/integrations (issue 30): how a newsroom's systems reach the platform. The API keys
- * its systems call the content API with; the endpoints webhooks tell of events. Run by the
- * company's master, or by a user without a company; a member is told who runs it.
+ * its systems call the content API with; the endpoints webhooks tell of events; the rules that deliver
+ * new videos to its servers. Run by the company's master, or by a user without a company; a member
+ * is told who runs it.
  */
 export function IntegrationsPage() {
   const { t } = useTranslation();
