@@ -5,6 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_RECEIVER_PORT } from '../playwright.config.ts';
 import { createAccount } from './support/accounts.ts';
 import { signInThroughApi } from './support/demo.ts';
+import { holdPeerPort } from './support/peer-port.ts';
 
 /**
  * Webhooks in the user area (issue 30): a user registers an endpoint of their newsroom's system (a
@@ -20,11 +21,15 @@ const TEXTS = {
 type Received = { path: string; id: string; timestamp: string; signature: string; body: string };
 const received: Received[] = [];
 let server: http.Server;
+let releasePort: () => Promise<void>;
 
 // Both languages share the receiver's one port, so they run one after the other.
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // delivery-rules.spec.ts runs its SFTP peer on the same port: one spec at a time holds it.
+  test.setTimeout(400_000);
+  releasePort = await holdPeerPort();
   server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -44,6 +49,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
+  await releasePort();
 });
 
 async function screenshot(page: Page, name: string) {
