@@ -1,17 +1,26 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { WEBHOOK_RECEIVER_PORT } from '../playwright.config.ts';
 import { startSftpServer, type FileServer } from '../src/server/test/file-servers.ts';
 import { createAccount } from './support/accounts.ts';
+import { adminApi } from './support/admin.ts';
 import { signInThroughApi } from './support/demo.ts';
 import { holdPeerPort } from './support/peer-port.ts';
+import { signInAsStaff } from './support/staff.ts';
 
 /**
- * Delivery rules in the user area (issue 30): a user without a company, who has no saved search
- * yet, is pointed to the saved searches page; with one saved, they make a rule that delivers what
- * it finds to their SFTP server (a peer this test runs on the one local port the server may reach),
- * see it listed without its password, change it (the password left empty keeps the stored one),
- * pause it, open its empty log and delete it.
+ * Delivery rules in the user area (issue 30). A user without a saved search yet is pointed to the
+ * saved searches page; with one saved, they make a rule that delivers what it finds to their SFTP
+ * server, see it listed without its password, change it (the password left empty keeps the stored
+ * one), pause it, open its empty log and delete it (en, ar). The issue's journey (en): a master
+ * makes a key and a rule, an editor publishes a matching clip, the file and its sidecar arrive on
+ * the SFTP peer; the editor kills it, the sidecar saying canceled arrives, the webhook receiver hears
+ * content.killed and the master's my content says Killed. The peers listen behind the one local
+ * port the server may reach.
  */
 const TEXTS = {
   en: {
@@ -34,17 +43,78 @@ const TEXTS = {
 
 let sftp: FileServer;
 let releasePort: () => Promise<void>;
+let receiver: http.Server;
+let front: { close(): Promise<void> };
+const hooks: { path: string; body: string }[] = [];
+const PEER = { host: '127.0.0.1', port: WEBHOOK_RECEIVER_PORT };
 
-// Both languages share the peer's one port, so they run one after the other.
+/**
+ * The newsroom's systems behind the one port the server may reach: an SSH client (or one that
+ * waits for the server to speak first) goes to the SFTP peer, an HTTP request to the webhook
+ * receiver; each connection is passed through to the one it is for.
+ */
+async function startFront(sftpPort: number, receiverPort: number): Promise<{ close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  // No Nagle on either leg: SFTP stalls on it (src/server/test/file-servers.ts).
+  const server = net.createServer({ noDelay: true }, (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    let decided = false;
+    const pass = (port: number, first?: Buffer) => {
+      decided = true;
+      const upstream = net.connect({ port, host: '127.0.0.1', noDelay: true });
+      upstream.on('error', () => socket.destroy());
+      socket.on('close', () => upstream.destroy());
+      if (first) upstream.write(first);
+      socket.pipe(upstream).pipe(socket);
+    };
+    const onFirst = (chunk: Buffer) => {
+      clearTimeout(timer);
+      if (decided) return;
+      socket.pause();
+      pass(chunk.subarray(0, 4).toString() === 'SSH-' ? sftpPort : receiverPort, chunk);
+    };
+    const timer = setTimeout(() => {
+      if (decided) return;
+      socket.off('data', onFirst);
+      socket.pause();
+      pass(sftpPort);
+    }, 300);
+    socket.once('data', onFirst);
+  });
+  await new Promise<void>((resolve) => server.listen(PEER.port, PEER.host, resolve));
+  return {
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+// The tests share the peers' one port, so they run one after the other.
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   // Another spec may hold the port for a few minutes.
   test.setTimeout(400_000);
   releasePort = await holdPeerPort();
-  sftp = await startSftpServer(undefined, WEBHOOK_RECEIVER_PORT);
+  sftp = await startSftpServer();
+  receiver = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      hooks.push({ path: request.url ?? '/', body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('received');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  front = await startFront(sftp.port, (receiver.address() as net.AddressInfo).port);
 });
 test.afterAll(async () => {
+  await front?.close();
+  await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
   await sftp?.close();
   await releasePort?.();
 });
@@ -108,7 +178,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(dialog.getByTestId('delivery-rule-host')).toHaveCount(0);
     await dialog.getByTestId('delivery-rule-protocol').selectOption('sftp');
     await dialog.getByTestId('delivery-rule-host').fill('127.0.0.1');
-    await dialog.getByTestId('delivery-rule-port').fill(String(sftp.port));
+    await dialog.getByTestId('delivery-rule-port').fill(String(PEER.port));
     await dialog.getByTestId('delivery-rule-username').fill(sftp.username);
     await expect(dialog.getByTestId('delivery-rule-password')).toHaveAttribute('type', 'password');
     await dialog.getByTestId('delivery-rule-password').fill(sftp.password);
@@ -127,7 +197,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(row.getByTestId('delivery-rule-search-name')).toContainText(searchName);
     await expect(row.getByTestId('delivery-rule-file')).toContainText(text.branded);
     await expect(row.getByTestId('delivery-rule-file')).toContainText(text.hd);
-    await expect(row.getByTestId('delivery-rule-destination')).toHaveText(`sftp://${sftp.username}@127.0.0.1:${sftp.port}/incoming`);
+    await expect(row.getByTestId('delivery-rule-destination')).toHaveText(`sftp://${sftp.username}@127.0.0.1:${PEER.port}/incoming`);
     await expect(row).not.toContainText(sftp.password);
     await expect(row.getByTestId('delivery-rule-state')).toHaveText(text.active);
     await screenshot(page, `delivery-rules-${locale}`);
@@ -144,7 +214,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('Floods, small');
     await expect(row.getByTestId('delivery-rule-file')).toContainText(text.sd);
-    await expect(row.getByTestId('delivery-rule-destination')).toHaveText(`sftp://${sftp.username}@127.0.0.1:${sftp.port}/incoming`);
+    await expect(row.getByTestId('delivery-rule-destination')).toHaveText(`sftp://${sftp.username}@127.0.0.1:${PEER.port}/incoming`);
 
     // Paused, and its log is empty yet.
     await row.getByTestId('delivery-rule-toggle').click();
@@ -166,3 +236,185 @@ for (const locale of ['en', 'ar'] as const) {
     expect(rules.rules).toHaveLength(0);
   });
 }
+
+const WORK = path.join(process.cwd(), 'test-results', 'delivery-rules');
+
+/** 10 s of 720p picture and tone: the story's master. */
+function makeClip(file: string) {
+  execFileSync('ffmpeg', [
+    ...['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '10'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '1500k', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
+  ]);
+}
+
+const sidecarOf = (folder: string) => {
+  const files = (() => {
+    try {
+      return readdirSync(folder).sort();
+    } catch {
+      return [];
+    }
+  })();
+  const sidecar = files.find((file) => file.endsWith('.json'));
+  const pubstatus = sidecar ? (JSON.parse(readFileSync(path.join(folder, sidecar), 'utf8')) as { pubstatus?: string }).pubstatus : null;
+  return { files, sidecar, pubstatus };
+};
+
+test('en: a master makes a key and a rule, an editor publishes a matching clip, it arrives with its sidecar, and the kill follows it', async ({
+  browser,
+  baseURL,
+  playwright,
+}) => {
+  test.setTimeout(480_000);
+  mkdirSync(WORK, { recursive: true });
+  const origin = baseURL ?? '';
+  const word = `okapi${Math.random().toString(36).slice(2, 8)}`;
+  const headline = `Okapi census ${word} finds more calves`;
+
+  // The customer, with an agreement the sales desk made that allows unattended delivery, accepted.
+  const system = await playwright.request.newContext({ baseURL });
+  const account = await createAccount(system, { locale: 'en' });
+  const customerContext = await browser.newContext({ baseURL: origin });
+  const page = await customerContext.newPage();
+  await signInThroughApi(page, origin, account);
+  const sales = await adminApi(origin, 'sales');
+  const found = (await (await sales.get('/api/desk/customers', { params: { q: account.email } })).json()) as {
+    customers: { id: number; company: { id: number } | null }[];
+  };
+  const customer = found.customers[0];
+  const owner = customer?.company ? { company_id: customer.company.id } : { user_id: customer?.id };
+  const made = await sales.post('/api/desk/agreements', {
+    data: {
+      owner,
+      terms: {
+        agreement_type: 'enterprise',
+        live_access: false,
+        vod_access: true,
+        access: 'all_content',
+        balances: [{ kind: 'standard', amount: 5, refill: null }],
+        start_date: new Date().toISOString().slice(0, 10),
+        valid_till: `${new Date().getUTCFullYear() + 1}-12-31`,
+        billing_period: 'month',
+        duration: null,
+        archival_days: null,
+        auto_renewal: false,
+        renewal_months: null,
+        currency: 'EUR',
+        next_invoice_date: null,
+        next_invoice_cents: null,
+        top_up_price_cents: null,
+        platform_urls: [],
+        unattended_delivery: true,
+      },
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const agreement = (await made.json()) as { id: number };
+  const accepted = await page.request.post(`/api/current_user/agreements/${agreement.id}/accepts`, { headers: { origin } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+
+  // The master's systems: a content API key, a webhook endpoint for kills, a saved search and a rule.
+  const key = await page.request.post('/api/current_user/api_keys', {
+    data: { name: 'Newsroom CMS', scopes: ['read'] },
+    headers: { origin },
+  });
+  expect(key.status(), await key.text()).toBe(201);
+  const hookPath = `/kills-${word}`;
+  const hook = await page.request.post('/api/current_user/webhooks', {
+    data: { url: `http://${PEER.host}:${PEER.port}${hookPath}`, events: ['content.killed'] },
+    headers: { origin },
+  });
+  expect(hook.status(), await hook.text()).toBe(201);
+  const searchName = `Okapis ${word}`;
+  const saved = await page.request.post('/api/current_user/saved_searches', {
+    data: { name: searchName, query: { search: word } },
+    headers: { origin },
+  });
+  expect(saved.status()).toBe(201);
+  const folder = `in-${word}`;
+  await page.goto('/en/user/integrations');
+  const section = page.getByTestId('delivery-rules');
+  await section.getByTestId('delivery-rule-new').click();
+  const dialog = page.getByTestId('delivery-rule-dialog');
+  await dialog.getByTestId('delivery-rule-name').fill('Okapis to playout');
+  await dialog.getByTestId('delivery-rule-search').selectOption({ label: searchName });
+  await dialog.getByTestId('delivery-rule-quality').selectOption('sd');
+  await dialog.getByTestId('delivery-rule-host').fill(PEER.host);
+  await dialog.getByTestId('delivery-rule-port').fill(String(PEER.port));
+  await dialog.getByTestId('delivery-rule-username').fill(sftp.username);
+  await dialog.getByTestId('delivery-rule-password').fill(sftp.password);
+  await dialog.getByTestId('delivery-rule-directory').fill(folder);
+  await dialog.getByTestId('delivery-rule-submit').click();
+  await expect(dialog).toBeHidden();
+  const row = section.getByTestId('delivery-rule-row');
+  await expect(row).toHaveCount(1);
+
+  // The editor uploads a clip, describes it with the word and publishes it.
+  const deskContext = await browser.newContext({ baseURL: origin });
+  const desk = await deskContext.newPage();
+  await signInAsStaff(desk, 'newsroom', origin);
+  const clip = path.join(WORK, `okapi-${word}.mp4`);
+  makeClip(clip);
+  await desk.goto('/en/desk/uploads');
+  await desk.getByTestId('ingest-files').setInputFiles(clip);
+  const ingest = desk.getByTestId('ingest-row');
+  const link = ingest.getByTestId('ingest-item-link');
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  await expect(ingest.getByTestId('ingest-stage')).toHaveAttribute('data-state', 'ready', { timeout: 150_000 });
+  const id = Number(/\/desk\/content\/(\d+)/.exec((await link.getAttribute('href')) ?? '')?.[1]);
+  await desk.goto(`/en/desk/content/${id}`);
+  await expect(desk.getByTestId('describe-form')).toBeVisible({ timeout: 30_000 });
+  await desk.locator('select[name="language"]').selectOption('en');
+  await desk.getByTestId('tab-en').click();
+  await desk.locator('input[name="headline_en"]').fill(headline);
+  await desk.locator('textarea[name="script_en"]').fill('Rangers counted the forest giraffes for the first time in a decade.');
+  await desk.locator('textarea[name="shotlist_en"]').fill('00:01 Okapi in the forest');
+  await desk.locator('input[name="dateline_place"]').fill('Epulu');
+  await desk.locator('input[name="dateline_date"]').fill('2026-11-20');
+  await desk.locator('input[name="source"]').fill('Newsreel');
+  await desk.locator('select[name="access"]').selectOption('paid');
+  await desk.locator('input[name="price"]').fill('50');
+  await expect(desk.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+  await desk.getByTestId('action-publish').click();
+  await expect(desk.getByTestId('content-editor')).toHaveAttribute('data-state', 'published');
+
+  // The file and its sidecar arrive on the SFTP peer; the rule's list says delivered.
+  const remote = path.join(sftp.root, folder);
+  await expect.poll(() => sidecarOf(remote), { timeout: 240_000, intervals: [2000] }).toMatchObject({ pubstatus: 'usable' });
+  const delivered = sidecarOf(remote);
+  expect(delivered.files).toHaveLength(2);
+  expect(delivered.sidecar).toBe(`${delivered.files.find((file) => !file.endsWith('.json'))}.json`);
+  await page.reload();
+  await expect(row.getByTestId('delivery-rule-last')).toContainText('Delivered');
+  await expect(row.getByTestId('delivery-rule-last')).toContainText(headline);
+  await screenshot(page, 'delivery-rules-delivered-en');
+
+  // The editor kills it: the sidecar says canceled and the file is gone, the webhook hears content.killed.
+  await desk.getByTestId('action-kill').click();
+  await desk.getByTestId('action-words').fill(`Misidentified footage ${word}`);
+  await desk.getByTestId('action-confirm').click();
+  await expect(desk.getByTestId('content-editor')).toHaveAttribute('data-state', 'killed');
+  await expect.poll(() => sidecarOf(remote), { timeout: 120_000, intervals: [2000] }).toMatchObject({ pubstatus: 'canceled' });
+  expect(sidecarOf(remote).files).toEqual([delivered.sidecar]);
+  await expect
+    .poll(() => hooks.filter((entry) => entry.path === hookPath).map((entry) => (JSON.parse(entry.body) as { type: string }).type), {
+      timeout: 60_000,
+    })
+    .toContain('content.killed');
+
+  // The log says both; my content says Killed.
+  await page.reload();
+  await row.getByTestId('delivery-rule-log').click();
+  const log = page.getByTestId('delivery-log-dialog');
+  await expect(log.getByTestId('delivery-log-entry')).toHaveCount(2);
+  await expect(log.locator('[data-testid="delivery-log-entry"][data-kind="cancel"]')).toHaveAttribute('data-state', 'delivered');
+  await screenshot(page, 'delivery-log-killed-en', false);
+  await page.keyboard.press('Escape');
+  await page.goto('/en/user/my-content');
+  const item = page.getByTestId('downloaded-item').filter({ hasText: headline });
+  await expect(item.getByTestId('downloaded-item-state')).toHaveAttribute('data-state', 'killed');
+  await screenshot(page, 'delivery-rules-my-content-en');
+  await deskContext.close();
+  await customerContext.close();
+});

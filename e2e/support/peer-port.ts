@@ -5,7 +5,7 @@ import { WEBHOOK_RECEIVER_PORT } from '../../playwright.config.ts';
 
 /**
  * The browser tests' server may reach one local port (OUTBOUND_ALLOW, playwright.config.ts): the
- * peer a spec runs there (webhooks.spec.ts's receiver, delivery-rules.spec.ts's SFTP server) holds
+ * peer a spec runs there (webhooks.spec.ts's receiver, delivery-rules.spec.ts's SFTP server and receiver) holds
  * it from its first test to its last, so specs that need it take turns across the run's workers
  * (a lock directory; one left by a killed worker goes stale).
  */

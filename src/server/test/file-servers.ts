@@ -27,11 +27,8 @@ const DEFAULT_CREDENTIALS: Credentials = { username: 'newsdesk', password: 'corr
 
 const { STATUS_CODE, flagsToString } = ssh2.utils.sftp;
 
-/**
- * An SFTP server built on ssh2's `Server`: password authentication, then the file requests a delivery makes.
- * `port`: where it listens when a caller needs a known one (the browser tests' server may reach one local port).
- */
-export async function startSftpServer(credentials: Credentials = DEFAULT_CREDENTIALS, port = 0): Promise<FileServer> {
+/** An SFTP server built on ssh2's `Server`: password authentication, then the file requests a delivery makes. */
+export async function startSftpServer(credentials: Credentials = DEFAULT_CREDENTIALS): Promise<FileServer> {
   const root = await mkdtemp(path.join(tmpdir(), 'sftp-peer-'));
   const hostKey = parseableHostKey();
   const ssh = new ssh2.Server({ hostKeys: [hostKey] }, (connection) => {
@@ -55,9 +52,9 @@ export async function startSftpServer(credentials: Credentials = DEFAULT_CREDENT
     socket.on('close', () => sockets.delete(socket));
     ssh.injectSocket(socket);
   });
-  const bound = await listen(listener, port);
+  const port = await listen(listener);
   return {
-    port: bound,
+    port,
     root,
     ...credentials,
     openConnections: () => connectionsOf(listener),
@@ -242,10 +239,10 @@ function connectionsOf(server: net.Server): Promise<number> {
   return new Promise((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
 }
 
-function listen(server: net.Server, port = 0): Promise<number> {
+function listen(server: net.Server): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(0, '127.0.0.1', () => {
       server.off('error', reject);
       resolve((server.address() as AddressInfo).port);
     });
