@@ -212,7 +212,6 @@ async function markReady(deps: RenderDeps, key: string, storageKey: string): Pro
   });
   if (ready.length === 0) return 0;
   announceNotices(deps.broadcast, told);
-  await raiseDownloadsReady(deps, ready);
   const projectIds = [...new Set(ready.map((row) => row.projectId))];
   const slugs = new Map(
     (
@@ -234,6 +233,8 @@ async function markReady(deps: RenderDeps, key: string, storageKey: string): Pro
       url: signedFileUrl(deps.files.secret, { key: storageKey, name, now, request: row.id, owner: row.userId }),
     });
   }
+  // The customers' systems after the customers themselves, who are waiting at the page.
+  await raiseDownloadsReady(deps, ready);
   return ready.length;
 }
 

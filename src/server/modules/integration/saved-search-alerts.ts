@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { CHANNELS } from '../../../common/realtime.ts';
 import { LINKS } from '../../../common/routes.ts';
 import type { JobDeps } from '../../jobs/definition.ts';
 import { users } from '../accounts/schema.ts';
 import { renderMail } from '../mail/templates.ts';
-import { pushClients } from '../push/schema.ts';
+import { browsersOf, pushToBrowsers } from '../push/browsers.ts';
 import { userStream } from '../realtime/channels.ts';
 import { savedSearches, savedSearchMatches, type SavedSearchRow } from './schema.ts';
 import { raiseWebhookEvent } from './webhook-delivery.ts';
@@ -149,39 +149,22 @@ async function pushMatches(deps: AlertDeps, { itemId, project }: Story): Promise
         claimed.map((row) => row.savedSearchId),
       ),
     );
-  const browsers = await deps.db
-    .select({ client: pushClients, locale: users.notificationLocale })
-    .from(pushClients)
-    .innerJoin(users, eq(users.id, pushClients.userId))
-    .where(
-      and(
-        isNotNull(pushClients.endpoint),
-        inArray(
-          pushClients.userId,
-          searches.map((search) => search.userId),
-        ),
-      ),
-    )
-    .orderBy(desc(pushClients.id));
+  const browsers = await browsersOf(
+    deps.db,
+    searches.map((search) => search.userId),
+  );
   let pushed = 0;
-  for (const search of searches) {
-    for (const { client, locale } of browsers) {
-      if (client.userId !== search.userId || !client.endpoint || !client.p256dh || !client.auth) continue;
-      const outcome = await deps.push
-        .send(
-          { endpoint: client.endpoint, p256dh: client.p256dh, auth: client.auth },
-          {
+  for (const search of searches)
+    pushed += await pushToBrowsers(deps.push, browsers, ({ userId, locale }) =>
+      userId === search.userId
+        ? {
             // A function, so a name with "$&" in it is put in as written.
             title: PUSH_TITLES[locale].replace('{search}', () => search.name),
             body: project.title,
             url: `/${locale}${LINKS.video(project.slug)}`,
             tag: `saved-search-${search.id}-${itemId}`,
-          },
-        )
-        // A browser that cannot be reached misses this push; the notice and e-mail still tell.
-        .catch(() => 'failed' as const);
-      if (outcome === 'sent') pushed += 1;
-    }
-  }
+          }
+        : null,
+    );
   return pushed;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHANNELS } from '../../../common/realtime.ts';
 import { LINKS } from '../../../common/routes.ts';
@@ -7,7 +7,7 @@ import { users } from '../accounts/schema.ts';
 import { videoRequests } from '../downloads/schema.ts';
 import { renderMail } from '../mail/templates.ts';
 import { announceNotices, keepNotices } from '../notice-centre/service.ts';
-import { pushClients } from '../push/schema.ts';
+import { browsersOf, pushToBrowsers } from '../push/browsers.ts';
 import { userStream } from '../realtime/channels.ts';
 import { contentItems, contentNotices } from './schema.ts';
 
@@ -134,37 +134,20 @@ export async function notifyDownloaders(
       ),
     )
     .returning();
-  if (unpushed.length) {
-    const browsers = await deps.db
-      .select({ client: pushClients, locale: users.notificationLocale })
-      .from(pushClients)
-      .innerJoin(users, eq(users.id, pushClients.userId))
-      .where(
-        and(
-          isNotNull(pushClients.endpoint),
-          inArray(
-            pushClients.userId,
-            unpushed.map((notice) => notice.userId),
-          ),
-        ),
-      )
-      .orderBy(desc(pushClients.id));
-    for (const { client, locale } of browsers) {
-      if (!client.endpoint || !client.p256dh || !client.auth) continue;
-      const outcome = await deps.push
-        .send(
-          { endpoint: client.endpoint, p256dh: client.p256dh, auth: client.auth },
-          {
-            title: PUSH_TITLES[news.kind][locale],
-            body: note ? `${title} – ${note}` : title,
-            url: `/${locale}${LINKS.myContent}`,
-            tag: `content-${news.kind}-${item.id}-${news.revision}`,
-          },
-        )
-        .catch(() => 'failed' as const);
-      if (outcome === 'sent') counts.pushed += 1;
-    }
-  }
+  if (unpushed.length)
+    counts.pushed = await pushToBrowsers(
+      deps.push,
+      await browsersOf(
+        deps.db,
+        unpushed.map((notice) => notice.userId),
+      ),
+      ({ locale }) => ({
+        title: PUSH_TITLES[news.kind][locale],
+        body: note ? `${title} – ${note}` : title,
+        url: `/${locale}${LINKS.myContent}`,
+        tag: `content-${news.kind}-${item.id}-${news.revision}`,
+      }),
+    );
   return counts;
 }
 
