@@ -8,7 +8,9 @@ import { deliveryRuleSchema, deliveryRulesSchema, ruleDeliveriesSchema } from '.
 import { noticesPageSchema } from '../../../common/notice-centre.ts';
 import type { DeskAgreementTermsInput } from '../../../common/desk-agreements.ts';
 import type { JobDeps } from '../../jobs/definition.ts';
-import { startSftpServer, type FileServer } from '../../test/file-servers.ts';
+import { startFtpServer, startSftpServer, type FileServer } from '../../test/file-servers.ts';
+import { startS3Peer, type S3Peer } from '../../test/s3-peer.ts';
+import { s3FileStore } from '../downloads/storage-s3.ts';
 import { createTestApp, minutes, type TestApp } from '../../test/harness.ts';
 import type { Browser } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
@@ -29,12 +31,16 @@ import { ruleDeliveryJob } from './rule-upload.ts';
  */
 let t: TestApp;
 let sftp: FileServer;
+let ftp: FileServer;
+let s3: S3Peer;
 let editor: Browser;
 let callers: Awaited<ReturnType<typeof deskCallers>>;
 const queued: { queue: string; data: object }[] = [];
 
 beforeAll(async () => {
   sftp = await startSftpServer();
+  ftp = await startFtpServer();
+  s3 = await startS3Peer('agency-in');
   t = await createTestApp({
     env: { OUTBOUND_ALLOW: '127.0.0.1' },
     services: {
@@ -53,6 +59,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await sftp.close();
+  await ftp.close();
+  await s3.close();
 });
 
 const deps = (): JobDeps => ({
@@ -98,8 +106,17 @@ const TERMS: DeskAgreementTermsInput = {
   platform_urls: [],
 };
 
+const sftpDestination = (folder: string) => ({
+  protocol: 'sftp',
+  host: '127.0.0.1',
+  port: sftp.port,
+  username: sftp.username,
+  password: sftp.password,
+  directory: folder,
+});
+
 /** A company whose master keeps a saved search for `word` and a rule delivering it to the SFTP peer. */
-async function subscriber(word: string, unattended: boolean) {
+async function subscriber(word: string, unattended: boolean, destinationOf: (folder: string) => object = sftpDestination) {
   const { home, master } = await agreementFixtures(t).team();
   const made = await callers.sales.post('/api/desk/agreements', {
     owner: { company_id: home.id },
@@ -116,14 +133,7 @@ async function subscriber(word: string, unattended: boolean) {
     video_format: 'clean',
     quality: 'sd',
     file_type: 'mp4',
-    destination: {
-      protocol: 'sftp',
-      host: '127.0.0.1',
-      port: sftp.port,
-      username: sftp.username,
-      password: sftp.password,
-      directory: folder,
-    },
+    destination: destinationOf(folder),
   });
   expect(rule.statusCode, rule.body).toBe(201);
   t.services.clock.advance(minutes(1));
@@ -244,5 +254,56 @@ describe('automatic delivery', () => {
     expect(deliveries).toMatchObject([{ kind: 'file', state: 'failed', error: expect.stringContaining('unattended') as string }]);
     expect(await remaining(master, agreement.id)).toBe(5);
     await expect(readdir(folder)).rejects.toThrow();
+  });
+
+  it('delivers the same way to an FTP server and an S3 bucket, and a kill removes the file from both', async () => {
+    const word = uniqueWord();
+    const onFtp = await subscriber(word, true, (folder) => ({
+      protocol: 'ftp',
+      host: '127.0.0.1',
+      port: ftp.port,
+      username: ftp.username,
+      password: ftp.password,
+      directory: folder,
+    }));
+    const onS3 = await subscriber(word, true, (folder) => ({
+      protocol: 's3',
+      endpoint: s3.endpoint,
+      region: 'eu-west-1',
+      bucket: s3.bucket,
+      prefix: folder,
+      access_key_id: s3.accessKeyId,
+      secret_access_key: s3.secretAccessKey,
+    }));
+    const story = await publish(word);
+    await work();
+
+    const ftpFolder = path.join(ftp.root, path.basename(onFtp.folder));
+    const [video, sidecar] = (await readdir(ftpFolder)).sort() as [string, string];
+    expect(sidecar).toBe(`${video}.json`);
+    expect(await ninjs(path.join(ftpFolder, sidecar))).toMatchObject({ pubstatus: 'usable' });
+    const bucket = s3FileStore({
+      endpoint: s3.endpoint,
+      region: 'eu-west-1',
+      bucket: s3.bucket,
+      prefix: path.basename(onS3.folder),
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+    });
+    const objectText = async (key: string) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of bucket.read(key)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    expect(await bucket.size(video)).toBe(40);
+    expect(JSON.parse(await objectText(`${video}.json`))).toMatchObject({ pubstatus: 'usable', renditions: [{ href: video }] });
+
+    expect((await editor.post(`/api/desk/content/${story.id}/kill`, { reason: 'Wrongly attributed.' })).statusCode).toBe(200);
+    await work();
+    expect(await readdir(ftpFolder)).toEqual([sidecar]);
+    expect(await ninjs(path.join(ftpFolder, sidecar))).toMatchObject({ pubstatus: 'canceled' });
+    expect(await bucket.size(video)).toBeNull();
+    expect(JSON.parse(await objectText(`${video}.json`))).toMatchObject({ pubstatus: 'canceled' });
+    bucket.close();
   });
 });
