@@ -42,7 +42,12 @@ describe('GET /api/current_user/roles', () => {
     expect((await new Browser(t.app).get('/api/current_user/roles')).statusCode).toBe(401);
     const { browser: customer } = await signedIn({});
     // A user without a company runs their own integration (API keys, webhooks); a member does not.
-    expect((await customer.get('/api/current_user/roles')).json()).toEqual({ admin: false, desk_roles: [], planning: false, integrations: true });
+    expect((await customer.get('/api/current_user/roles')).json()).toEqual({
+      admin: false,
+      desk_roles: [],
+      planning: false,
+      integrations: true,
+    });
     const { browser: member } = await signedIn({ company: 'Roles team', companyRole: 'member' });
     expect((await member.get('/api/current_user/roles')).json()).toMatchObject({ integrations: false });
     // An admin's session, as after the two-factor step.

@@ -223,8 +223,7 @@ async function markReady(deps: RenderDeps, key: string, storageKey: string): Pro
   );
   for (const row of ready) {
     // A file for the profile's server, or for an automatic delivery rule's destination (issue 30).
-    if (row.delivery === 'waiting')
-      await deps.jobs?.send(row.deliveryRuleId ? RULE_DELIVERY_QUEUE : DELIVER_QUEUE, { requestId: row.id });
+    if (row.delivery === 'waiting') await deps.jobs?.send(row.deliveryRuleId ? RULE_DELIVERY_QUEUE : DELIVER_QUEUE, { requestId: row.id });
     const name = downloadName(slugs.get(row.projectId) ?? '', row);
     deps.broadcast?.(CHANNELS.transcoding, userStream(row.userId), {
       type: 'completed',
