@@ -15,6 +15,7 @@ import { LoadingFallback } from '../../ui/loading.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { ReaderDate } from '../../ui/reader-date.tsx';
 import { apiKeysApi, INTEGRATION_KEYS } from './api.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const EXPIRIES = ['', '30', '90', '365'] as const;
 type Confirm = { kind: 'rotate' | 'revoke'; key: ApiKey };
@@ -111,7 +112,7 @@ export function ApiKeysSection() {
         </div>
       )}
       {making ? <NewKeyDialog onClose={(made) => (setMaking(false), made ? setIssued(made) : undefined)} /> : null}
-      {confirm ? <ConfirmDialog confirm={confirm} onClose={(made) => (setConfirm(null), made ? setIssued(made) : undefined)} /> : null}
+      {confirm ? <ConfirmKeyDialog confirm={confirm} onClose={(made) => (setConfirm(null), made ? setIssued(made) : undefined)} /> : null}
       {issued ? <SecretDialog issued={issued} onClose={() => setIssued(null)} /> : null}
     </section>
   );
@@ -206,42 +207,28 @@ function NewKeyDialog({ onClose }: { onClose: (made?: ApiKeyIssued) => void }) {
   );
 }
 
-function ConfirmDialog({ confirm, onClose }: { confirm: Confirm; onClose: (made?: ApiKeyIssued) => void }) {
+function ConfirmKeyDialog({ confirm, onClose }: { confirm: Confirm; onClose: (made?: ApiKeyIssued) => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const act = useMutation({
-    mutationFn: async () =>
-      confirm.kind === 'rotate' ? apiKeysApi.rotate(confirm.key.id) : (await apiKeysApi.revoke(confirm.key.id), undefined),
-    onSuccess: async (made) => {
-      await client.invalidateQueries({ queryKey: ['integration', 'api-keys'] });
-      if (!made) notifications.notify({ type: 'success', children: t('integrations.keys.revoked', { name: confirm.key.name }) });
-      onClose(made);
-    },
-  });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <ConfirmDialog
       title={t(`integrations.keys.${confirm.kind}Title`, { name: confirm.key.name })}
-      description={t(`integrations.keys.${confirm.kind}Lead`)}
-      size="small"
-      testId={`api-key-${confirm.kind}-dialog`}
-      footer={
-        <>
-          <FormErrors messages={act.error ? [errorText(act.error, translateIfExists)] : []} testId="api-key-confirm-errors" />
-          <Button variant="secondary" onClick={() => onClose()}>
-            {t('integrations.cancel')}
-          </Button>
-          <Button
-            variant={confirm.kind === 'revoke' ? 'red' : 'primary'}
-            loading={act.isPending}
-            onClick={() => act.mutate()}
-            data-testid="api-key-confirm"
-          >
-            {t(`integrations.keys.${confirm.kind}`)}
-          </Button>
-        </>
+      lead={t(`integrations.keys.${confirm.kind}Lead`)}
+      confirm={t(`integrations.keys.${confirm.kind}`)}
+      danger={confirm.kind === 'revoke'}
+      cancel={t('integrations.cancel')}
+      run={async () =>
+        confirm.kind === 'rotate' ? apiKeysApi.rotate(confirm.key.id) : (await apiKeysApi.revoke(confirm.key.id), undefined)
       }
+      errorText={(error) => errorText(error, translateIfExists)}
+      onDone={async (made) => {
+        await client.invalidateQueries({ queryKey: ['integration', 'api-keys'] });
+        if (!made) notifications.notify({ type: 'success', children: t('integrations.keys.revoked', { name: confirm.key.name }) });
+        onClose(made);
+      }}
+      onClose={() => onClose()}
+      testId={`api-key-${confirm.kind}-dialog`}
+      confirmTestId="api-key-confirm"
     />
   );
 }

@@ -5,13 +5,12 @@ import { DELIVERY_RULE_LIMITS, type DeliveryRule, type RuleDelivery } from '../.
 import { useSignedInUserId } from '../../lib/session.ts';
 import { useTranslation } from '../../lib/translation.ts';
 import { Button } from '../../ui/button.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
-import { FormErrors } from '../../ui/field.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
 import { ReaderMoment } from '../../ui/reader-moment.tsx';
 import { DeliveryLogDialog } from './delivery-log-dialog.tsx';
 import { DeliveryRuleDialog } from './delivery-rule-dialog.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { deliveryRuleError, destinationAddress, ruleBody } from './delivery-rule-view.ts';
 import { DELIVERY_RULE_KEYS, deliveryRulesApi } from './delivery-rules-api.ts';
 import './delivery-rules.css';
@@ -210,38 +209,28 @@ function DeliverySummary({ delivery, locale }: { delivery: RuleDelivery; locale:
 function DeleteDialog({ rule, onClose }: { rule: DeliveryRule; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => deliveryRulesApi.remove(rule.id),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: DELIVERY_RULE_KEYS.all });
-      notifications.notify({ type: 'success', children: t('deliveryRules.deleted') });
-      onClose();
-    },
-  });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <ConfirmDialog
       title={t('deliveryRules.deleteTitle')}
-      description={t('deliveryRules.deleteLead')}
-      size="small"
+      lead={t('deliveryRules.deleteLead')}
+      confirm={t('deliveryRules.delete')}
+      danger
+      cancel={t('deliveryRules.cancel')}
+      run={() => deliveryRulesApi.remove(rule.id)}
+      errorText={deliveryRuleError}
+      onDone={async () => {
+        await client.invalidateQueries({ queryKey: DELIVERY_RULE_KEYS.all });
+        notifications.notify({ type: 'success', children: t('deliveryRules.deleted') });
+        onClose();
+      }}
+      onClose={onClose}
       testId="delivery-rule-delete-dialog"
-      footer={
-        <>
-          <FormErrors messages={remove.error ? [deliveryRuleError(remove.error)] : []} testId="delivery-rule-delete-errors" />
-          <Button variant="secondary" onClick={onClose}>
-            {t('deliveryRules.cancel')}
-          </Button>
-          <Button variant="red" loading={remove.isPending} onClick={() => remove.mutate()} data-testid="delivery-rule-delete-confirm">
-            {t('deliveryRules.delete')}
-          </Button>
-        </>
-      }
+      confirmTestId="delivery-rule-delete-confirm"
     >
       <p className="delivery-rule__name" dir="auto">
         {rule.name}
       </p>
       <code className="integration-code integration-secret">{destinationAddress(rule.destination)}</code>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

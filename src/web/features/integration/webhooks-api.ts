@@ -9,7 +9,8 @@ import type {
   WebhookUpdate,
 } from '../../../common/webhooks.ts';
 import { api } from '../../lib/api.ts';
-import type { Answer } from '../../lib/api-client.ts';
+import { errorText, type Answer } from '../../lib/api-client.ts';
+import { translateIfExists } from '../../lib/i18n.ts';
 
 const HOOKS = '/api/current_user/webhooks';
 
@@ -31,3 +32,7 @@ export const WEBHOOK_KEYS = {
   list: (userId: number | null) => ['integration', 'webhooks', userId] as const,
   messages: (userId: number | null, id: number) => ['integration', 'webhooks', userId, id, 'messages'] as const,
 };
+
+/** The server's error codes in the webhooks section's words where it has them, else the shared ones or the server's message. */
+export const webhookError = (error: unknown) =>
+  errorText(error, (key) => translateIfExists(key.replace(/^errors\./, 'webhooks.errors.')) ?? translateIfExists(key));

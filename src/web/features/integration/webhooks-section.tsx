@@ -2,11 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../common/integration.ts';
-import { isLocale, localeDirection } from '../../../common/locales.ts';
-import { webhookCreateSchema, type WebhookAttempt, type WebhookEndpoint, type WebhookMessage } from '../../../common/webhooks.ts';
-import { errorText } from '../../lib/api-client.ts';
+import { webhookCreateSchema, type WebhookAttempt, type WebhookEndpoint } from '../../../common/webhooks.ts';
 import { validationText } from '../../lib/forms.ts';
-import { translateIfExists } from '../../lib/i18n.ts';
 import { useSignedInUserId } from '../../lib/session.ts';
 import { useTranslation } from '../../lib/translation.ts';
 import { Button } from '../../ui/button.tsx';
@@ -15,25 +12,14 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { FormErrors, TextField } from '../../ui/field.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
-import { WEBHOOK_KEYS, webhooksApi } from './webhooks-api.ts';
+import { ReaderMoment } from '../../ui/reader-moment.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { WEBHOOK_KEYS, webhookError, webhooksApi } from './webhooks-api.ts';
+import { LogDialog } from './webhook-log-dialog.tsx';
 import './webhooks.css';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; endpoint: WebhookEndpoint };
 type Secret = { url: string; secret: string };
-
-/** The server's error codes in this section's words where it has them, else the shared ones or the server's message. */
-const webhookError = (error: unknown) =>
-  errorText(error, (key) => translateIfExists(key.replace(/^errors\./, 'webhooks.errors.')) ?? translateIfExists(key));
-
-/** A moment in the reader's language, with the time (the log's attempts are seconds apart). */
-function Moment({ value, locale }: { value: string; locale: string }) {
-  const text = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(new Date(value));
-  return (
-    <time dateTime={value} lang={locale} dir={isLocale(locale) ? localeDirection(locale) : 'auto'}>
-      {text}
-    </time>
-  );
-}
 
 /**
  * The owner's webhook endpoints (issue 30): where events are posted, signed with the endpoint's
@@ -169,7 +155,7 @@ function AttemptSummary({ attempt, locale }: { attempt: WebhookAttempt; locale: 
   return (
     <span className="webhook-attempt">
       <span className={`webhook-status webhook-status--${ok ? 'ok' : 'failed'}`}>{attempt.status ?? t('webhooks.noAnswer')}</span>{' '}
-      <Moment value={attempt.created_at} locale={locale} />
+      <ReaderMoment seconds value={attempt.created_at} locale={locale} />
     </span>
   );
 }
@@ -308,156 +294,28 @@ function SecretDialog({ secret, onClose }: { secret: Secret; onClose: () => void
   );
 }
 
-/** The endpoint's log: each message with its attempts, newest first; "Send again" and a test event. */
-function LogDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { locale = 'en' } = useParams();
-  const userId = useSignedInUserId();
-  const client = useQueryClient();
-  const key = WEBHOOK_KEYS.messages(userId, endpoint.id);
-  const log = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => webhooksApi.messages(endpoint.id, signal),
-    // While a message waits for its first attempt, the log looks again soon.
-    refetchInterval: (query) => (query.state.data?.messages.some((message) => message.state === 'pending') ? 1500 : false),
-  });
-  const refresh = () =>
-    Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: WEBHOOK_KEYS.list(userId) })]);
-  const test = useMutation({ mutationFn: () => webhooksApi.test(endpoint.id), onSuccess: refresh });
-  const resend = useMutation({ mutationFn: (message: WebhookMessage) => webhooksApi.resend(endpoint.id, message.id), onSuccess: refresh });
-  const failure = test.error ?? resend.error;
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title={t('webhooks.logTitle')}
-      description={endpoint.url}
-      size="full"
-      testId="webhook-log-dialog"
-    >
-      <div className="webhook-log__head">
-        <Button
-          size="small"
-          loading={test.isPending}
-          onClick={() => test.mutate()}
-          disabled={endpoint.state !== 'active'}
-          data-testid="webhook-test"
-        >
-          {t('webhooks.sendTest')}
-        </Button>
-        <FormErrors messages={failure ? [webhookError(failure)] : []} testId="webhook-log-errors" />
-      </div>
-      {log.error ? (
-        <FormErrors messages={[webhookError(log.error)]} testId="webhook-log-load-error" />
-      ) : !log.data ? (
-        <LoadingFallback label={t('common.loading')} />
-      ) : log.data.messages.length === 0 ? (
-        <p className="integration-section__empty" data-testid="webhook-log-empty">
-          {t('webhooks.noMessages')}
-        </p>
-      ) : (
-        <ol className="webhook-log" data-testid="webhook-messages">
-          {log.data.messages.map((message) => (
-            <li key={message.id} className="webhook-message" data-testid="webhook-message" data-state={message.state}>
-              <div className="webhook-message__head">
-                <strong>{t(`webhooks.event.${message.event_type}`)}</strong>
-                <code className="integration-code webhook-message__id">{message.message_id}</code>
-                <span className={`integration-state webhook-message__state--${message.state}`} data-testid="webhook-message-state">
-                  {t(`webhooks.messageStates.${message.state}`)}
-                </span>
-                <Moment value={message.created_at} locale={locale} />
-                {message.state === 'pending' && message.next_attempt_at ? (
-                  <span className="webhook-message__next">
-                    {t('webhooks.nextAttempt')} <Moment value={message.next_attempt_at} locale={locale} />
-                  </span>
-                ) : null}
-                <Button
-                  size="small"
-                  variant="secondary"
-                  loading={resend.isPending && resend.variables.id === message.id}
-                  disabled={endpoint.state !== 'active'}
-                  onClick={() => resend.mutate(message)}
-                  data-testid="webhook-resend"
-                >
-                  {t('webhooks.resend')}
-                </Button>
-              </div>
-              {message.attempts.length === 0 ? (
-                <p className="webhook-message__none">{t('webhooks.noAttempts')}</p>
-              ) : (
-                <div className="integration-table-scroll">
-                  <table className="integration-table webhook-attempts">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('webhooks.attemptAt')}</th>
-                        <th scope="col">{t('webhooks.status')}</th>
-                        <th scope="col">{t('webhooks.latency')}</th>
-                        <th scope="col">{t('webhooks.answer')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {message.attempts.map((attempt) => (
-                        <tr key={attempt.id} data-testid="webhook-attempt">
-                          <td>
-                            <Moment value={attempt.created_at} locale={locale} />
-                          </td>
-                          <td data-testid="webhook-attempt-status">
-                            <span
-                              className={`webhook-status webhook-status--${attempt.status !== null && attempt.status < 300 && attempt.status >= 200 ? 'ok' : 'failed'}`}
-                            >
-                              {attempt.status ?? t('webhooks.noAnswer')}
-                            </span>
-                          </td>
-                          <td>{t('webhooks.ms', { value: attempt.latency_ms })}</td>
-                          <td>
-                            <code className="integration-code webhook-excerpt">{attempt.excerpt}</code>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
-    </Dialog>
-  );
-}
-
 function DeleteDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => webhooksApi.remove(endpoint.id),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: WEBHOOK_KEYS.all });
-      notifications.notify({ type: 'success', children: t('webhooks.deleted') });
-      onClose();
-    },
-  });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <ConfirmDialog
       title={t('webhooks.deleteTitle')}
-      description={t('webhooks.deleteLead')}
-      size="small"
+      lead={t('webhooks.deleteLead')}
+      confirm={t('webhooks.delete')}
+      danger
+      cancel={t('webhooks.cancel')}
+      run={() => webhooksApi.remove(endpoint.id)}
+      errorText={webhookError}
+      onDone={async () => {
+        await client.invalidateQueries({ queryKey: WEBHOOK_KEYS.all });
+        notifications.notify({ type: 'success', children: t('webhooks.deleted') });
+        onClose();
+      }}
+      onClose={onClose}
       testId="webhook-delete-dialog"
-      footer={
-        <>
-          <FormErrors messages={remove.error ? [webhookError(remove.error)] : []} testId="webhook-delete-errors" />
-          <Button variant="secondary" onClick={onClose}>
-            {t('webhooks.cancel')}
-          </Button>
-          <Button variant="red" loading={remove.isPending} onClick={() => remove.mutate()} data-testid="webhook-delete-confirm">
-            {t('webhooks.delete')}
-          </Button>
-        </>
-      }
+      confirmTestId="webhook-delete-confirm"
     >
       <code className="integration-code integration-secret">{endpoint.url}</code>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
