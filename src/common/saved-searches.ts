@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { savedSearchQuerySchema, type SavedSearchQuery } from './integration.ts';
+import { LOCALES } from './locales.ts';
 import { zod } from './validators.ts';
 
 /**
@@ -75,7 +76,17 @@ export const savedSearchMatchSchema = z.object({
   /** Found after the user's last look. */
   is_new: z.boolean(),
   video: z
-    .object({ id: z.number().int(), title: z.string(), project_slug: z.string(), published_at: z.string(), duration: z.number().int() })
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      project_slug: z.string(),
+      /** The poster, as the catalogue's cards show it. */
+      selected_preview_image: z.string(),
+      /** The story's language: its title is written in it. */
+      language: z.enum(LOCALES),
+      published_at: z.string(),
+      duration: z.number().int(),
+    })
     .nullable(),
 });
 export type SavedSearchMatch = z.infer<typeof savedSearchMatchSchema>;

@@ -165,4 +165,27 @@ describe('new matches', () => {
     const after = savedSearchMatchesSchema.parse((await browser.get(`${SEARCHES}/${search.id}/matches`)).json()).matches;
     expect(after.map((match) => match.is_new)).toEqual([false, false]);
   });
+
+  it('show the video as the catalogue links it (slug, poster, language); one withheld since, without it', async () => {
+    const a = agreementFixtures(t);
+    const { browser } = await a.signedIn();
+    const editor = (await a.signedIn({ isAdmin: true, deskRoles: ['editor'] })).browser;
+    const search = await saved(browser);
+    const listed = await storyWithMaster(t, null, { headline: 'Floods reach the delta' });
+    const withheld = await storyWithMaster(t, null, { headline: 'Floods, the first pictures' });
+    for (const story of [withheld, listed]) {
+      expect((await editor.post(`/api/desk/content/${story.id}/publish`, {})).statusCode).toBe(200);
+      t.services.clock.advance(minutes(1));
+      await t.database.db
+        .insert(savedSearchMatches)
+        .values({ savedSearchId: search.id, contentItemId: story.id, createdAt: t.services.clock.now() });
+    }
+    expect((await editor.post(`/api/desk/content/${withheld.id}/withhold`, { reason: 'Rights unclear' })).statusCode).toBe(200);
+    const [shown, gone] = savedSearchMatchesSchema.parse((await browser.get(`${SEARCHES}/${search.id}/matches`)).json()).matches;
+    expect(shown?.video).toMatchObject({ title: 'Floods reach the delta', language: 'en' });
+    // Linked as the catalogue links it, with its poster.
+    expect(shown?.video?.project_slug).toMatch(/floods-reach-the-delta/);
+    expect(shown?.video?.selected_preview_image).toMatch(/^\/media\/|^https?:/);
+    expect(gone).toMatchObject({ is_new: true, video: null });
+  });
 });

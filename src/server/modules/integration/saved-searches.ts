@@ -13,6 +13,7 @@ import { users } from '../accounts/schema.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { listedProject } from '../catalogue/filters.ts';
 import { videoProjects } from '../catalogue/schema.ts';
+import { previewImageUrl } from '../catalogue/views.ts';
 import { contentItems } from '../newsroom/schema.ts';
 import { savedSearches, savedSearchMatches, type SavedSearchRow } from './schema.ts';
 
@@ -172,7 +173,15 @@ export async function savedSearchMatchList(ctx: Ctx, user: UserRow, id: number):
     .select({
       id: savedSearchMatches.id,
       createdAt: savedSearchMatches.createdAt,
-      video: { id: p.id, title: p.title, slug: p.projectSlug, publishedAt: p.publishedAt, duration: p.duration },
+      video: {
+        id: p.id,
+        title: p.title,
+        slug: p.projectSlug,
+        previewImage: p.previewImage,
+        language: p.language,
+        publishedAt: p.publishedAt,
+        duration: p.duration,
+      },
     })
     .from(savedSearchMatches)
     .innerJoin(contentItems, eq(contentItems.id, savedSearchMatches.contentItemId))
@@ -190,6 +199,8 @@ export async function savedSearchMatchList(ctx: Ctx, user: UserRow, id: number):
             id: row.video.id,
             title: row.video.title,
             project_slug: row.video.slug,
+            selected_preview_image: previewImageUrl(row.video),
+            language: row.video.language,
             published_at: row.video.publishedAt.toISOString(),
             duration: row.video.duration,
           }
