@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LINKS } from '../../../common/routes.ts';
 import { SAVED_SEARCH_LIMITS, searchPageQuery, type SavedSearch } from '../../../common/saved-searches.ts';
@@ -15,6 +15,7 @@ import { notifications } from '../../ui/notifications/notification-store.ts';
 import { AlertChoices, type Alerts } from './alert-choices.tsx';
 import { SAVED_SEARCHES_KEY, savedSearchesApi, savedSearchesKey } from './api.ts';
 import { QuerySummary } from './query-summary.tsx';
+import { SavedSearchMatches } from './saved-search-matches.tsx';
 import './saved-searches.css';
 
 type Modal = { kind: 'alerts' | 'remove'; search: SavedSearch };
@@ -61,6 +62,8 @@ function SavedSearchRow({ search, onModal }: { search: SavedSearch; onModal: (mo
   const { t } = useTranslation();
   const locale = useLocale();
   const client = useQueryClient();
+  const [showMatches, setShowMatches] = useState(false);
+  const matchesId = useId();
   // Opening the search is looking at its news: the count goes back to 0 (the call outlives the page).
   const open = () =>
     void savedSearchesApi
@@ -88,7 +91,20 @@ function SavedSearchRow({ search, onModal }: { search: SavedSearch; onModal: (mo
         {search.new_matches ? t('savedSearches.newMatches', { count: search.new_matches }) : t('savedSearches.noNew')}
       </p>
       <div className="saved-search__actions">
-        <Link className={buttonClass('primary', 'small')} to={`/${locale}${LINKS.search}${query ? `?${query}` : ''}`} onClick={open}>
+        <Button
+          size="small"
+          aria-expanded={showMatches}
+          aria-controls={showMatches ? matchesId : undefined}
+          onClick={() => setShowMatches((shown) => !shown)}
+          data-testid="saved-search-matches-toggle"
+        >
+          {showMatches
+            ? t('savedSearches.hideMatches')
+            : search.new_matches
+              ? t('savedSearches.showMatchesNew', { count: search.new_matches })
+              : t('savedSearches.showMatches')}
+        </Button>
+        <Link className={buttonClass('secondary', 'small')} to={`/${locale}${LINKS.search}${query ? `?${query}` : ''}`} onClick={open}>
           {t('savedSearches.open')}
         </Link>
         <Button variant="secondary" size="small" onClick={() => onModal({ kind: 'alerts', search })} data-testid="saved-search-edit">
@@ -98,6 +114,7 @@ function SavedSearchRow({ search, onModal }: { search: SavedSearch; onModal: (mo
           {t('savedSearches.remove')}
         </Button>
       </div>
+      {showMatches ? <SavedSearchMatches search={search} id={matchesId} /> : null}
     </li>
   );
 }
