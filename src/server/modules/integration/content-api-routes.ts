@@ -18,7 +18,8 @@ import type { CacheBus } from '../../lib/cache-bus.ts';
 import { memo } from '../../lib/memo.ts';
 import { memoReference } from '../catalogue/views.ts';
 import { apiCaller } from './api-caller.ts';
-import { getContent, listContent, type ContentApiCaller } from './content-api.ts';
+import { getContent, listContent, type ContentApiCaller, type StoryPage } from './content-api.ts';
+import { sharedStories } from './content-stories.ts';
 import { downloadState, licenseFile } from './content-downloads.ts';
 
 const tags = ['content api'];
@@ -80,12 +81,15 @@ export async function contentApiRoutes(instance: FastifyInstance, { ctx: service
   // forgotten when the catalogue or the reference data change.
   const cache = memo<string, unknown>({ ttlMs: 60_000, max: 2000 });
   const reference = memoReference(services.db, caches);
-  const stopCatalogue = caches.onInvalidate('catalogue', cache.clear);
+  // What the feed shows everyone alike, kept as long as the catalogue's own story list is (docs/caches.md).
+  const stories = sharedStories({ ttlMs: 5_000, max: 5_000 });
+  const pages = memo<string, StoryPage>({ ttlMs: 5_000, max: 1_000 });
+  const stops = [cache.clear, stories.clear, pages.clear].map((clear) => caches.onInvalidate('catalogue', clear));
   instance.addHook('onClose', async () => {
-    stopCatalogue();
+    for (const stop of stops) stop();
     reference.stop();
   });
-  const ctx = { ...services, reference, memo: <V>(key: string, load: () => Promise<V>) => cache(key, load) as Promise<V> };
+  const ctx = { ...services, reference, stories, pages, memo: <V>(key: string, load: () => Promise<V>) => cache(key, load) as Promise<V> };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });

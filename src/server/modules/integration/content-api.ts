@@ -6,6 +6,7 @@ import type { SiteVariant } from '../../../common/site.ts';
 import { parseId } from '../../../common/validators.ts';
 import type { ServiceContext } from '../../context.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
+import type { Memo } from '../../lib/memo.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { filterClause, searchText } from '../catalogue/filters.ts';
 import { videoProjects as p } from '../catalogue/schema.ts';
@@ -14,10 +15,12 @@ import { summaries } from '../catalogue/views.ts';
 import { liveEvents } from '../live/schema.ts';
 import { contentItems as ci } from '../newsroom/schema.ts';
 import { callerOffer, licensableFiles, offeredVideos, offerOfOne, type CallerOffer } from './content-renditions.ts';
+import type { SharedStories } from './content-stories.ts';
 import { liveItem, storyItem, type StoryRow } from './ninjs.ts';
 
 /** With the catalogue's reference tables and search memo kept per process, as its own routes keep them. */
-export type ContentApiContext = Pick<ServiceContext, 'db' | 'clock' | 'secret'> & Pick<SearchContext, 'reference' | 'memo'>;
+export type ContentApiContext = Pick<ServiceContext, 'db' | 'clock' | 'secret'> &
+  Pick<SearchContext, 'reference' | 'memo'> & { stories: SharedStories; pages: Memo<string, StoryPage> };
 export type ContentApiCaller = { user: UserRow; locale: Locale; origin: string; site: SiteVariant };
 
 type Direction = 'asc' | 'desc';
@@ -119,9 +122,10 @@ async function storyPage(ctx: ContentApiContext, query: ContentApiQuery, cursor:
     .sort((a, b) => sign * (a.key.getTime() - b.key.getTime() || a.id - b.id));
   return { rows: merged.slice(0, limit), more: merged.length > limit, direction };
 }
+export type StoryPage = Awaited<ReturnType<typeof storyPage>>;
 
 /** Full story rows for ids, in the order given: the catalogue's columns, names, and the newsroom's item. */
-export async function storyRows(ctx: ContentApiContext, ids: number[], locale: Locale): Promise<StoryRow[]> {
+export async function storyRows(ctx: Pick<ContentApiContext, 'db' | 'reference'>, ids: number[], locale: Locale): Promise<StoryRow[]> {
   if (ids.length === 0) return [];
   const { searchVector: _vector, ...columns } = getTableColumns(p);
   const rows = await ctx.db
@@ -165,11 +169,14 @@ export async function storyRows(ctx: ContentApiContext, ids: number[], locale: L
 }
 
 async function storyItems(ctx: ContentApiContext, caller: ContentApiCaller, offer: CallerOffer, ids: number[]): Promise<NinjsItem[]> {
-  // What the files depend on is read beside the stories: one round trip, not two in a row.
-  const [rows, offered] = await Promise.all([storyRows(ctx, ids, caller.locale), offeredVideos(ctx, ids)]);
-  const files = await licensableFiles(ctx, caller, offer, offered, rows);
+  const load = async (missing: number[], locale: Locale) => {
+    const [rows, offered] = await Promise.all([storyRows(ctx, missing, locale), offeredVideos(ctx, missing)]);
+    return { rows, offered };
+  };
+  const stories = await ctx.stories(ctx.db, load, ids, caller.locale);
+  const files = await licensableFiles(ctx, caller, offer, stories);
   const now = ctx.clock.now();
-  return rows.map((row) => storyItem(row, files.get(row.id) ?? [], now));
+  return stories.map(({ row }) => storyItem(row, files.get(row.id) ?? [], now));
 }
 
 const liveColumns = {
@@ -250,7 +257,9 @@ export async function listContent(ctx: ContentApiContext, caller: ContentApiCall
       next_cursor: more && last ? encodeCursor({ k: last.updatedAt.toISOString(), i: last.id, d: direction, t: 'live' }) : null,
     };
   }
-  const [{ rows, more, direction }, offer] = await Promise.all([storyPage(ctx, query, position, query.limit), callerOffer(ctx, caller)]);
+  // The page is the same for every caller: kept a few seconds and forgotten on any catalogue change.
+  const page = () => ctx.pages(JSON.stringify([query, position]), () => storyPage(ctx, query, position, query.limit));
+  const [{ rows, more, direction }, offer] = await Promise.all([page(), callerOffer(ctx, caller)]);
   const last = rows.at(-1);
   return {
     items: await storyItems(

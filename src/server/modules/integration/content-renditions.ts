@@ -1,5 +1,6 @@
-import { and, count, eq, gte, inArray, notInArray } from 'drizzle-orm';
-import { accessTo } from '../../../common/access.ts';
+import { and, count, eq, gte, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { accessTo, contentKindOf } from '../../../common/access.ts';
+import type { ContentKind } from '../../../common/agreements.ts';
 import { includesBrandedFiles } from '../../../common/agreement-values.ts';
 import type { NinjsRendition } from '../../../common/content-api.ts';
 import { DAILY_DOWNLOAD_LIMIT, offeredOnSite } from '../../../common/downloads.ts';
@@ -7,9 +8,11 @@ import { accessAgreements, agreementsServing } from '../agreements/service.ts';
 import { videos } from '../catalogue/schema.ts';
 import { logoKeyOf } from '../downloads/logos.ts';
 import { availableFormats } from '../downloads/offer.ts';
-import { renditions, videoRequests } from '../downloads/schema.ts';
-import { renditionKey } from '../downloads/service.ts';
+import { userLimits } from '../company/schema.ts';
+import { usedThisMonth } from '../company/service.ts';
+import { videoRequests } from '../downloads/schema.ts';
 import type { ContentApiCaller, ContentApiContext } from './content-api.ts';
+import { fileKey, sizesOf, type SharedStory } from './content-stories.ts';
 import { renditionOf, type StoryRow } from './ninjs.ts';
 
 export const downloadsHref = (origin: string, projectId: number) => `${origin}/api/v1/content/${projectId}/downloads`;
@@ -35,10 +38,24 @@ export async function offerOfOne(ctx: ContentApiContext, caller: ContentApiCalle
 
 const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
+/** The kinds of material whose monthly limit the caller, a member, has reached (company issue). */
+async function limitsReached(ctx: ContentApiContext, user: ContentApiCaller['user'], now: Date): Promise<Set<ContentKind>> {
+  if (!user.companyId) return new Set();
+  const companyId = user.companyId;
+  const limits = await ctx.db
+    .select({ kind: userLimits.kind, limit: userLimits.limit })
+    .from(userLimits)
+    .where(and(eq(userLimits.userId, user.id), eq(userLimits.companyId, companyId), isNotNull(userLimits.limit)));
+  const reached = await Promise.all(
+    limits.map(async ({ kind, limit }) => ((await usedThisMonth(ctx.db, companyId, user.id, kind, now)) >= (limit ?? 0) ? [kind] : [])),
+  );
+  return new Set(reached.flat());
+}
+
 /** What a page's files depend on of the caller, read once a page and beside the page's stories. */
 export async function callerOffer(ctx: ContentApiContext, caller: ContentApiCaller) {
   const now = ctx.clock.now();
-  const [served, logoKey, [today]] = await Promise.all([
+  const [served, logoKey, [today], reached] = await Promise.all([
     agreementsServing(ctx, caller.user),
     logoKeyOf(ctx.db, caller.user),
     ctx.db
@@ -51,8 +68,9 @@ export async function callerOffer(ctx: ContentApiContext, caller: ContentApiCall
           notInArray(videoRequests.state, ['failed', 'cancelled']),
         ),
       ),
+    limitsReached(ctx, caller.user, now),
   ]);
-  return { held: accessAgreements(served, now), logoKey, dayUsedUp: (today?.n ?? 0) >= DAILY_DOWNLOAD_LIMIT };
+  return { held: accessAgreements(served, now), logoKey, dayUsedUp: (today?.n ?? 0) >= DAILY_DOWNLOAD_LIMIT, limitsReached: reached };
 }
 export type CallerOffer = Awaited<ReturnType<typeof callerOffer>>;
 
@@ -63,63 +81,85 @@ export function offeredVideos(ctx: ContentApiContext, ids: number[]): Promise<Of
   return ids.length ? ctx.db.select().from(videos).where(inArray(videos.projectId, ids)).orderBy(videos.id) : Promise.resolve([]);
 }
 
+/** The page's stories the agreements already paid for: downloading them again takes nothing, so no member limit stops it. */
+async function paidFor(ctx: ContentApiContext, agreementIds: number[], projectIds: number[]): Promise<Set<string>> {
+  if (agreementIds.length === 0 || projectIds.length === 0) return new Set();
+  const rows = await ctx.db
+    .selectDistinct({ agreementId: videoRequests.agreementId, projectId: videoRequests.projectId })
+    .from(videoRequests)
+    .where(
+      and(
+        inArray(videoRequests.agreementId, agreementIds),
+        inArray(videoRequests.projectId, projectIds),
+        isNotNull(videoRequests.operationId),
+      ),
+    );
+  return new Set(rows.map((row) => `${row.agreementId}:${row.projectId}`));
+}
+
 /**
- * A page's files, from the renditions of its stories (offeredVideos, read beside the stories) and
- * one query for the sizes of files already made: each story decided by the same access rule
- * the offer uses (common/access.ts), branded files by the same two conditions, the embargo and
- * the day's 30. A member's monthly limit is left to the item call and the download (it depends on
- * each story's charge); the download decides under its lock either way.
+ * A page's files, over its stories as everyone sees them (content-stories.ts): each story decided
+ * by the same access rule the offer uses (common/access.ts), branded files by the same two
+ * conditions, the embargo, the day's 30 and a member's monthly limit (a story the agreement
+ * already paid for stays offered: its download takes nothing). Sizes of branded files, which
+ * depend on the caller's logo, are read here in one query. The download decides under its lock either way.
  */
 export async function licensableFiles(
   ctx: ContentApiContext,
   caller: ContentApiCaller,
   offer: CallerOffer,
-  offered: OfferedVideo[],
-  rows: StoryRow[],
+  stories: SharedStory[],
 ): Promise<Map<number, NinjsRendition[]>> {
   const answer = new Map<number, NinjsRendition[]>();
   const now = ctx.clock.now();
-  const open = rows.filter((row) => usable(row) && !(row.embargoUntil && row.embargoUntil.getTime() > now.getTime()));
+  const open = stories.filter(({ row }) => usable(row) && !(row.embargoUntil && row.embargoUntil.getTime() > now.getTime()));
   if (open.length === 0 || offer.dayUsedUp) return answer;
   const { held, logoKey } = offer;
-  const byId = new Map(open.map((row) => [row.id, row]));
-  const chosen = offered.flatMap((video) => {
-    const row = byId.get(video.projectId);
-    if (!row || !offeredOnSite(caller.site, video.quality)) return [];
+  const decided = open.flatMap((story) => {
+    const { row } = story;
     const material = { kind: 'vod' as const, id: row.id, free_access: row.freeAccess, limit_type: row.limitType };
     const decision = accessTo({ signedIn: true, agreements: row.freeAccess ? [] : held }, material);
     if (!decision.allowed) return [];
-    const agreement = decision.agreementId === null ? null : held.find((candidate) => candidate.id === decision.agreementId);
-    if (video.format === 'branded' && ((agreement && !includesBrandedFiles(agreement.agreement_type)) || !logoKey)) return [];
-    const key = renditionKey(
-      row.id,
-      { quality: video.quality, file_type: video.container, video_format: video.format, brand_position: 'bottom_right' },
-      video.format === 'branded' ? logoKey : null,
-    );
-    return [{ video, row, key }];
+    const agreement = decision.agreementId === null ? null : (held.find((candidate) => candidate.id === decision.agreementId) ?? null);
+    const limited = agreement !== null && agreement.agreement_type !== 'one_off' && offer.limitsReached.has(contentKindOf(material));
+    return [{ story, agreement, limited }];
   });
-  const made = chosen.length
-    ? await ctx.db
-        .select({ key: renditions.renditionKey, size: renditions.sizeBytes })
-        .from(renditions)
-        .where(
-          inArray(
-            renditions.renditionKey,
-            chosen.map((file) => file.key),
-          ),
-        )
-    : [];
-  const sizes = new Map(made.map((file) => [file.key, file.size]));
-  for (const { video, row, key } of chosen) {
-    const list = answer.get(row.id) ?? [];
+  const limited = decided.filter((file) => file.limited);
+  const paid = limited.length
+    ? await paidFor(
+        ctx,
+        [...new Set(limited.flatMap((file) => (file.agreement ? [file.agreement.id] : [])))],
+        limited.map((file) => file.story.row.id),
+      )
+    : new Set<string>();
+  const chosen = decided
+    .filter((file) => !file.limited || paid.has(`${file.agreement?.id}:${file.story.row.id}`))
+    .flatMap(({ story, agreement }) =>
+      story.offered.flatMap((video) => {
+        if (!offeredOnSite(caller.site, video.quality)) return [];
+        if (video.format === 'branded' && ((agreement && !includesBrandedFiles(agreement.agreement_type)) || !logoKey)) return [];
+        return [{ video, story, key: fileKey(story.row.id, video, logoKey) }];
+      }),
+    );
+  const branded = await sizesOf(
+    ctx.db,
+    chosen.filter((file) => file.video.format === 'branded').map((file) => file.key),
+  );
+  for (const { video, story, key } of chosen) {
+    const list = answer.get(story.row.id) ?? [];
     list.push(
       renditionOf(
-        { format: video.format, quality: video.quality, container: video.container, sizeBytes: sizes.get(key) ?? null },
-        row.duration,
-        downloadsHref(caller.origin, row.id),
+        {
+          format: video.format,
+          quality: video.quality,
+          container: video.container,
+          sizeBytes: story.sizes.get(key) ?? branded.get(key) ?? null,
+        },
+        story.row.duration,
+        downloadsHref(caller.origin, story.row.id),
       ),
     );
-    answer.set(row.id, list);
+    answer.set(story.row.id, list);
   }
   return answer;
 }

@@ -72,7 +72,7 @@ async function sidecar(
   projectId: number,
   file: { name: string; request: typeof videoRequests.$inferSelect | null; bytes: number | null },
 ) {
-  const [row] = await storyRows({ db: deps.db, clock: deps.clock, secret: deps.files.secret }, [projectId], 'en');
+  const [row] = await storyRows({ db: deps.db }, [projectId], 'en');
   if (!row) throw new DeliveryError('delivery_failed', 'The story is no longer in the catalogue');
   const delivered = file.request
     ? [

@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentApiListSchema, type NinjsItem } from '../../../common/content-api.ts';
+import { createAgreement } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { codes, type Browser } from '../../test/http.ts';
+import { agreementFixtures } from '../agreements/test-support.ts';
+import { insertProjects } from '../catalogue/writer.ts';
+import { userLimits } from '../company/schema.ts';
+import { contentItems } from '../newsroom/schema.ts';
+import { storyWithMaster, uniqueWord } from '../newsroom/test-support.ts';
+
+/**
+ * The files the feed offers each caller (issue 30) over the stories it keeps for every caller
+ * alike: a member's monthly limit, and a kill that leaves the shared page at once.
+ */
+let t: TestApp;
+let a: ReturnType<typeof agreementFixtures>;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = agreementFixtures(t);
+});
+afterAll(async () => t.close());
+
+const idOf = (found: NinjsItem) => Number(found.altids.find((alt) => alt.role === 'id')?.value);
+async function feed(browser: Browser, query: string): Promise<Map<number, NinjsItem>> {
+  const answer = await browser.get(`/api/v1/content?${query}`);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return new Map(contentApiListSchema.parse(answer.json()).items.map((found) => [idOf(found), found]));
+}
+const filesOf = (found: NinjsItem | undefined) => found?.renditions.map((file) => file.name) ?? null;
+const file = { restrictions_accepted: true, quality: 'hd', file_type: 'mp4', video_format: 'clean' };
+
+async function enterpriseTeam() {
+  const team = await a.team();
+  await createAgreement(
+    t.database.db,
+    { companyId: team.home.id, agreementType: 'enterprise', balances: [{ kind: 'standard', amount: 10 }] },
+    t.services.clock.now(),
+  );
+  return team;
+}
+
+describe("the feed's files for each caller", () => {
+  it('a member past their monthly limit is offered only what the agreement already paid for, as the download decides', async () => {
+    const { home, master, member } = await enterpriseTeam();
+    await t.database.db
+      .insert(userLimits)
+      .values({ companyId: home.id, userId: member.user.id, kind: 'standard', limit: 1, updatedAt: t.services.clock.now() });
+    const word = uniqueWord();
+    const [first = 0, second = 0, free = 0] = await insertProjects(
+      t.database.db,
+      [0, 1, 2].map((i) => ({
+        projectId: `OFFER-${word}-${i}`,
+        language: 'en' as const,
+        title: `Ferry ${word} crossing ${i}`,
+        datelineDate: '2026-11-20',
+        duration: 20,
+        freeAccess: i === 2,
+        publishedAt: new Date('2026-11-20T12:00:00Z'),
+      })),
+      t.services.clock.now(),
+    );
+    const query = `search=${word}&limit=10`;
+    const before = await feed(member.browser, query);
+    expect(filesOf(before.get(first))).toContain('clean-hd-mp4');
+    expect(filesOf(before.get(second))).toContain('clean-hd-mp4');
+
+    // The one download the limit allows, through the API as a newsroom's system makes it.
+    expect((await member.browser.post(`/api/v1/content/${first}/downloads`, file)).statusCode).toBe(200);
+    const after = await feed(member.browser, query);
+    // Another file of the story already paid for takes nothing: still offered.
+    expect(filesOf(after.get(first))).toEqual(filesOf(before.get(first)));
+    expect(filesOf(after.get(second))).toEqual([]);
+    // Free material takes nothing from the limit.
+    expect(filesOf(after.get(free))).toEqual(filesOf(before.get(free)));
+    // What the feed no longer offers, the download refuses; the master has no limit.
+    expect(codes(await member.browser.post(`/api/v1/content/${second}/downloads`, file))).toEqual(['personal_quota']);
+    expect(filesOf((await feed(master.browser, query)).get(second))).toEqual(filesOf(before.get(second)));
+  });
+
+  it('a kill at the desk leaves the first page every caller shares at once, and sync reads it as canceled', async () => {
+    const { master } = await enterpriseTeam();
+    const since = new Date(t.services.clock.now().getTime() - 1000).toISOString();
+    const editor = (await a.signedIn({ isAdmin: true, deskRoles: ['editor'] })).browser;
+    const story = await storyWithMaster(t, null, {
+      headline: `Dam opens ${uniqueWord()}`,
+      fields: { access: 'paid', one_off_price_cents: 5000 },
+    });
+    expect((await editor.post(`/api/desk/content/${story.id}/publish`, {})).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(contentItems).where(eq(contentItems.id, story.id));
+    const projectId = row?.videoProjectId ?? 0;
+
+    const first = (await feed(master.browser, 'limit=5')).get(projectId);
+    expect(first?.pubstatus).toBe('usable');
+    expect(filesOf(first)?.length).toBeGreaterThan(0);
+    // Read again by another caller: the same page, from what the process keeps.
+    expect((await feed((await a.signedIn()).browser, 'limit=5')).has(projectId)).toBe(true);
+
+    expect((await editor.post(`/api/desk/content/${story.id}/kill`, { reason: 'The footage was staged.' })).statusCode).toBe(200);
+    // The page kept for every caller is forgotten: the story is off it at once.
+    expect((await feed(master.browser, 'limit=5')).has(projectId)).toBe(false);
+    // Incremental sync tells of the kill: canceled, no file to license.
+    const killed = (await feed(master.browser, `since=${encodeURIComponent(since)}&limit=50`)).get(projectId);
+    expect(killed?.pubstatus).toBe('canceled');
+    expect(killed?.renditions).toEqual([]);
+  });
+});
