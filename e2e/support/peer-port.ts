@@ -1,4 +1,5 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { WEBHOOK_RECEIVER_PORT } from '../../playwright.config.ts';
@@ -24,4 +25,49 @@ export async function holdPeerPort(): Promise<() => Promise<void>> {
       await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 300));
     }
   }
+}
+
+/**
+ * The newsroom's systems behind the one port (delivery-rules.spec.ts): an SSH client (or one that
+ * waits for the server to speak first) goes to the SFTP peer, an HTTP request to the webhook
+ * receiver; each connection is passed through to the one it is for, and closed when either end
+ * closes it.
+ */
+export async function startPeerFront(sftpPort: number, receiverPort: number): Promise<{ close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  // No Nagle on either leg: SFTP stalls on it (src/server/test/file-servers.ts).
+  const server = net.createServer({ noDelay: true }, (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    let decided = false;
+    const pass = (port: number, first?: Buffer) => {
+      decided = true;
+      const upstream = net.connect({ port, host: '127.0.0.1', noDelay: true });
+      upstream.on('error', () => socket.destroy());
+      socket.on('close', () => upstream.destroy());
+      if (first) upstream.write(first);
+      socket.pipe(upstream).pipe(socket);
+    };
+    const onFirst = (chunk: Buffer) => {
+      clearTimeout(timer);
+      if (decided) return;
+      socket.pause();
+      pass(chunk.subarray(0, 4).toString() === 'SSH-' ? sftpPort : receiverPort, chunk);
+    };
+    const timer = setTimeout(() => {
+      if (decided) return;
+      socket.off('data', onFirst);
+      socket.pause();
+      pass(sftpPort);
+    }, 300);
+    socket.once('data', onFirst);
+  });
+  await new Promise<void>((resolve) => server.listen(WEBHOOK_RECEIVER_PORT, '127.0.0.1', resolve));
+  return {
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }
