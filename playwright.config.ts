@@ -60,7 +60,9 @@ export default defineConfig({
       TRUST_PROXY: '127.0.0.1',
       // Downloads render from the demo's masters; a few keep ffmpeg from competing with the tests.
       DEMO_MASTERS: '1',
-      // The RTMP ingest on a port of this run's own; the demo publisher pushes the demo live event.
+      // The RTMP ingest on a port of this run's own; the demo publisher pushes the demo live event, with
+      // a small picture that costs a third of the standard one's CPU all through the run (issue 26).
+      LIVE_DEMO_PUBLISHER: 'small',
       LIVE_RTMP_PORT: String(E2E_PORT + 2000),
       LIVE_SRT_PORTS: `${E2E_PORT + 2001}-${E2E_PORT + 2009}`,
       // One local port the platform may post to: the webhook receiver of webhooks.spec.ts (WEBHOOK_RECEIVER_PORT).

@@ -177,8 +177,11 @@ const envSchema = z.object({
   /** Ingest connections without an accepted key yet, per client address and in all; past either, the oldest is closed. */
   LIVE_INGEST_PENDING_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_INGEST_LIMITS.pendingPerAddress),
   LIVE_INGEST_PENDING: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_INGEST_LIMITS.pending),
-  /** The demo's publisher pushing a test picture to the demo live event; on by default with the demo data. */
-  LIVE_DEMO_PUBLISHER: z.enum(['auto', 'on', 'off']).default('auto'),
+  /**
+   * The demo's publisher pushing a test picture to the demo live event; on by default with the demo
+   * data. `small` is on with a picture that costs a third of the CPU (the browser tests' server).
+   */
+  LIVE_DEMO_PUBLISHER: z.enum(['auto', 'on', 'small', 'off']).default('auto'),
   /** The agency credit burnt into credit files. */
   AGENCY_CREDIT: z.string().min(1).max(80).default('© Newsreel'),
   /** The biggest master the desk may upload, in bytes (newsroom ingest); at least 20 GB by default. */
@@ -261,13 +264,14 @@ export type Config = {
   agencyCredit: string;
   demoMasters: number;
   /**
-   * The RTMP ingest (null: none), the SRT ingest's ports (null: none), whether the demo publisher
-   * pushes to the demo live event, and what a connection may cost before its key is accepted.
+   * The RTMP ingest (null: none), the SRT ingest's ports (null: none), which picture the demo
+   * publisher pushes to the demo live event (false: none), and what a connection may cost before its
+   * key is accepted.
    */
   live: {
     rtmpPort: number | null;
     srtPorts: { first: number; last: number } | null;
-    demoPublisher: boolean;
+    demoPublisher: false | 'standard' | 'small';
     ingestLimits: IngestLimits;
   };
   /** Refused ranges the outbound policy lets through (OUTBOUND_ALLOW; modules/security/outbound.ts). */
@@ -391,8 +395,12 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
       rtmpPort: e.LIVE_RTMP_PORT === 'off' ? null : e.LIVE_RTMP_PORT,
       srtPorts: e.LIVE_SRT_PORTS,
       demoPublisher:
-        e.LIVE_DEMO_PUBLISHER === 'on' ||
-        (e.LIVE_DEMO_PUBLISHER === 'auto' && (e.SEED_DEMO === 'yes' || (e.SEED_DEMO === 'auto' && !e.DATABASE_URL))),
+        e.LIVE_DEMO_PUBLISHER === 'small'
+          ? 'small'
+          : e.LIVE_DEMO_PUBLISHER === 'on' ||
+              (e.LIVE_DEMO_PUBLISHER === 'auto' && (e.SEED_DEMO === 'yes' || (e.SEED_DEMO === 'auto' && !e.DATABASE_URL)))
+            ? 'standard'
+            : false,
       ingestLimits: {
         handshakeSeconds: e.LIVE_INGEST_HANDSHAKE_SECONDS,
         pendingPerAddress: e.LIVE_INGEST_PENDING_PER_ADDRESS,

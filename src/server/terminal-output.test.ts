@@ -46,18 +46,21 @@ describe('readable log lines', () => {
 });
 
 describe('the demo publisher', () => {
-  it('prints nothing, even where Fontconfig has no configuration (a static ffmpeg)', async () => {
-    const args = publisherArgs('-', 'Demo: the flood relief press conference');
-    // The same picture for one second, to nowhere instead of the ingest.
-    const output = args.indexOf('-f', args.indexOf('-b:a'));
-    const run = spawn(resolveFfmpeg(undefined), [...args.slice(0, output), '-t', '1', '-f', 'null', '-'], {
-      env: { ...process.env, FONTCONFIG_FILE: '/nonexistent/fonts.conf', FONTCONFIG_PATH: '/nonexistent' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let printed = '';
-    run.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => run.on('close', resolve));
-    expect(printed).toBe('');
-    expect(code).toBe(0);
-  });
+  it.each(['standard', 'small'] as const)(
+    'prints nothing, even where Fontconfig has no configuration (a static ffmpeg): %s picture',
+    async (picture) => {
+      const args = publisherArgs('-', 'Demo: the flood relief press conference', picture);
+      // The same picture for one second, to nowhere instead of the ingest.
+      const output = args.indexOf('-f', args.indexOf('-b:a'));
+      const run = spawn(resolveFfmpeg(undefined), [...args.slice(0, output), '-t', '1', '-f', 'null', '-'], {
+        env: { ...process.env, FONTCONFIG_FILE: '/nonexistent/fonts.conf', FONTCONFIG_PATH: '/nonexistent' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let printed = '';
+      run.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => run.on('close', resolve));
+      expect(printed).toBe('');
+      expect(code).toBe(0);
+    },
+  );
 });

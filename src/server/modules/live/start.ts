@@ -115,7 +115,13 @@ async function startDuty(options: LiveOptions, storage: LiveStorage): Promise<Du
   if (config.live.demoPublisher) {
     const [demo] = await ctx.db.select().from(liveEvents).where(eq(liveEvents.slug, DEMO_LIVE_SLUG));
     if (demo?.streamKey)
-      publisher = startDemoPublisher({ ffmpeg, url: `rtmp://127.0.0.1:${ingest.port}/live/${demo.streamKey}`, title: demo.title, log });
+      publisher = startDemoPublisher({
+        ffmpeg,
+        url: `rtmp://127.0.0.1:${ingest.port}/live/${demo.streamKey}`,
+        title: demo.title,
+        picture: config.live.demoPublisher,
+        log,
+      });
   }
   return {
     rtmpPort: ingest.port,
