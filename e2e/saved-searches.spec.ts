@@ -208,9 +208,12 @@ for (const locale of ['en', 'ar'] as const) {
     const slug = await publishStory(baseURL ?? '', locale, headline, word);
 
     // The match is made after the publication (a job): the page is read again once it is there.
-    const newMatches = async () =>
-      ((await (await page.request.get('/api/current_user/saved_searches')).json()) as { saved_searches: { new_matches: number }[] })
-        .saved_searches[0]?.new_matches;
+    // Asked by the page itself: Playwright's request context may reuse a connection the server closed meanwhile.
+    const newMatches = () =>
+      page.evaluate(async () => {
+        const answer = (await (await fetch('/api/current_user/saved_searches')).json()) as { saved_searches: { new_matches: number }[] };
+        return answer.saved_searches[0]?.new_matches;
+      });
     await expect.poll(newMatches, { timeout: 60_000, intervals: [1000] }).toBe(1);
     await page.reload();
     await expect(count).toHaveText(text.oneNew);
