@@ -126,6 +126,15 @@ export function agreementView(row: AgreementRow, balances: BalanceRow[], caller:
 /** The user's and their company's agreements with their balances, oldest first. */
 export async function agreementsServing(ctx: AgreementsContext, user: UserRow): Promise<{ row: AgreementRow; balances: BalanceRow[] }[]> {
   await claimWaitingAgreements(ctx, user);
+  return agreementsHeld(ctx, user);
+}
+
+/**
+ * The same without claiming what waits under the user's address: for a caller whose account
+ * existed when its agreements were made (an API key's owner made the key signed in), which an
+ * approval assigns to the account directly (plan-requests.ts).
+ */
+export async function agreementsHeld(ctx: AgreementsContext, user: UserRow): Promise<{ row: AgreementRow; balances: BalanceRow[] }[]> {
   const rows = await ctx.db.select().from(agreements).where(ownedBy(user)).orderBy(asc(agreements.id));
   if (rows.length === 0) return [];
   const balances = await ctx.db

@@ -4,7 +4,7 @@ import type { ContentKind } from '../../../common/agreements.ts';
 import { includesBrandedFiles } from '../../../common/agreement-values.ts';
 import type { NinjsRendition } from '../../../common/content-api.ts';
 import { DAILY_DOWNLOAD_LIMIT, offeredOnSite } from '../../../common/downloads.ts';
-import { accessAgreements, agreementsServing } from '../agreements/service.ts';
+import { accessAgreements, agreementsHeld } from '../agreements/service.ts';
 import { videos } from '../catalogue/schema.ts';
 import { logoKeyOf } from '../downloads/logos.ts';
 import { availableFormats } from '../downloads/offer.ts';
@@ -56,7 +56,7 @@ async function limitsReached(ctx: ContentApiContext, user: ContentApiCaller['use
 export async function callerOffer(ctx: ContentApiContext, caller: ContentApiCaller) {
   const now = ctx.clock.now();
   const [served, logoKey, [today], reached] = await Promise.all([
-    agreementsServing(ctx, caller.user),
+    agreementsHeld(ctx, caller.user),
     logoKeyOf(ctx.db, caller.user),
     ctx.db
       .select({ n: count() })
@@ -147,18 +147,19 @@ export async function licensableFiles(
   );
   for (const { video, story, key } of chosen) {
     const list = answer.get(story.row.id) ?? [];
-    list.push(
-      renditionOf(
-        {
-          format: video.format,
-          quality: video.quality,
-          container: video.container,
-          sizeBytes: story.sizes.get(key) ?? branded.get(key) ?? null,
-        },
+    const sizeBytes = story.sizes.get(key) ?? branded.get(key) ?? null;
+    // The same file of the same story reads the same for every caller who reached the same address.
+    const made = `${caller.origin}|${video.id}|${sizeBytes}`;
+    let rendition = story.renditions.get(made);
+    if (!rendition) {
+      rendition = renditionOf(
+        { format: video.format, quality: video.quality, container: video.container, sizeBytes },
         story.row.duration,
         downloadsHref(caller.origin, story.row.id),
-      ),
-    );
+      );
+      story.renditions.set(made, rendition);
+    }
+    list.push(rendition);
     answer.set(story.row.id, list);
   }
   return answer;

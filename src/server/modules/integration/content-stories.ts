@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import type { NinjsRendition } from '../../../common/content-api.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Db } from '../../db/client.ts';
 import { renditions } from '../downloads/schema.ts';
@@ -6,8 +7,11 @@ import { renditionKey } from '../downloads/service.ts';
 import type { StoryRow } from './ninjs.ts';
 import type { OfferedVideo } from './content-renditions.ts';
 
-/** A story as every caller of the feed sees it: its row, the files it is offered in, and the size of each file made without a logo. */
-export type SharedStory = { row: StoryRow; offered: OfferedVideo[]; sizes: Map<string, number> };
+/**
+ * A story as every caller of the feed sees it: its row, the files it is offered in, the size of
+ * each file made without a logo, and each file as ninjs writes it, once built (by address, file and size).
+ */
+export type SharedStory = { row: StoryRow; offered: OfferedVideo[]; sizes: Map<string, number>; renditions: Map<string, NinjsRendition> };
 
 type Load = (ids: number[], locale: Locale) => Promise<{ rows: StoryRow[]; offered: OfferedVideo[] }>;
 
@@ -60,8 +64,9 @@ export function sharedStories(options: { ttlMs: number; max: number; now?: () =>
       );
       for (const row of rows) {
         const own = offered.filter((video) => video.projectId === row.id);
-        const story = {
+        const story: SharedStory = {
           row,
+          renditions: new Map(),
           offered: own,
           sizes: new Map(
             own.flatMap((video) => {
