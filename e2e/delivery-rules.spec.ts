@@ -198,11 +198,11 @@ for (const locale of ['en', 'ar'] as const) {
 
 const WORK = path.join(process.cwd(), 'test-results', 'delivery-rules');
 
-/** 10 s of 720p picture and tone: the story's master. */
+/** 2 s of 720p picture and tone: the story's master, short so that it is ingested and rendered soon. */
 function makeClip(file: string) {
   execFileSync('ffmpeg', [
     ...['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '10'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '2'],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '1500k', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
   ]);
 }
