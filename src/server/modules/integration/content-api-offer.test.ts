@@ -7,6 +7,8 @@ import { codes, type Browser } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { insertProjects } from '../catalogue/writer.ts';
 import { userLimits } from '../company/schema.ts';
+import { renditions } from '../downloads/schema.ts';
+import { renditionKey } from '../downloads/service.ts';
 import { contentItems } from '../newsroom/schema.ts';
 import { storyWithMaster, uniqueWord } from '../newsroom/test-support.ts';
 
@@ -77,6 +79,40 @@ describe("the feed's files for each caller", () => {
     // What the feed no longer offers, the download refuses; the master has no limit.
     expect(codes(await member.browser.post(`/api/v1/content/${second}/downloads`, file))).toEqual(['personal_quota']);
     expect(filesOf((await feed(master.browser, query)).get(second))).toEqual(filesOf(before.get(second)));
+  });
+
+  it('gives the size of a file already made, and none of a file still to make', async () => {
+    const { browser } = await a.signedIn();
+    const word = uniqueWord();
+    const [free = 0] = await insertProjects(
+      t.database.db,
+      [
+        {
+          projectId: `SIZE-${word}`,
+          language: 'en' as const,
+          title: `Lighthouse ${word}`,
+          datelineDate: '2026-11-20',
+          duration: 20,
+          freeAccess: true,
+          publishedAt: new Date('2026-11-20T12:00:00Z'),
+        },
+      ],
+      t.services.clock.now(),
+    );
+    const key = renditionKey(free, { quality: 'hd', file_type: 'mp4', video_format: 'clean', brand_position: 'bottom_right' });
+    await t.database.db
+      .insert(renditions)
+      .values({
+        renditionKey: key,
+        projectId: free,
+        storageKey: `renditions/${key}.mp4`,
+        sizeBytes: 1234,
+        createdAt: t.services.clock.now(),
+      });
+    const files = (await feed(browser, `search=${word}&limit=5`)).get(free)?.renditions ?? [];
+    expect(files.find((found) => found.name === 'clean-hd-mp4')?.sizeinbytes).toBe(1234);
+    expect(files.find((found) => found.name === 'clean-sd-mp4')).toBeDefined();
+    expect(files.find((found) => found.name === 'clean-sd-mp4')?.sizeinbytes).toBeUndefined();
   });
 
   it('a kill at the desk leaves the first page every caller shares at once, and sync reads it as canceled', async () => {

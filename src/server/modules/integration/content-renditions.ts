@@ -138,16 +138,16 @@ export async function licensableFiles(
       story.offered.flatMap((video) => {
         if (!offeredOnSite(caller.site, video.quality)) return [];
         if (video.format === 'branded' && ((agreement && !includesBrandedFiles(agreement.agreement_type)) || !logoKey)) return [];
-        return [{ video, story, key: fileKey(story.row.id, video, logoKey) }];
+        return [{ video, story, key: video.format === 'branded' ? fileKey(story.row.id, video, logoKey) : null }];
       }),
     );
   const branded = await sizesOf(
     ctx.db,
-    chosen.filter((file) => file.video.format === 'branded').map((file) => file.key),
+    chosen.flatMap((file) => (file.key ? [file.key] : [])),
   );
   for (const { video, story, key } of chosen) {
     const list = answer.get(story.row.id) ?? [];
-    const sizeBytes = story.sizes.get(key) ?? branded.get(key) ?? null;
+    const sizeBytes = (key ? branded.get(key) : story.sizes.get(video.id)) ?? null;
     // The same file of the same story reads the same for every caller who reached the same address.
     const made = `${caller.origin}|${video.id}|${sizeBytes}`;
     let rendition = story.renditions.get(made);

@@ -9,9 +9,9 @@ import type { OfferedVideo } from './content-renditions.ts';
 
 /**
  * A story as every caller of the feed sees it: its row, the files it is offered in, the size of
- * each file made without a logo, and each file as ninjs writes it, once built (by address, file and size).
+ * each file made without a logo (by the file's id), and each file as ninjs writes it, once built (by address, file and size).
  */
-export type SharedStory = { row: StoryRow; offered: OfferedVideo[]; sizes: Map<string, number>; renditions: Map<string, NinjsRendition> };
+export type SharedStory = { row: StoryRow; offered: OfferedVideo[]; sizes: Map<number, number>; renditions: Map<string, NinjsRendition> };
 
 type Load = (ids: number[], locale: Locale) => Promise<{ rows: StoryRow[]; offered: OfferedVideo[] }>;
 
@@ -38,58 +38,59 @@ export async function sizesOf(db: Db, keys: string[]): Promise<Map<string, numbe
  * newsroom systems polling the same first page read the catalogue once between them; what depends
  * on the caller (agreements, logo, limits) is worked out per request over it
  * (content-renditions.ts). Registered with the cache bus: a publish, correction, withholding or
- * kill on any process empties it at once, and a load under way then is answered but not kept.
+ * kill on any process empties it at once.
  */
 export function sharedStories(options: { ttlMs: number; max: number; now?: () => number }) {
-  const entries = new Map<string, { story: SharedStory; expires: number }>();
+  // A story being read is kept as its promise, so callers arriving meanwhile wait for that one read.
+  const entries = new Map<string, { story: Promise<SharedStory | undefined>; expires: number }>();
   const now = options.now ?? (() => Date.now());
-  let generation = 0;
   const keyOf = (id: number, locale: Locale) => `${locale}:${id}`;
+
+  async function read(db: Db, load: Load, ids: number[], locale: Locale): Promise<Map<number, SharedStory>> {
+    const { rows, offered } = await load(ids, locale);
+    const sizes = await sizesOf(
+      db,
+      offered.filter((video) => video.format !== 'branded').map((video) => fileKey(video.projectId, video, null)),
+    );
+    return new Map(
+      rows.map((row) => {
+        const own = offered.filter((video) => video.projectId === row.id);
+        const known = own.flatMap((video) => {
+          const size = sizes.get(fileKey(row.id, video, null));
+          return size === undefined ? [] : [[video.id, size] as const];
+        });
+        return [row.id, { row, offered: own, sizes: new Map(known), renditions: new Map() }];
+      }),
+    );
+  }
 
   async function stories(db: Db, load: Load, ids: number[], locale: Locale): Promise<SharedStory[]> {
     const at = now();
-    const found = new Map<number, SharedStory>();
+    const waiting = new Map<number, Promise<SharedStory | undefined>>();
     for (const id of ids) {
       const entry = entries.get(keyOf(id, locale));
-      if (entry && entry.expires > at) found.set(id, entry.story);
+      if (entry && entry.expires > at) waiting.set(id, entry.story);
     }
-    const missing = ids.filter((id) => !found.has(id));
+    const missing = ids.filter((id) => !waiting.has(id));
     if (missing.length > 0) {
-      const started = generation;
-      const { rows, offered } = await load(missing, locale);
-      const plain = offered.filter((video) => video.format !== 'branded');
-      const sizes = await sizesOf(
-        db,
-        plain.map((video) => fileKey(video.projectId, video, null)),
-      );
-      for (const row of rows) {
-        const own = offered.filter((video) => video.projectId === row.id);
-        const story: SharedStory = {
-          row,
-          renditions: new Map(),
-          offered: own,
-          sizes: new Map(
-            own.flatMap((video) => {
-              const key = fileKey(row.id, video, null);
-              const size = sizes.get(key);
-              return size === undefined ? [] : [[key, size] as const];
-            }),
-          ),
-        };
-        found.set(row.id, story);
-        if (started !== generation) continue;
+      const batch = read(db, load, missing, locale);
+      for (const id of missing) {
+        const key = keyOf(id, locale);
         if (entries.size >= options.max) entries.delete(entries.keys().next().value as string);
-        entries.set(keyOf(row.id, locale), { story, expires: at + options.ttlMs });
+        const story = batch.then((found) => found.get(id));
+        waiting.set(id, story);
+        entries.set(key, { story, expires: at + options.ttlMs });
+        // A failed read is not kept.
+        story.catch(() => {
+          if (entries.get(key)?.story === story) entries.delete(key);
+        });
       }
     }
-    return ids.flatMap((id) => found.get(id) ?? []);
+    const found = await Promise.all(ids.map((id) => waiting.get(id) ?? Promise.resolve(undefined)));
+    return found.flatMap((story) => story ?? []);
   }
 
-  return Object.assign(stories, {
-    clear: () => {
-      generation += 1;
-      entries.clear();
-    },
-  });
+  // A read under way when the entries are cleared is answered to its callers but not kept.
+  return Object.assign(stories, { clear: () => entries.clear() });
 }
 export type SharedStories = ReturnType<typeof sharedStories>;
