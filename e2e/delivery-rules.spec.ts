@@ -451,6 +451,11 @@ for (const locale of ['en', 'ar'] as const) {
     const item = memberPage.getByTestId('downloaded-item').filter({ hasText: headline });
     await expect(item.getByTestId('downloaded-item-state')).toHaveAttribute('data-state', 'killed');
     await expect(item.getByTestId('downloaded-item-state')).toContainText(text('myContent.contentState.killed'));
+    // Their requested file no longer offers a download: it says withdrawn, and why.
+    const file = memberPage.getByTestId('requested-file').filter({ hasText: headline });
+    await expect(file.getByTestId('requested-file-stage')).toHaveText(text('myContent.withdrawn'));
+    await expect(file.getByTestId('requested-file-withdrawn')).toHaveText(text('myContent.contentState.killedText'));
+    await expect(file.getByTestId('requested-file-download')).toHaveCount(0);
     await screenshot(memberPage, `delivery-rules-member-my-content-${locale}`);
     await expect
       .poll(async () => {

@@ -104,8 +104,10 @@ export const videoRequestSchema = z.object({
   brand_position: z.enum(LOGO_POSITIONS).nullable(),
   stage: z.enum(REQUEST_STAGES),
   progress: z.number().int().min(0).max(100),
-  /** A fresh signed link while the file can be fetched. */
+  /** A fresh signed link while the file can be fetched: none once the newsroom withheld or killed the story. */
   url: z.string().nullable(),
+  /** The newsroom withheld or killed the story: the file is not to be used (its links answer 410). */
+  withdrawn: z.boolean(),
   error: z.string().nullable(),
   /** The upload to the customer's FTP/SFTP server, when asked for; its error is a message to show. */
   delivery: z.enum(DELIVERY_STATES).nullable(),

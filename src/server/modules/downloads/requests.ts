@@ -23,7 +23,13 @@ function stageOf(row: { state: string; progress: number; fetchedAt: Date | null 
 export async function listRequests(ctx: RequestsContext, userId: number, projectId?: number): Promise<VideoRequest[]> {
   const now = ctx.clock.now();
   const rows = await ctx.db
-    .select({ request: videoRequests, slug: videoProjects.projectSlug, title: videoProjects.title, fileKey: renditions.storageKey })
+    .select({
+      request: videoRequests,
+      slug: videoProjects.projectSlug,
+      title: videoProjects.title,
+      state: videoProjects.editorialState,
+      fileKey: renditions.storageKey,
+    })
     .from(videoRequests)
     .innerJoin(videoProjects, eq(videoProjects.id, videoRequests.projectId))
     .leftJoin(renditions, eq(renditions.renditionKey, videoRequests.renditionKey))
@@ -36,26 +42,30 @@ export async function listRequests(ctx: RequestsContext, userId: number, project
     )
     .orderBy(desc(videoRequests.id))
     .limit(MAX_LISTED);
-  return rows.map(({ request, slug, title, fileKey }) => ({
-    id: request.id,
-    project_id: request.projectId,
-    project_slug: slug,
-    title,
-    quality: request.quality,
-    file_type: request.container,
-    video_format: request.format,
-    brand_position: request.brandPosition,
-    stage: stageOf(request),
-    progress: request.progress,
-    url:
-      request.state === 'ready' && fileKey
-        ? signedFileUrl(ctx.secret, { key: fileKey, name: downloadName(slug, request), now, request: request.id, owner: request.userId })
-        : null,
-    error: request.error,
-    delivery: request.delivery,
-    delivery_error: request.deliveryError,
-    created_at: request.createdAt.toISOString(),
-  }));
+  return rows.map(({ request, slug, title, state, fileKey }) => {
+    const withdrawn = state === 'withheld' || state === 'killed';
+    return {
+      id: request.id,
+      project_id: request.projectId,
+      project_slug: slug,
+      title,
+      quality: request.quality,
+      file_type: request.container,
+      video_format: request.format,
+      brand_position: request.brandPosition,
+      stage: stageOf(request),
+      progress: request.progress,
+      url:
+        request.state === 'ready' && fileKey && !withdrawn
+          ? signedFileUrl(ctx.secret, { key: fileKey, name: downloadName(slug, request), now, request: request.id, owner: request.userId })
+          : null,
+      withdrawn,
+      error: request.error,
+      delivery: request.delivery,
+      delivery_error: request.deliveryError,
+      created_at: request.createdAt.toISOString(),
+    };
+  });
 }
 
 /**

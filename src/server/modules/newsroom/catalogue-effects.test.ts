@@ -1,3 +1,4 @@
+import { videoRequestListSchema } from '../../../common/downloads.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +165,12 @@ describe('publishing reaches the catalogue; withholding and killing take the sto
     const bare = signedFileUrl(t.services.files.secret, { key: storageKey, name: 'flood.mp4', now });
     // Before: the link is good (no bytes stored in this test, hence 404, not 410).
     expect((await customer.browser.get(link)).statusCode).toBe(404);
+    const requested = async () =>
+      videoRequestListSchema
+        .parse((await customer.browser.get('/api/current_user/my_content/video_requests')).json())
+        .video_requests.find((request) => request.id === done?.id);
+    const before = await requested();
+    expect([before?.stage, before?.withdrawn, before?.url?.startsWith('/files/')]).toEqual(['download_now', false, true]);
 
     const killed = await callers.editor.post(`/api/desk/content/${story.id}/kill`, { reason: 'The footage was staged' });
     expect(contentItemSchema.parse(killed.json())).toMatchObject({ state: 'killed', killed_reason: 'The footage was staged', actions: [] });
@@ -171,6 +178,8 @@ describe('publishing reaches the catalogue; withholding and killing take the sto
       const gone = await customer.browser.get(url);
       expect([gone.statusCode, codes(gone)]).toEqual([410, ['content_withdrawn']]);
     }
+    // The requested files no longer offer the file: no link, and the reason.
+    expect(await requested()).toMatchObject({ stage: 'download_now', withdrawn: true, url: null });
     const download = await customer.browser.post(`/api/content/video_projects/${project.id}/videos/download`, {
       quality: 'hd',
       file_type: 'mp4',

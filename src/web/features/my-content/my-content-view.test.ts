@@ -14,6 +14,7 @@ const request = (overrides: Partial<VideoRequest> = {}): VideoRequest => ({
   stage: 'transcoding',
   progress: 10,
   url: null,
+  withdrawn: false,
   error: null,
   delivery: null,
   delivery_error: null,

@@ -78,8 +78,9 @@ function RequestedFile({ request, removing, onRemove }: { request: VideoRequest;
   const link = downloadLink(request);
   const waiting = isWaiting(request.stage);
   const titleId = `requested-file-${request.id}`;
-  const stage =
-    request.stage === 'transcoding'
+  const stage = request.withdrawn
+    ? t('myContent.withdrawn')
+    : request.stage === 'transcoding'
       ? t('myContent.stage_transcoding', { percent: formatPercent(request.progress, locale) })
       : t(`myContent.stage_${request.stage}`);
   return (
@@ -112,6 +113,11 @@ function RequestedFile({ request, removing, onRemove }: { request: VideoRequest;
           </div>
         ) : null}
         {request.stage === 'failed' ? <p className="requested-file__note">{t('myContent.failedNote')}</p> : null}
+        {request.withdrawn ? (
+          <p className="requested-file__note" data-testid="requested-file-withdrawn">
+            {t('myContent.contentState.killedText')}
+          </p>
+        ) : null}
         {request.delivery ? (
           <p className="requested-file__delivery" data-testid="requested-file-delivery" data-delivery={request.delivery}>
             {t(`myContent.delivery_${request.delivery}`)}
