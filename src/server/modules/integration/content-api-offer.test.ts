@@ -100,15 +100,13 @@ describe("the feed's files for each caller", () => {
       t.services.clock.now(),
     );
     const key = renditionKey(free, { quality: 'hd', file_type: 'mp4', video_format: 'clean', brand_position: 'bottom_right' });
-    await t.database.db
-      .insert(renditions)
-      .values({
-        renditionKey: key,
-        projectId: free,
-        storageKey: `renditions/${key}.mp4`,
-        sizeBytes: 1234,
-        createdAt: t.services.clock.now(),
-      });
+    await t.database.db.insert(renditions).values({
+      renditionKey: key,
+      projectId: free,
+      storageKey: `renditions/${key}.mp4`,
+      sizeBytes: 1234,
+      createdAt: t.services.clock.now(),
+    });
     const files = (await feed(browser, `search=${word}&limit=5`)).get(free)?.renditions ?? [];
     expect(files.find((found) => found.name === 'clean-hd-mp4')?.sizeinbytes).toBe(1234);
     expect(files.find((found) => found.name === 'clean-sd-mp4')).toBeDefined();
