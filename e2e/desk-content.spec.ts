@@ -190,6 +190,10 @@ for (const locale of ['en', 'ar'] as const) {
     await downloadChosen(page, file);
     expect(ffprobeSize(file)).toBe('1280,720');
 
+    // The file's link, as my content offers it before the kill.
+    await page.goto(`/${locale}/user/my-content`);
+    const href = await page.getByTestId('requested-file-download').first().getAttribute('href');
+
     // The editor kills it, with the reason the subscriber will read.
     const reason = `Staged footage ${word}`;
     await desk.getByTestId('action-kill').click();
@@ -205,7 +209,10 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(item.getByTestId('downloaded-item-state')).toHaveAttribute('data-state', 'killed');
     await expect(item.getByTestId('downloaded-item-state')).toContainText(KILLED[locale]);
     await page.screenshot({ path: path.join(SHOTS, `desk-content-my-content-${locale}.png`), fullPage: true });
-    const href = await page.getByTestId('requested-file-download').first().getAttribute('href');
+    // The requested file offers no download any more, and its link answers 410.
+    const requested = page.getByTestId('requested-file').filter({ hasText: headline });
+    await expect(requested.getByTestId('requested-file-withdrawn')).toBeVisible();
+    await expect(requested.getByTestId('requested-file-download')).toHaveCount(0);
     expect((await page.request.get(href ?? '')).status()).toBe(410);
     await expect
       .poll(
