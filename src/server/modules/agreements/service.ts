@@ -135,18 +135,20 @@ export async function agreementsServing(ctx: AgreementsContext, user: UserRow): 
  * approval assigns to the account directly (plan-requests.ts).
  */
 export async function agreementsHeld(ctx: AgreementsContext, user: UserRow): Promise<{ row: AgreementRow; balances: BalanceRow[] }[]> {
-  const rows = await ctx.db.select().from(agreements).where(ownedBy(user)).orderBy(asc(agreements.id));
-  if (rows.length === 0) return [];
-  const balances = await ctx.db
-    .select()
-    .from(agreementBalances)
-    .where(
-      inArray(
-        agreementBalances.agreementId,
-        rows.map((row) => row.id),
-      ),
-    );
-  return rows.map((row) => ({ row, balances: balances.filter((balance) => balance.agreementId === row.id) }));
+  // One statement: every page of the feed and every download asks this.
+  const joined = await ctx.db
+    .select({ row: agreements, balance: agreementBalances })
+    .from(agreements)
+    .leftJoin(agreementBalances, eq(agreementBalances.agreementId, agreements.id))
+    .where(ownedBy(user))
+    .orderBy(asc(agreements.id), asc(agreementBalances.kind));
+  const held = new Map<number, { row: AgreementRow; balances: BalanceRow[] }>();
+  for (const { row, balance } of joined) {
+    const entry = held.get(row.id) ?? { row, balances: [] };
+    if (balance) entry.balances.push(balance);
+    held.set(row.id, entry);
+  }
+  return [...held.values()];
 }
 
 /** GET /api/current_user/agreements (spec §4: customers see all; others active ones and a flag). */

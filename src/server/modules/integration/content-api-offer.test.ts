@@ -113,6 +113,35 @@ describe("the feed's files for each caller", () => {
     expect(files.find((found) => found.name === 'clean-sd-mp4')?.sizeinbytes).toBeUndefined();
   });
 
+  it('callers offered different files read the same kept page each with their own files', async () => {
+    const word = uniqueWord();
+    const [paid = 0] = await insertProjects(
+      t.database.db,
+      [
+        {
+          projectId: `SHARE-${word}`,
+          language: 'en' as const,
+          title: `Harbour ${word}`,
+          datelineDate: '2026-11-20',
+          duration: 20,
+          freeAccess: false,
+          publishedAt: new Date('2026-11-20T12:00:00Z'),
+        },
+      ],
+      t.services.clock.now(),
+    );
+    const query = `search=${word}&limit=5`;
+    const visitorOfNothing = (await a.signedIn()).browser;
+    const [withPass, another] = [(await enterpriseTeam()).master.browser, (await enterpriseTeam()).master.browser];
+    // Read one after another and at once, within what the process keeps of the story.
+    expect(filesOf((await feed(visitorOfNothing, query)).get(paid))).toEqual([]);
+    const offered = filesOf((await feed(withPass, query)).get(paid));
+    expect(offered?.length).toBeGreaterThan(0);
+    const [again, theirs] = await Promise.all([feed(visitorOfNothing, query), feed(another, query)]);
+    expect(filesOf(again.get(paid))).toEqual([]);
+    expect(filesOf(theirs.get(paid))).toEqual(offered);
+  });
+
   it('a kill at the desk leaves the first page every caller shares at once, and sync reads it as canceled', async () => {
     const { master } = await enterpriseTeam();
     const since = new Date(t.services.clock.now().getTime() - 1000).toISOString();

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ContentApiList, ContentApiQuery, NinjsItem } from '../../../common/content-api.ts';
+import type { ContentApiQuery, NinjsItem } from '../../../common/content-api.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { SiteVariant } from '../../../common/site.ts';
 import { parseId } from '../../../common/validators.ts';
@@ -14,7 +14,7 @@ import { searchVideos, type SearchContext } from '../catalogue/search.ts';
 import { summaries } from '../catalogue/views.ts';
 import { liveEvents } from '../live/schema.ts';
 import { contentItems as ci } from '../newsroom/schema.ts';
-import { callerOffer, licensableFiles, offeredVideos, offerOfOne, type CallerOffer } from './content-renditions.ts';
+import { callerOffer, licensableFiles, offeredVideos, offerOfOne, writtenItem, type CallerOffer } from './content-renditions.ts';
 import type { SharedStories } from './content-stories.ts';
 import { liveItem, storyItem, type StoryRow } from './ninjs.ts';
 
@@ -168,7 +168,8 @@ export async function storyRows(ctx: Pick<ContentApiContext, 'db' | 'reference'>
   });
 }
 
-async function storyItems(ctx: ContentApiContext, caller: ContentApiCaller, offer: CallerOffer, ids: number[]): Promise<NinjsItem[]> {
+/** A page's stories as JSON, each written once for every caller offered the same files (content-renditions.ts writtenItem). */
+async function storyItems(ctx: ContentApiContext, caller: ContentApiCaller, offer: CallerOffer, ids: number[]): Promise<string[]> {
   const load = async (missing: number[], locale: Locale) => {
     const [rows, offered] = await Promise.all([storyRows(ctx, missing, locale), offeredVideos(ctx, missing)]);
     return { rows, offered };
@@ -176,7 +177,12 @@ async function storyItems(ctx: ContentApiContext, caller: ContentApiCaller, offe
   const stories = await ctx.stories(ctx.db, load, ids, caller.locale);
   const files = await licensableFiles(ctx, caller, offer, stories);
   const now = ctx.clock.now();
-  return stories.map(({ row }) => storyItem(row, files.get(row.id) ?? [], now));
+  return stories.map((story) => writtenItem(story, files.get(story.row.id) ?? [], caller.origin, now));
+}
+
+/** The list's answer as it is sent: items already written as JSON, joined (a ContentApiList). */
+function writtenList(items: string[], nextCursor: string | null): string {
+  return `{"items":[${items.join(',')}],"next_cursor":${JSON.stringify(nextCursor)}}`;
 }
 
 const liveColumns = {
@@ -213,9 +219,10 @@ async function livePage(ctx: ContentApiContext, query: ContentApiQuery, cursor: 
 /**
  * GET /api/v1/content. With a search text the catalogue's own search answers (the same items in the
  * same order as the search page; its pages are the cursor); else the feed in versioncreated order,
- * newest first, or oldest first after `since` (incremental sync).
+ * newest first, or oldest first after `since` (incremental sync). Answers the JSON of a
+ * ContentApiList as it is sent (its stories written once for every caller offered the same files).
  */
-export async function listContent(ctx: ContentApiContext, caller: ContentApiCaller, query: ContentApiQuery): Promise<ContentApiList> {
+export async function listContent(ctx: ContentApiContext, caller: ContentApiCaller, query: ContentApiQuery): Promise<string> {
   const cursor = decodeCursor(query.cursor);
   const text = searchText(query.search);
   if (text) {
@@ -237,39 +244,35 @@ export async function listContent(ctx: ContentApiContext, caller: ContentApiCall
       ),
       callerOffer(ctx, caller),
     ]);
-    return {
-      items: await storyItems(
-        ctx,
-        caller,
-        offer,
-        found.videos.map((video) => video.id),
-      ),
-      next_cursor: page < found.pages ? encodeCursor({ p: page + 1 }) : null,
-    };
+    const items = await storyItems(
+      ctx,
+      caller,
+      offer,
+      found.videos.map((video) => video.id),
+    );
+    return writtenList(items, page < found.pages ? encodeCursor({ p: page + 1 }) : null);
   }
   if (cursor && ('p' in cursor || cursor.t !== query.type || cursor.d !== (query.since ? 'asc' : 'desc'))) throw badCursor();
   const position = cursor && !('p' in cursor) ? cursor : null;
   if (query.type === 'live') {
     const { rows, more, direction } = await livePage(ctx, query, position, query.limit);
     const last = rows.at(-1);
-    return {
-      items: rows.map((row) => liveItem({ ...row, endedAt: null })),
-      next_cursor: more && last ? encodeCursor({ k: last.updatedAt.toISOString(), i: last.id, d: direction, t: 'live' }) : null,
-    };
+    return writtenList(
+      rows.map((row) => JSON.stringify(liveItem({ ...row, endedAt: null }))),
+      more && last ? encodeCursor({ k: last.updatedAt.toISOString(), i: last.id, d: direction, t: 'live' }) : null,
+    );
   }
   // The page is the same for every caller: kept a few seconds and forgotten on any catalogue change.
   const page = () => ctx.pages(JSON.stringify([query, position]), () => storyPage(ctx, query, position, query.limit));
   const [{ rows, more, direction }, offer] = await Promise.all([page(), callerOffer(ctx, caller)]);
   const last = rows.at(-1);
-  return {
-    items: await storyItems(
-      ctx,
-      caller,
-      offer,
-      rows.map((row) => row.id),
-    ),
-    next_cursor: more && last ? encodeCursor({ k: last.key.toISOString(), i: last.id, d: direction, t: 'video' }) : null,
-  };
+  const items = await storyItems(
+    ctx,
+    caller,
+    offer,
+    rows.map((row) => row.id),
+  );
+  return writtenList(items, more && last ? encodeCursor({ k: last.key.toISOString(), i: last.id, d: direction, t: 'video' }) : null);
 }
 
 const notFound = () => new NotFound({ code: 'content_not_found', message: 'No such item' });

@@ -13,7 +13,7 @@ import { usedThisMonth } from '../company/service.ts';
 import { videoRequests } from '../downloads/schema.ts';
 import type { ContentApiCaller, ContentApiContext } from './content-api.ts';
 import { fileKey, sizesOf, type SharedStory } from './content-stories.ts';
-import { renditionOf, type StoryRow } from './ninjs.ts';
+import { renditionOf, storyItem, type StoryRow } from './ninjs.ts';
 
 export const downloadsHref = (origin: string, projectId: number) => `${origin}/api/v1/content/${projectId}/downloads`;
 
@@ -97,6 +97,9 @@ async function paidFor(ctx: ContentApiContext, agreementIds: number[], projectId
   return new Set(rows.map((row) => `${row.agreementId}:${row.projectId}`));
 }
 
+/** A file a caller may license, with its size when it is already made. */
+export type OfferedFile = { video: OfferedVideo; sizeBytes: number | null };
+
 /**
  * A page's files, over its stories as everyone sees them (content-stories.ts): each story decided
  * by the same access rule the offer uses (common/access.ts), branded files by the same two
@@ -109,8 +112,8 @@ export async function licensableFiles(
   caller: ContentApiCaller,
   offer: CallerOffer,
   stories: SharedStory[],
-): Promise<Map<number, NinjsRendition[]>> {
-  const answer = new Map<number, NinjsRendition[]>();
+): Promise<Map<number, OfferedFile[]>> {
+  const answer = new Map<number, OfferedFile[]>();
   const now = ctx.clock.now();
   const open = stories.filter(({ row }) => usable(row) && !(row.embargoUntil && row.embargoUntil.getTime() > now.getTime()));
   if (open.length === 0 || offer.dayUsedUp) return answer;
@@ -147,20 +150,35 @@ export async function licensableFiles(
   );
   for (const { video, story, key } of chosen) {
     const list = answer.get(story.row.id) ?? [];
-    const sizeBytes = (key ? branded.get(key) : story.sizes.get(video.id)) ?? null;
-    // The same file of the same story reads the same for every caller who reached the same address.
-    const made = `${caller.origin}|${video.id}|${sizeBytes}`;
+    list.push({ video, sizeBytes: (key ? branded.get(key) : story.sizes.get(video.id)) ?? null });
+    answer.set(story.row.id, list);
+  }
+  return answer;
+}
+
+/**
+ * A story's item as JSON with the caller's files: written once per address and set of files and
+ * kept with the story, so callers offered the same files send the same text (the feed's page is
+ * these joined). Each file's ninjs object is likewise built once per address, file and size.
+ */
+export function writtenItem(story: SharedStory, files: OfferedFile[], origin: string, now: Date): string {
+  const key = `${origin}|${files.map((file) => `${file.video.id}:${file.sizeBytes ?? ''}`).join(',')}`;
+  const kept = story.written.get(key);
+  if (kept !== undefined) return kept;
+  const renditions = files.map(({ video, sizeBytes }) => {
+    const made = `${origin}|${video.id}|${sizeBytes}`;
     let rendition = story.renditions.get(made);
     if (!rendition) {
       rendition = renditionOf(
         { format: video.format, quality: video.quality, container: video.container, sizeBytes },
         story.row.duration,
-        downloadsHref(caller.origin, story.row.id),
+        downloadsHref(origin, story.row.id),
       );
       story.renditions.set(made, rendition);
     }
-    list.push(rendition);
-    answer.set(story.row.id, list);
-  }
-  return answer;
+    return rendition;
+  });
+  const written = JSON.stringify(storyItem(story.row, renditions, now));
+  story.written.set(key, written);
+  return written;
 }

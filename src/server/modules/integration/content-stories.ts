@@ -9,9 +9,17 @@ import type { OfferedVideo } from './content-renditions.ts';
 
 /**
  * A story as every caller of the feed sees it: its row, the files it is offered in, the size of
- * each file made without a logo (by the file's id), and each file as ninjs writes it, once built (by address, file and size).
+ * each file made without a logo (by the file's id), each file as ninjs writes it, once built (by
+ * address, file and size), and the whole item written as JSON, once per address and set of files
+ * offered (callers whose agreements offer the same files share it).
  */
-export type SharedStory = { row: StoryRow; offered: OfferedVideo[]; sizes: Map<number, number>; renditions: Map<string, NinjsRendition> };
+export type SharedStory = {
+  row: StoryRow;
+  offered: OfferedVideo[];
+  sizes: Map<number, number>;
+  renditions: Map<string, NinjsRendition>;
+  written: Map<string, string>;
+};
 
 type Load = (ids: number[], locale: Locale) => Promise<{ rows: StoryRow[]; offered: OfferedVideo[] }>;
 
@@ -59,7 +67,7 @@ export function sharedStories(options: { ttlMs: number; max: number; now?: () =>
           const size = sizes.get(fileKey(row.id, video, null));
           return size === undefined ? [] : [[video.id, size] as const];
         });
-        return [row.id, { row, offered: own, sizes: new Map(known), renditions: new Map() }];
+        return [row.id, { row, offered: own, sizes: new Map(known), renditions: new Map(), written: new Map() }];
       }),
     );
   }
