@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptNecessaryCookies, createAccount } from './support/accounts.ts';
+import { apiClientOf } from './support/api-client.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { signInAsDemo, signInThroughApi } from './support/demo.ts';
 
@@ -165,7 +166,10 @@ for (const locale of ['en', 'ar'] as const) {
     // The receipt: the totals of the answer, as the page writes amounts.
     await paidRow.getByTestId('purchase-receipt').click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/user/purchase-history/${paid.id}$`));
-    const receipt = (await (await page.request.get(`/api/current_user/payments/transactions/${paid.id}/receipt`)).json()) as Receipt;
+    // After the pages above, the page's own request context may hold a connection the server is closing (api-client.ts).
+    const api = await apiClientOf(page, baseURL ?? '');
+    const receipt = (await (await api.get(`/api/current_user/payments/transactions/${paid.id}/receipt`)).json()) as Receipt;
+    await api.dispose();
     expect(receipt.net_cents + receipt.vat_cents).toBe(receipt.total_cents);
     expect(receipt).toMatchObject({ vat_rate: 0, vat_reason: 'reverse_charge' });
     await expect(page.getByTestId('receipt-number')).toHaveText(paid.receipt_number ?? '');

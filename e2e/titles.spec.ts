@@ -16,13 +16,13 @@ test.beforeEach(async ({ context, baseURL }) => acceptNecessaryCookies(context, 
 test('every page has its own title and a description in the current locale, kept on navigation', async ({ page }) => {
   await page.goto('/en');
   await expect(page).toHaveTitle('News video for newsrooms · Newsreel');
-  expect(await description(page)).toBe('Licence news video: on-demand clips and live events for newsrooms.');
+  await expect.poll(() => description(page)).toBe('Licence news video: on-demand clips and live events for newsrooms.');
   await page.getByTestId('menu-about').click();
   await expect(page).toHaveTitle('About Newsreel · Newsreel');
 
   await page.goto('/ar');
   await expect(page).toHaveTitle('فيديو الأخبار لغرف الأخبار · Newsreel');
-  expect(await description(page)).toBe('ترخيص فيديو الأخبار: مقاطع عند الطلب وأحداث مباشرة لغرف الأخبار.');
+  await expect.poll(() => description(page)).toBe('ترخيص فيديو الأخبار: مقاطع عند الطلب وأحداث مباشرة لغرف الأخبار.');
   await page.getByTestId('menu-vod').click();
   await expect(page).toHaveTitle('أحدث الفيديوهات · Newsreel');
   await page.goto('/ar/impressum');
@@ -31,7 +31,7 @@ test('every page has its own title and a description in the current locale, kept
   await expect(page).toHaveTitle('الانتخابات · Newsreel');
   await page.getByTestId('menu-plans').click();
   await expect(page).toHaveTitle('اختر خطة · Newsreel');
-  expect(await description(page)).toBe('خطط الاشتراك والإقليمية والمؤسسات لغرف الأخبار: ما تتضمنه كل خطة وكم تكلف.');
+  await expect.poll(() => description(page)).toBe('خطط الاشتراك والإقليمية والمؤسسات لغرف الأخبار: ما تتضمنه كل خطة وكم تكلف.');
   await page.goto('/en/plans/request-enterprise');
   await expect(page).toHaveTitle('Request the Enterprise plan · Newsreel');
 });
@@ -46,7 +46,7 @@ test('a video page is titled by its story, in the shell and in the app, with Ope
   expect(shell).toMatch(new RegExp(`<meta property="og:image" content="https?://[^"]+${image.replace(/[.?*+^$()[\]{}|\\]/g, '\\$&')}"`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(story.title);
   await expect(page).toHaveTitle(`${story.title} · Newsreel`);
-  expect(await description(page)).not.toContain('Licence news video');
+  await expect.poll(() => description(page)).not.toContain('Licence news video');
 });
 
 test('a missing video, tag or page answers 404 and is titled as not found', async ({ page }) => {
