@@ -17,6 +17,10 @@ declare module 'fastify' {
 
 type Entry = { body: string; headers: Record<string, string>; expires: number };
 
+/** How long a request waits at most for the same answer another is making before it makes its own. */
+const LEADER_WAIT_MS = 10_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 const misses = new WeakMap<FastifyRequest, { key: string; generation: number; done: () => void }>();
 
 /**
@@ -35,7 +39,10 @@ const misses = new WeakMap<FastifyRequest, { key: string; generation: number; do
  * may have been read before the change.
  */
 export const microCache = fp(
-  async (app: FastifyInstance, options: { now: () => number; maxEntries?: number; caches: Pick<CacheBus, 'onInvalidate'> }) => {
+  async (
+    app: FastifyInstance,
+    options: { now: () => number; maxEntries?: number; leaderWaitMs?: number; caches: Pick<CacheBus, 'onInvalidate'> },
+  ) => {
     const entries = new Map<string, Entry>();
     const pending = new Map<string, Promise<void>>();
     // Counts the invalidations heard: a miss answered under another count is not kept.
@@ -73,22 +80,34 @@ export const microCache = fp(
       if (cached) return serve(reply, cached);
       const leader = pending.get(key);
       if (leader) {
-        await leader;
-        const filled = fresh(key);
-        if (filled) return serve(reply, filled);
-        return; // the first one failed or was not cacheable: this one asks the database itself
+        // A follower waits a bounded time for the first one: one that long overdue is given up,
+        // and this request makes the answer for the next ones instead.
+        const overdue = await Promise.race([leader.then(() => false), sleep(options.leaderWaitMs ?? LEADER_WAIT_MS).then(() => true)]);
+        if (!overdue) {
+          const filled = fresh(key);
+          if (filled) return serve(reply, filled);
+          return; // the first one failed or was not cacheable: this one asks the database itself
+        }
+        if (pending.get(key) === leader) pending.delete(key);
+        if (pending.has(key)) return; // another follower took over first
       }
+      // A caller already gone (it hung up during the session's lookup) leads no one: its answer
+      // would never be sent, and the hooks that free the waiting ones may already have run.
+      if (request.raw.destroyed || reply.raw.destroyed) return;
       let done = () => undefined as void;
-      pending.set(key, new Promise<void>((resolve) => (done = resolve)));
+      const lead = new Promise<void>((resolve) => (done = resolve));
+      pending.set(key, lead);
       misses.set(request, {
         key,
         // Read before the answer is made: a change heard meanwhile leaves the answer unkept.
         generation,
         done: () => {
-          pending.delete(key);
+          if (pending.get(key) === lead) pending.delete(key);
           done();
         },
       });
+      // Whatever else happens to the answer, its connection closes: the waiting ones go on then at the latest.
+      reply.raw.once('close', () => void release(request));
     });
 
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -105,10 +124,10 @@ export const microCache = fp(
     });
 
     // However the first request ends (answered, failed, aborted), the ones waiting on it go on.
-    const release = async (request: FastifyRequest) => {
+    async function release(request: FastifyRequest) {
       misses.get(request)?.done();
       misses.delete(request);
-    };
+    }
     app.addHook('onResponse', release);
     app.addHook('onRequestAbort', release);
     app.addHook('onError', release);
