@@ -5,6 +5,7 @@
  *   - the catalogue list as a signed-in customer opens it (the baseline: what everyone sees, kept
  *     by the server) and GET /api/v1/content?limit=20 polled by the 50 customers' systems (the
  *     stories kept for everyone, each caller's files worked out per request): req/s, p95, ratio;
+ *   - the first page polled with its ETag (If-None-Match: 304 while nothing changed);
  *   - incremental sync (`since` a minute before the newest story), polled the same way;
  *   - every request uncached: the catalogue list made unique, and the feed one page further each
  *     time (a cursor of its own), so neither is answered from what the server keeps;
@@ -29,7 +30,7 @@ import { tags, videoProjects } from '../src/server/modules/catalogue/schema.ts';
 import { insertProjects } from '../src/server/modules/catalogue/writer.ts';
 import { createAgreement, createUser, PASSWORD } from '../src/server/test/factories.ts';
 import { SHARED_SECRETS } from '../src/server/test/server-process.ts';
-import { freePort, load, okCount, percentile, perSecond, stop, waitUntilReady, type Load } from './support.ts';
+import { freePort, load, percentile, perSecond, stop, waitUntilReady, type Load } from './support.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const sizeFlag = process.argv.find((arg) => arg.startsWith('--size='));
@@ -109,14 +110,26 @@ async function signIn(base: string, email: string): Promise<string> {
     .join('; ');
 }
 
-type Measure = { connections: number; seconds: number; cookies: string[]; unique?: boolean; paths?: string[] };
+type Measure = {
+  connections: number;
+  seconds: number;
+  cookies: string[];
+  unique?: boolean;
+  paths?: string[];
+  /** Sent with every request (If-None-Match), and the status every answer must have. */
+  headers?: Record<string, string>;
+  status?: number;
+};
 
 /**
  * Fifty clients, the cookies taken in turn (one customer's system after another). `unique` adds a
  * dummy parameter the server ignores, so the URL-keyed micro-cache answers nothing; `paths`, when
  * given, are called in turn instead of the URL's own.
  */
-async function measure(url: string, { connections, seconds, cookies, unique = false, paths }: Measure): Promise<Load> {
+async function measure(
+  url: string,
+  { connections, seconds, cookies, unique = false, paths, headers = {}, status = 200 }: Measure,
+): Promise<Load> {
   let sequence = 0;
   const parsed = new URL(url);
   const run = await load({
@@ -129,12 +142,12 @@ async function measure(url: string, { connections, seconds, cookies, unique = fa
           sequence += 1;
           const cookie = cookies[sequence % cookies.length] ?? '';
           const chosen = paths?.[sequence % paths.length] ?? `${parsed.pathname}${parsed.search}`;
-          return { ...request, headers: { ...request.headers, cookie }, path: unique ? `${chosen}&bench=${sequence}` : chosen };
+          return { ...request, headers: { ...request.headers, ...headers, cookie }, path: unique ? `${chosen}&bench=${sequence}` : chosen };
         },
       },
     ],
   });
-  const failed = run.latencies.length - okCount(run) + run.errors;
+  const failed = run.latencies.length - (run.statuses.get(status) ?? 0) + run.errors;
   if (failed > 0) throw new Error(`${failed} failed requests on ${url}: ${JSON.stringify([...run.statuses])}`);
   return run;
 }
@@ -155,9 +168,11 @@ async function cursorPaths(base: string, cookie: string, pages: number): Promise
 
 const start = (args: string[], env: Record<string, string>): ChildProcess =>
   spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+/** Answers a second with the status the run expected (200, or 304 for a poll with the page's ETag). */
+const rate = (run: Load) => (run.statuses.get(304) ? (run.statuses.get(304) ?? 0) / run.seconds : perSecond(run));
 const line = (label: string, run: Load, extra = '') =>
   console.log(
-    `  ${label.padEnd(52)} ${Math.round(perSecond(run)).toString().padStart(6)} req/s   p95 ${percentile(run.latencies, 95).toFixed(1).padStart(7)} ms ${extra}`,
+    `  ${label.padEnd(52)} ${Math.round(rate(run)).toString().padStart(6)} req/s   p95 ${percentile(run.latencies, 95).toFixed(1).padStart(7)} ms ${extra}`,
   );
 
 async function main() {
@@ -188,9 +203,10 @@ async function main() {
     const cookies = await Promise.all(customers.map((customer) => signIn(base, customer.email)));
     const catalogueList = `${base}/api/content/video_projects?per_page=20`;
     const feedList = `${base}/api/v1/content?limit=20`;
-    const newest = (await (await fetch(feedList, { headers: { cookie: cookies[0] ?? '' } })).json()) as {
-      items: { versioncreated: string }[];
-    };
+    const first = await fetch(feedList, { headers: { cookie: cookies[0] ?? '' } });
+    // Every customer holds a pass: the same files, so the same page and ETag for each.
+    const etag = first.headers.get('etag') ?? '';
+    const newest = (await first.json()) as { items: { versioncreated: string }[] };
     const since = new Date(Date.parse(newest.items[0]?.versioncreated ?? NOW.toISOString()) - 60_000).toISOString();
     const pages = await cursorPaths(base, cookies[0] ?? '', 400);
     const fifty = { connections: 50, seconds: 10, cookies };
@@ -198,6 +214,7 @@ async function main() {
     await measure(feedList, { ...fifty, connections: 4, seconds: 3 });
     const catalogue = await measure(catalogueList, fifty);
     const feed = await measure(feedList, fifty);
+    const polled = await measure(feedList, { ...fifty, headers: { 'if-none-match': etag }, status: 304 });
     const sync = await measure(`${base}/api/v1/content?limit=20&since=${encodeURIComponent(since)}`, fifty);
     const catalogueUncached = await measure(catalogueList, { ...fifty, unique: true });
     const feedUncached = await measure(feedList, { ...fifty, paths: pages });
@@ -205,12 +222,13 @@ async function main() {
     const searchPage = await measure(`${base}/api/content/video_projects/search?search=Santiago&per_page=20`, four);
     const feedSearch = await measure(`${base}/api/v1/content?search=Santiago&limit=20`, four);
     const load1 = os.loadavg()[0]?.toFixed(1);
-    const ratio = (run: Load, against: Load) => `${(perSecond(run) / perSecond(against)).toFixed(2)}x`;
+    const ratio = (run: Load, against: Load) => `${(rate(run) / rate(against)).toFixed(2)}x`;
     console.log(
       `\nfeed at ${total.toLocaleString('en')} projects (PostgreSQL, ${os.cpus().length} cores, load ${load1}), 50 customers with a pass`,
     );
     line('catalogue list, signed-in (baseline), 50 clients', catalogue, '1.00x');
     line('GET /api/v1/content, 50 clients', feed, `${ratio(feed, catalogue)}   target p95 <= 50 ms`);
+    line('the same with If-None-Match: 304, 50 clients', polled, `${ratio(polled, catalogue)}   target p95 <= 50 ms`);
     line('GET /api/v1/content?since=, 50 clients', sync, `${ratio(sync, catalogue)}   target p95 <= 50 ms`);
     line('catalogue list, every request uncached, 50 clients', catalogueUncached, ratio(catalogueUncached, catalogue));
     line(`feed, a different page each time (${pages.length}), 50 clients`, feedUncached, ratio(feedUncached, catalogue));

@@ -140,6 +140,10 @@ describe("the feed's files for each caller", () => {
     const [again, theirs] = await Promise.all([feed(visitorOfNothing, query), feed(another, query)]);
     expect(filesOf(again.get(paid))).toEqual([]);
     expect(filesOf(theirs.get(paid))).toEqual(offered);
+    // The ETag is of what each is sent: the same files, the same tag; other files, another.
+    const tagOf = async (browser: Browser) => (await browser.get(`/api/v1/content?${query}`)).headers.etag;
+    expect(await tagOf(another)).toBe(await tagOf(withPass));
+    expect(await tagOf(visitorOfNothing)).not.toBe(await tagOf(withPass));
   });
 
   it('a kill at the desk leaves the first page every caller shares at once, and sync reads it as canceled', async () => {
@@ -156,13 +160,21 @@ describe("the feed's files for each caller", () => {
 
     const first = (await feed(master.browser, 'limit=5')).get(projectId);
     expect(first?.pubstatus).toBe('usable');
+    // A system polling with the page's ETag hears that nothing changed, with no body.
+    const etag = String((await master.browser.get('/api/v1/content?limit=5')).headers.etag);
+    const unchanged = await master.browser.get('/api/v1/content?limit=5', { headers: { 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
     expect(filesOf(first)?.length).toBeGreaterThan(0);
     // Read again by another caller: the same page, from what the process keeps.
     expect((await feed((await a.signedIn()).browser, 'limit=5')).has(projectId)).toBe(true);
 
     expect((await editor.post(`/api/desk/content/${story.id}/kill`, { reason: 'The footage was staged.' })).statusCode).toBe(200);
-    // The page kept for every caller is forgotten: the story is off it at once.
+    // The page kept for every caller is forgotten: the story is off it at once, and the poll with the old ETag gets the new page.
     expect((await feed(master.browser, 'limit=5')).has(projectId)).toBe(false);
+    const changed = await master.browser.get('/api/v1/content?limit=5', { headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
     // Incremental sync tells of the kill: canceled, no file to license.
     const killed = (await feed(master.browser, `since=${encodeURIComponent(since)}&limit=50`)).get(projectId);
     expect(killed?.pubstatus).toBe('canceled');

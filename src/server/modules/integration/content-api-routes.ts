@@ -123,8 +123,12 @@ export async function contentApiRoutes(instance: FastifyInstance, { ctx: service
     // string with a JSON type is sent as it is: the response schema documents it (hence the cast), the
     // tests check every answer against IPTC's ninjs schema.
     async (request, reply) => {
-      const written = await listContent(ctx, await callerOf(request, 'read'), request.query);
-      return reply.type('application/json; charset=utf-8').send(written as unknown as ContentApiList);
+      const { body, etag } = await listContent(ctx, await callerOf(request, 'read'), request.query);
+      // With its own ETag set, @fastify/etag does not hash the page again, and answers a matching If-None-Match with 304.
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('etag', etag)
+        .send(body as unknown as ContentApiList);
     },
   );
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ContentApiQuery, NinjsItem } from '../../../common/content-api.ts';
@@ -14,8 +15,16 @@ import { searchVideos, type SearchContext } from '../catalogue/search.ts';
 import { summaries } from '../catalogue/views.ts';
 import { liveEvents } from '../live/schema.ts';
 import { contentItems as ci } from '../newsroom/schema.ts';
-import { callerOffer, licensableFiles, offeredVideos, offerOfOne, writtenItem, type CallerOffer } from './content-renditions.ts';
-import type { SharedStories } from './content-stories.ts';
+import {
+  callerOffer,
+  itemWritten,
+  licensableFiles,
+  offeredVideos,
+  offerOfOne,
+  writtenItem,
+  type CallerOffer,
+} from './content-renditions.ts';
+import type { SharedStories, WrittenItem } from './content-stories.ts';
 import { liveItem, storyItem, type StoryRow } from './ninjs.ts';
 
 /** With the catalogue's reference tables and search memo kept per process, as its own routes keep them. */
@@ -169,7 +178,7 @@ export async function storyRows(ctx: Pick<ContentApiContext, 'db' | 'reference'>
 }
 
 /** A page's stories as JSON, each written once for every caller offered the same files (content-renditions.ts writtenItem). */
-async function storyItems(ctx: ContentApiContext, caller: ContentApiCaller, offer: CallerOffer, ids: number[]): Promise<string[]> {
+async function storyItems(ctx: ContentApiContext, caller: ContentApiCaller, offer: CallerOffer, ids: number[]): Promise<WrittenItem[]> {
   const load = async (missing: number[], locale: Locale) => {
     const [rows, offered] = await Promise.all([storyRows(ctx, missing, locale), offeredVideos(ctx, missing)]);
     return { rows, offered };
@@ -180,9 +189,23 @@ async function storyItems(ctx: ContentApiContext, caller: ContentApiCaller, offe
   return stories.map((story) => writtenItem(story, files.get(story.row.id) ?? [], caller.origin, now));
 }
 
-/** The list's answer as it is sent: items already written as JSON, joined (a ContentApiList). */
-function writtenList(items: string[], nextCursor: string | null): string {
-  return `{"items":[${items.join(',')}],"next_cursor":${JSON.stringify(nextCursor)}}`;
+/**
+ * The list's answer as it is sent: items already written as JSON, joined as bytes (a
+ * ContentApiList), and its ETag, made of the items' hashes (not of the whole text again), so a
+ * system polling with If-None-Match hears 304 while nothing it would see changed.
+ */
+export type WrittenList = { body: Buffer; etag: string };
+const LIST_OPEN = Buffer.from('{"items":[');
+const COMMA = Buffer.from(',');
+function writtenList(items: WrittenItem[], nextCursor: string | null): WrittenList {
+  const cursor = JSON.stringify(nextCursor);
+  const parts = items.flatMap((item, index) => (index === 0 ? [item.json] : [COMMA, item.json]));
+  return {
+    body: Buffer.concat([LIST_OPEN, ...parts, Buffer.from(`],"next_cursor":${cursor}}`)]),
+    etag: `W/"${createHash('sha1')
+      .update(`${items.map((item) => item.hash).join(',')}|${cursor}`)
+      .digest('base64url')}"`,
+  };
 }
 
 const liveColumns = {
@@ -220,9 +243,9 @@ async function livePage(ctx: ContentApiContext, query: ContentApiQuery, cursor: 
  * GET /api/v1/content. With a search text the catalogue's own search answers (the same items in the
  * same order as the search page; its pages are the cursor); else the feed in versioncreated order,
  * newest first, or oldest first after `since` (incremental sync). Answers the JSON of a
- * ContentApiList as it is sent (its stories written once for every caller offered the same files).
+ * ContentApiList as it is sent (its stories written once for every caller offered the same files), with its ETag.
  */
-export async function listContent(ctx: ContentApiContext, caller: ContentApiCaller, query: ContentApiQuery): Promise<string> {
+export async function listContent(ctx: ContentApiContext, caller: ContentApiCaller, query: ContentApiQuery): Promise<WrittenList> {
   const cursor = decodeCursor(query.cursor);
   const text = searchText(query.search);
   if (text) {
@@ -258,7 +281,7 @@ export async function listContent(ctx: ContentApiContext, caller: ContentApiCall
     const { rows, more, direction } = await livePage(ctx, query, position, query.limit);
     const last = rows.at(-1);
     return writtenList(
-      rows.map((row) => JSON.stringify(liveItem({ ...row, endedAt: null }))),
+      rows.map((row) => itemWritten(liveItem({ ...row, endedAt: null }))),
       more && last ? encodeCursor({ k: last.updatedAt.toISOString(), i: last.id, d: direction, t: 'live' }) : null,
     );
   }

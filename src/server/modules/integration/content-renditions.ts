@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { and, count, eq, gte, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import { accessTo, contentKindOf } from '../../../common/access.ts';
 import type { ContentKind } from '../../../common/agreements.ts';
 import { includesBrandedFiles } from '../../../common/agreement-values.ts';
-import type { NinjsRendition } from '../../../common/content-api.ts';
+import type { NinjsItem, NinjsRendition } from '../../../common/content-api.ts';
 import { DAILY_DOWNLOAD_LIMIT, offeredOnSite } from '../../../common/downloads.ts';
 import { accessAgreements, agreementsHeld } from '../agreements/service.ts';
 import { videos } from '../catalogue/schema.ts';
@@ -12,7 +13,7 @@ import { userLimits } from '../company/schema.ts';
 import { usedThisMonth } from '../company/service.ts';
 import { videoRequests } from '../downloads/schema.ts';
 import type { ContentApiCaller, ContentApiContext } from './content-api.ts';
-import { fileKey, sizesOf, type SharedStory } from './content-stories.ts';
+import { fileKey, sizesOf, type SharedStory, type WrittenItem } from './content-stories.ts';
 import { renditionOf, storyItem, type StoryRow } from './ninjs.ts';
 
 export const downloadsHref = (origin: string, projectId: number) => `${origin}/api/v1/content/${projectId}/downloads`;
@@ -161,7 +162,7 @@ export async function licensableFiles(
  * kept with the story, so callers offered the same files send the same text (the feed's page is
  * these joined). Each file's ninjs object is likewise built once per address, file and size.
  */
-export function writtenItem(story: SharedStory, files: OfferedFile[], origin: string, now: Date): string {
+export function writtenItem(story: SharedStory, files: OfferedFile[], origin: string, now: Date): WrittenItem {
   const key = `${origin}|${files.map((file) => `${file.video.id}:${file.sizeBytes ?? ''}`).join(',')}`;
   const kept = story.written.get(key);
   if (kept !== undefined) return kept;
@@ -178,7 +179,13 @@ export function writtenItem(story: SharedStory, files: OfferedFile[], origin: st
     }
     return rendition;
   });
-  const written = JSON.stringify(storyItem(story.row, renditions, now));
+  const written = itemWritten(storyItem(story.row, renditions, now));
   story.written.set(key, written);
   return written;
+}
+
+/** An item written as UTF-8 JSON, with its hash. */
+export function itemWritten(item: NinjsItem): WrittenItem {
+  const json = Buffer.from(JSON.stringify(item));
+  return { json, hash: createHash('sha1').update(json).digest('base64url') };
 }

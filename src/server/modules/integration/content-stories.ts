@@ -18,8 +18,15 @@ export type SharedStory = {
   offered: OfferedVideo[];
   sizes: Map<number, number>;
   renditions: Map<string, NinjsRendition>;
-  written: Map<string, string>;
+  written: Map<string, WrittenItem>;
 };
+
+/**
+ * An item as UTF-8 JSON, with a hash of it (a page's ETag is made of its items' hashes). Bytes, not a
+ * string: the first encoding of a fresh 70 KB string with non-Latin characters cost the server
+ * about a millisecond each time it was sent (and again to hash it), the same bytes joined 0.04 ms.
+ */
+export type WrittenItem = { json: Buffer; hash: string };
 
 type Load = (ids: number[], locale: Locale) => Promise<{ rows: StoryRow[]; offered: OfferedVideo[] }>;
 
