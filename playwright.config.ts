@@ -65,6 +65,11 @@ export default defineConfig({
       LIVE_DEMO_PUBLISHER: 'small',
       LIVE_RTMP_PORT: String(E2E_PORT + 2000),
       LIVE_SRT_PORTS: `${E2E_PORT + 2001}-${E2E_PORT + 2009}`,
+      // Playwright's request contexts keep idle connections with no timeout of their own and ignore the
+      // server's Keep-Alive hint: a call after a pause longer than the server keeps an idle connection
+      // could go out on one it was closing (read ECONNRESET, microsoft/playwright#42698; e2e/support/api-client.ts).
+      // The suite's server keeps them longer than any test lasts.
+      KEEP_ALIVE_TIMEOUT: '600',
       // One local port the platform may post to: the webhook receiver of webhooks.spec.ts (WEBHOOK_RECEIVER_PORT).
       OUTBOUND_ALLOW: `127.0.0.1:${WEBHOOK_RECEIVER_PORT}`,
     },

@@ -109,7 +109,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
     // Slow or stalled clients are cut off, so they cannot hold the server's sockets (issue: slowloris).
     requestTimeout: config.timeouts.requestSeconds * 1000,
     connectionTimeout: 2 * config.timeouts.requestSeconds * 1000,
-    keepAliveTimeout: 5_000,
+    keepAliveTimeout: config.timeouts.keepAliveSeconds * 1000,
     http: { headersTimeout: config.timeouts.headersSeconds * 1000, connectionsCheckingInterval: 1_000 },
     // Errors raised before a route runs, or by Node's parser, carry the one error envelope too.
     frameworkErrors,

@@ -68,6 +68,7 @@ describe('configuration', () => {
     [{ WORKERS: 'elsewhere' }, 'WORKERS'],
     [{ DEV_TOOLS: 'yes' }, 'DEV_TOOLS'],
     [{ REQUEST_TIMEOUT: '0' }, 'REQUEST_TIMEOUT'],
+    [{ KEEP_ALIVE_TIMEOUT: '0' }, 'KEEP_ALIVE_TIMEOUT'],
     [{ MAX_CONNECTIONS_PER_ADDRESS: 'many' }, 'MAX_CONNECTIONS_PER_ADDRESS'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

@@ -131,6 +131,8 @@ const envSchema = z.object({
   /** Slow or stalled clients: seconds to send the headers, and the whole request. */
   HEADERS_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
   REQUEST_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Seconds an idle kept-alive connection stays open. */
+  KEEP_ALIVE_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(5),
   /** Open connections one client address may hold at once; more are closed at once. */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(256),
   /**
@@ -253,7 +255,7 @@ export type Config = {
    * embedded development set-up, off in production or on a PostgreSQL server (DEV_TOOLS=true forces).
    */
   devTools: boolean;
-  timeouts: { headersSeconds: number; requestSeconds: number };
+  timeouts: { headersSeconds: number; requestSeconds: number; keepAliveSeconds: number };
   maxConnectionsPerAddress: number;
   /** Shutdown: how long readiness says 503 before the server stops accepting, then how long requests in flight have. */
   shutdown: { drainSeconds: number; graceSeconds: number };
@@ -384,7 +386,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     payments: { graceSeconds: e.PAYMENT_GRACE_SECONDS, crashTestPauses: e.PAYMENT_CRASH_TEST_PAUSES === 'on' },
     passVerification: e.PASS_VERIFICATION,
     devTools: e.DEV_TOOLS ? e.DEV_TOOLS === 'true' : e.NODE_ENV !== 'production' && !e.DATABASE_URL,
-    timeouts: { headersSeconds: e.HEADERS_TIMEOUT, requestSeconds: e.REQUEST_TIMEOUT },
+    timeouts: { headersSeconds: e.HEADERS_TIMEOUT, requestSeconds: e.REQUEST_TIMEOUT, keepAliveSeconds: e.KEEP_ALIVE_TIMEOUT },
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     workers: e.WORKERS,
     shutdown: { drainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.DATABASE_URL ? 5 : 0), graceSeconds: e.SHUTDOWN_GRACE_SECONDS },
