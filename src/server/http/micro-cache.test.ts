@@ -56,12 +56,17 @@ function hangUpAfter(url: string, started: Promise<void>): Promise<void> {
   });
 }
 
+/** A promise and what settles it: where a test holds the server until it has done its part. */
+function opened() {
+  let resolve = () => undefined as void;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
 describe('the micro-cache', () => {
   it('a first caller who hangs up while its answer is made does not keep the next ones waiting', async () => {
-    let begun = () => undefined as void;
-    const started = new Promise<void>((resolve) => (begun = resolve));
-    let finish = () => undefined as void;
-    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const { promise: started, resolve: begun } = opened();
+    const { promise: gate, resolve: finish } = opened();
     let calls = 0;
     const url = await served(async () => {
       calls += 1;
@@ -84,10 +89,8 @@ describe('the micro-cache', () => {
 
   it('a first caller who hangs up while its session is being looked up does not keep the next ones waiting', async () => {
     // The hang-up is heard before the cache has taken the request as the one the others wait for.
-    let begun = () => undefined as void;
-    const started = new Promise<void>((resolve) => (begun = resolve));
-    let looked = () => undefined as void;
-    const lookup = new Promise<void>((resolve) => (looked = resolve));
+    const { promise: started, resolve: begun } = opened();
+    const { promise: lookup, resolve: looked } = opened();
     let lookups = 0;
     const url = await served(
       async () => ({ made: true }),
