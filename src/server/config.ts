@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseSiteVariants, parseHiddenLocales, type HiddenLocalesByVariant, type SiteVariantMap } from '../common/site.ts';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../common/newsroom-ingest.ts';
 import { parseSentryDsn } from '../common/sentry-dsn.ts';
-import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './modules/live/ingest-guard.ts';
+import { liveConfig, liveEnv, type LiveConfig } from './config-live.ts';
 import { CABLE_LIMITS, type CableLimits } from './modules/realtime/limits.ts';
 import { parseOutboundAllow, type OutboundAllowance } from './modules/security/outbound.ts';
 import ipaddr from 'ipaddr.js';
@@ -17,6 +17,7 @@ export type PassVerification = 'first' | 'off';
  * A bad value stops start-up with a message naming the variable.
  */
 const envSchema = z.object({
+  ...liveEnv,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Unset: 127.0.0.1 on the embedded default (a demo is not a network service), 0.0.0.0 with DATABASE_URL. */
   HOST: z.string().min(1).optional(),
@@ -149,19 +150,6 @@ const envSchema = z.object({
   WORKERS: z.enum(['in-process', 'off']).default('in-process'),
   /** How many generated 1080p masters the demo makes after start-up (the rest of its catalogue shares them). */
   DEMO_MASTERS: z.coerce.number().int().min(0).max(100).default(20),
-  /** The RTMP ingest's port (publishers push to rtmp://host:port/live/{stream key}); off: no ingest. */
-  LIVE_RTMP_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(1935),
-  /** The SRT ingest's ports, one listener per event that may stream (`first-last`); off: no SRT ingest. */
-  LIVE_SRT_PORTS: z
-    .string()
-    .default('9710-9729')
-    .transform((value, check) => {
-      if (value === 'off') return null;
-      const [first = NaN, last = NaN] = value.split('-').map(Number);
-      if (/^\d{1,5}-\d{1,5}$/.test(value) && first >= 1 && first <= last && last <= 65535) return { first, last };
-      check.addIssue({ code: 'custom', message: 'off, or a range of ports such as 9710-9729' });
-      return z.NEVER;
-    }),
   /**
    * Addresses the server may connect to on a user's behalf although the outbound policy refuses their
    * range (loopback, private…): addresses or CIDRs, each optionally with a port. Unset: none.
@@ -174,16 +162,6 @@ const envSchema = z.object({
       if (!parsed.ok) check.addIssue({ code: 'custom', message: parsed.error });
       return parsed.ok ? parsed.value : [];
     }),
-  /** Seconds an ingest connection has from its accept to name a good stream key (RTMP: handshake to publish). */
-  LIVE_INGEST_HANDSHAKE_SECONDS: z.coerce.number().int().min(1).max(60).default(DEFAULT_INGEST_LIMITS.handshakeSeconds),
-  /** Ingest connections without an accepted key yet, per client address and in all; past either, the oldest is closed. */
-  LIVE_INGEST_PENDING_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_INGEST_LIMITS.pendingPerAddress),
-  LIVE_INGEST_PENDING: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_INGEST_LIMITS.pending),
-  /**
-   * The demo's publisher pushing a test picture to the demo live event; on by default with the demo
-   * data. `small` is on with a picture that costs a third of the CPU (the browser tests' server).
-   */
-  LIVE_DEMO_PUBLISHER: z.enum(['auto', 'on', 'small', 'off']).default('auto'),
   /** The agency credit burnt into credit files. */
   AGENCY_CREDIT: z.string().min(1).max(80).default('© Newsreel'),
   /** The biggest master the desk may upload, in bytes (newsroom ingest); at least 20 GB by default. */
@@ -265,17 +243,7 @@ export type Config = {
   workers: 'in-process' | 'off';
   agencyCredit: string;
   demoMasters: number;
-  /**
-   * The RTMP ingest (null: none), the SRT ingest's ports (null: none), which picture the demo
-   * publisher pushes to the demo live event (false: none), and what a connection may cost before its
-   * key is accepted.
-   */
-  live: {
-    rtmpPort: number | null;
-    srtPorts: { first: number; last: number } | null;
-    demoPublisher: false | 'standard' | 'small';
-    ingestLimits: IngestLimits;
-  };
+  live: LiveConfig;
   /** Refused ranges the outbound policy lets through (OUTBOUND_ALLOW; modules/security/outbound.ts). */
   outboundAllow: OutboundAllowance[];
   /** The biggest master a desk upload may be (UPLOAD_MAX_BYTES). */
@@ -341,6 +309,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     throw new ConfigError('Invalid configuration:\n  PAYMENT_CRASH_TEST_PAUSES: on is for crash tests, never with NODE_ENV=production');
   if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY))
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  const seedDemo = e.SEED_DEMO === 'yes' || (e.SEED_DEMO === 'auto' && !e.DATABASE_URL);
   return {
     env: e.NODE_ENV,
     host: e.HOST ?? (e.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
@@ -359,7 +328,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     sentryDsn: e.SENTRY_DSN,
     siteVariants: e.SITE_VARIANTS,
     hiddenLocales: e.HIDDEN_LOCALES,
-    seedDemo: e.SEED_DEMO === 'yes' || (e.SEED_DEMO === 'auto' && !e.DATABASE_URL),
+    seedDemo,
     webRoot: undefined,
     appSecret: e.APP_SECRET,
     trustProxy: e.TRUST_PROXY,
@@ -393,22 +362,7 @@ export function parseConfig(env: Record<string, string | undefined>, overrides: 
     metricsToken: e.METRICS_TOKEN,
     agencyCredit: e.AGENCY_CREDIT,
     demoMasters: e.DEMO_MASTERS,
-    live: {
-      rtmpPort: e.LIVE_RTMP_PORT === 'off' ? null : e.LIVE_RTMP_PORT,
-      srtPorts: e.LIVE_SRT_PORTS,
-      demoPublisher:
-        e.LIVE_DEMO_PUBLISHER === 'small'
-          ? 'small'
-          : e.LIVE_DEMO_PUBLISHER === 'on' ||
-              (e.LIVE_DEMO_PUBLISHER === 'auto' && (e.SEED_DEMO === 'yes' || (e.SEED_DEMO === 'auto' && !e.DATABASE_URL)))
-            ? 'standard'
-            : false,
-      ingestLimits: {
-        handshakeSeconds: e.LIVE_INGEST_HANDSHAKE_SECONDS,
-        pendingPerAddress: e.LIVE_INGEST_PENDING_PER_ADDRESS,
-        pending: e.LIVE_INGEST_PENDING,
-      },
-    },
+    live: liveConfig(e, seedDemo),
     outboundAllow: e.OUTBOUND_ALLOW,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     s3: e.S3_BUCKET
