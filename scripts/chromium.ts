@@ -13,4 +13,9 @@ export const CHROMIUM_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Chromium's headless mode is the full browser: every new window (each test's context) built the
+  // address bar's pop-up as a page of its own (chrome://omnibox-popup), about 2 CPU-s per window, in
+  // its own renderer (docs/performance.md, "The address bar nobody sees"). Chromium adds this list
+  // to Playwright's own --disable-features rather than replacing it.
+  '--disable-features=WebUIOmniboxPopup',
 ];
