@@ -12,13 +12,15 @@ import { itemText, validationText } from '../../lib/forms.ts';
 import { translateIfExists } from '../../lib/i18n.ts';
 import { writeCookie } from '../../lib/cookies.ts';
 import { CURRENT_USER_KEY } from '../../lib/session.ts';
-import { Button, buttonClass } from '../../ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { FormErrors, SelectField, TextField } from '../../ui/field.tsx';
 import { paymentsApi, type PurchaseResult } from './api.ts';
-import { EMPTY_CARD, parseExpiry, TestCardFields, type CardInput } from './card-fields.tsx';
-import { BankStepDialog, PaymentsPaused, RejectionDialog, WaitOverlay } from './payment-dialogs.tsx';
-import { StripeCardField, type StripeCardHandle } from './stripe-card-field.tsx';
+import { EMPTY_CARD, parseExpiry, type CardInput } from './card-fields.tsx';
+import { CardDeclined } from './card-declined.tsx';
+import { PaymentMethodSection } from './payment-method-section.tsx';
+import { BankStepDialog, PaymentsPaused, WaitOverlay } from './payment-dialogs.tsx';
+import type { StripeCardHandle } from './stripe-card-field.tsx';
 import { cardErrorKey, outcomeOf, outcomeOfFailure, type Outcome, type Rejections } from './purchase-outcome.ts';
 
 export type Product =
@@ -259,27 +261,7 @@ export function CheckoutForm({
   if (pausedUntil) return <PaymentsPaused until={pausedUntil} back={back} />;
 
   if (declined)
-    return (
-      <section className="card-declined" data-testid="card-declined">
-        <h2 className="card-declined__title">{t('payment.declined.title')}</h2>
-        <p className="card-declined__reason" data-testid="declined-reason">
-          {t(cardErrorKey(declined.code))}
-        </p>
-        <div className="card-declined__actions">
-          <Button
-            onClick={tryAgain}
-            data-testid="declined-try-again"
-            disabled={rejections?.bannedUntil !== null && rejections?.bannedUntil !== undefined}
-          >
-            {t('payment.declined.tryAgain')}
-          </Button>
-          <Link className={buttonClass('secondary')} to={back} data-testid="declined-back">
-            {t('payment.declined.back')}
-          </Link>
-        </div>
-        <RejectionDialog rejections={rejections} onClose={closeRejections} />
-      </section>
-    );
+    return <CardDeclined code={declined.code} rejections={rejections} back={back} onTryAgain={tryAgain} onClose={closeRejections} />;
 
   const licenceField = (name: keyof typeof licence, label: string, required: boolean) => (
     <TextField
@@ -328,39 +310,18 @@ export function CheckoutForm({
         </fieldset>
       ) : null}
 
-      <fieldset className="checkout-form__section">
-        <legend>{t('payment.method.title')}</legend>
-        <div className="checkout-form__methods" role="radiogroup" aria-label={t('payment.method.title')}>
-          {(['card', 'wallet'] as const).map((option) => (
-            <label key={option} className={`method-choice${method === option ? ' method-choice--chosen' : ''}`}>
-              <input
-                type="radio"
-                name="method"
-                value={option}
-                checked={method === option}
-                onChange={() => setMethod(option)}
-                data-testid={`method-${option}`}
-              />
-              <span>{option === 'card' ? t('payment.method.card') : t(`payment.method.${config.wallet}`)}</span>
-            </label>
-          ))}
-        </div>
-        {method === 'card' ? (
-          config.card.provider === 'test' ? (
-            <>
-              <TestCardFields value={card} onChange={setCard} errors={cardErrors} />
-              <Checkbox checked={saveCard} onCheckedChange={setSaveCard} label={t('payment.card.save')} testId="save-card" />
-            </>
-          ) : (
-            <>
-              <StripeCardField ref={stripeCard} publishableKey={config.card.publishable_key} locale={locale} />
-              <Checkbox checked={saveCard} onCheckedChange={setSaveCard} label={t('payment.card.save')} testId="save-card" />
-            </>
-          )
-        ) : (
-          <p className="checkout-form__hint">{t('payment.method.walletHint')}</p>
-        )}
-      </fieldset>
+      <PaymentMethodSection
+        config={config}
+        method={method}
+        onMethodChange={setMethod}
+        card={card}
+        onCardChange={setCard}
+        cardErrors={cardErrors}
+        saveCard={saveCard}
+        onSaveCardChange={setSaveCard}
+        stripeCard={stripeCard}
+        locale={locale}
+      />
 
       <fieldset className="checkout-form__section">
         <legend>{t('payment.confirmations.title')}</legend>
