@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
-import { signInAsDemo, signInThroughApi } from './support/demo.ts';
+import { demoStoriesShortestFirst, signInAsDemo, signInThroughApi } from './support/demo.ts';
 import { catalogueText, pluralText } from './support/catalogues.ts';
 import { signInAsStaff } from './support/staff.ts';
 
@@ -42,9 +42,9 @@ async function paidStandardVideo(page: Page): Promise<{ id: number; slug: string
   const list = (await (
     await page.request.get('/api/content/video_projects', { params: { free_access: 'false', per_page: 24 } })
   ).json()) as {
-    videos: { id: number; project_slug: string; free_access: boolean; limit_type: string }[];
+    videos: { id: number; project_slug: string; free_access: boolean; limit_type: string; duration: number }[];
   };
-  const video = list.videos.find((candidate) => !candidate.free_access && candidate.limit_type === 'standard');
+  const video = demoStoriesShortestFirst(list.videos).find((candidate) => !candidate.free_access && candidate.limit_type === 'standard');
   if (!video) throw new Error('no paid standard video in the catalogue');
   return { id: video.id, slug: video.project_slug };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { acceptNecessaryCookies, createAccount } from './support/accounts.ts';
 import { catalogueText } from './support/catalogues.ts';
-import { signInThroughApi } from './support/demo.ts';
+import { demoStoriesShortestFirst, signInThroughApi } from './support/demo.ts';
 import { signInAsStaff } from './support/staff.ts';
 
 /**
@@ -69,9 +69,9 @@ for (const locale of ['en', 'ar'] as const) {
     const list = (await (
       await customer.request.get(`${origin}/api/content/video_projects`, { params: { free_access: 'false', per_page: 24 } })
     ).json()) as {
-      videos: { id: number; free_access: boolean; limit_type: string }[];
+      videos: { id: number; free_access: boolean; limit_type: string; duration: number }[];
     };
-    const video = list.videos.find((candidate) => !candidate.free_access && candidate.limit_type === 'standard');
+    const video = demoStoriesShortestFirst(list.videos).find((candidate) => !candidate.free_access && candidate.limit_type === 'standard');
     const got = await customer.request.post(`${origin}/api/content/video_projects/${video?.id}/videos/download`, {
       headers: { origin },
       data: { restrictions_accepted: true, quality: 'sd' },

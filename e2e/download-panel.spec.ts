@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptNecessaryCookies, createAccount, linkIn, mailTo, uniqueEmail } from './support/accounts.ts';
 import { catalogueText } from './support/catalogues.ts';
-import { signInThroughApi } from './support/demo.ts';
+import { demoStoriesShortestFirst, signInThroughApi } from './support/demo.ts';
 import { buyPass } from './support/pass.ts';
 
 /**
@@ -18,8 +18,8 @@ const SHOTS = os.tmpdir();
 async function poolVideos(page: Page): Promise<{ id: number; project_slug: string }[]> {
   const list = (await (
     await page.request.get('/api/content/video_projects', { params: { free_access: 'false', per_page: 48 } })
-  ).json()) as { videos: { id: number; project_slug: string; free_access: boolean; limit_type: string }[] };
-  return list.videos.filter((video) => !video.free_access && video.limit_type === 'pool');
+  ).json()) as { videos: { id: number; project_slug: string; free_access: boolean; limit_type: string; duration: number }[] };
+  return demoStoriesShortestFirst(list.videos).filter((video) => !video.free_access && video.limit_type === 'pool');
 }
 
 for (const locale of ['en', 'ar'] as const) {
