@@ -7,7 +7,7 @@ import { codes, type Browser } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { insertProjects } from '../catalogue/writer.ts';
 import { userLimits } from '../company/schema.ts';
-import { renditions } from '../downloads/schema.ts';
+import { renditions, videoRequests } from '../downloads/schema.ts';
 import { renditionKey } from '../downloads/service.ts';
 import { contentItems } from '../newsroom/schema.ts';
 import { storyWithMaster, uniqueWord } from '../newsroom/test-support.ts';
@@ -99,6 +99,43 @@ describe("the feed's files for each caller", () => {
     // What the feed no longer offers, the download refuses; the master has no limit.
     expect(codes(await member.browser.post(`/api/v1/content/${second}/downloads`, file))).toEqual(['personal_quota']);
     expect(filesOf((await feed(master.browser, query)).get(second))).toEqual(filesOf(before.get(second)));
+  }, 60_000);
+
+  it("after the day's 30 downloads nothing new is offered, with an agreement or without; failed ones do not count", async () => {
+    const word = uniqueWord();
+    const [paid, free, spent] = [
+      await oneStory(`DAY-${word}-paid`, `Quarry ${word}`, false),
+      await oneStory(`DAY-${word}-free`, `Quarry ${word} open`, true),
+      await oneStory(`DAY-${word}-spent`, `Kiln ${word}`, true),
+    ];
+    const holder = (await enterpriseTeam()).master;
+    const visitor = await a.signedIn();
+    const query = `search=${word}&limit=10`;
+    const downloadsToday = (userId: number, state: 'failed' | 'ready') => {
+      const now = t.services.clock.now();
+      return t.database.db.insert(videoRequests).values(
+        Array.from({ length: 30 }, (_, i) => ({
+          ...{ userId, projectId: spent, quality: 'sd' as const, container: 'mp4' as const, format: 'clean' as const },
+          ...{
+            renditionKey: `day-${word}-${userId}-${state}-${i}`,
+            state,
+            progress: state === 'ready' ? 100 : 0,
+            createdAt: now,
+            updatedAt: now,
+          },
+        })),
+      );
+    };
+    for (const caller of [holder, visitor]) await downloadsToday(caller.user.id, 'failed');
+    const [holderBefore, visitorBefore] = [await feed(holder.browser, query), await feed(visitor.browser, query)];
+    expect(filesOf(holderBefore.get(paid))?.length).toBeGreaterThan(0);
+    expect(filesOf(visitorBefore.get(free))?.length).toBeGreaterThan(0);
+
+    for (const caller of [holder, visitor]) await downloadsToday(caller.user.id, 'ready');
+    expect(filesOf((await feed(holder.browser, query)).get(paid))).toEqual([]);
+    expect(filesOf((await feed(visitor.browser, query)).get(free))).toEqual([]);
+    // As the download decides.
+    expect(codes(await visitor.browser.post(`/api/v1/content/${free}/downloads`, file))).toEqual(['daily_quota']);
   }, 60_000);
 
   it('gives the size of a file already made, and none of a file still to make', async () => {
