@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { AccessAgreement } from '../../../common/access.ts';
 import {
   agreementFlags,
@@ -135,21 +135,9 @@ export async function agreementsServing(ctx: AgreementsContext, user: UserRow): 
  * approval assigns to the account directly (plan-requests.ts).
  */
 export async function agreementsHeld(ctx: AgreementsContext, user: UserRow): Promise<{ row: AgreementRow; balances: BalanceRow[] }[]> {
-  return (await agreementsHeldWith(ctx, user, sql<null>`null`)).held;
-}
-
-/**
- * The same, with one more value read in the same statement (a scalar subquery about the user):
- * `extra` is undefined when the user holds no agreement, for then no row came back to carry it.
- * Every page of the feed asks this with the day's downloads (content-renditions.ts), every download without.
- */
-export async function agreementsHeldWith<Extra>(
-  ctx: AgreementsContext,
-  user: UserRow,
-  extra: SQL<Extra>,
-): Promise<{ held: { row: AgreementRow; balances: BalanceRow[] }[]; extra: Extra | undefined }> {
+  // One statement: every page of the feed and every download asks this.
   const joined = await ctx.db
-    .select({ row: agreements, balance: agreementBalances, extra })
+    .select({ row: agreements, balance: agreementBalances })
     .from(agreements)
     .leftJoin(agreementBalances, eq(agreementBalances.agreementId, agreements.id))
     .where(ownedBy(user))
@@ -160,7 +148,7 @@ export async function agreementsHeldWith<Extra>(
     if (balance) entry.balances.push(balance);
     held.set(row.id, entry);
   }
-  return { held: [...held.values()], extra: joined[0]?.extra };
+  return [...held.values()];
 }
 
 /** GET /api/current_user/agreements (spec §4: customers see all; others active ones and a flag). */

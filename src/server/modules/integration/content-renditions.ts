@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, count, eq, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import { accessTo, contentKindOf } from '../../../common/access.ts';
 import type { ContentKind } from '../../../common/agreements.ts';
 import { includesBrandedFiles } from '../../../common/agreement-values.ts';
 import type { NinjsItem, NinjsRendition } from '../../../common/content-api.ts';
 import { DAILY_DOWNLOAD_LIMIT, offeredOnSite } from '../../../common/downloads.ts';
-import { accessAgreements, agreementsHeldWith } from '../agreements/service.ts';
+import { accessAgreements, agreementsHeld } from '../agreements/service.ts';
 import { videos } from '../catalogue/schema.ts';
 import { logoKeyOf } from '../downloads/logos.ts';
 import { availableFormats } from '../downloads/offer.ts';
@@ -53,29 +53,25 @@ async function limitsReached(ctx: ContentApiContext, user: ContentApiCaller['use
   return new Set(reached.flat());
 }
 
-/** The caller's downloads since the day began (UTC), failed and cancelled ones aside: the day's 30 counts them. */
-const downloadsToday = (user: ContentApiCaller['user'], now: Date) =>
-  and(
-    eq(videoRequests.userId, user.id),
-    gte(videoRequests.createdAt, dayStart(now)),
-    notInArray(videoRequests.state, ['failed', 'cancelled']),
-  );
-
-/**
- * What a page's files depend on of the caller, read once a page and beside the page's stories: the
- * agreements with their balances and the day's count in one statement (a count of its own only for
- * a caller who holds no agreement), the logo, a member's limits reached.
- */
+/** What a page's files depend on of the caller, read once a page and beside the page's stories. */
 export async function callerOffer(ctx: ContentApiContext, caller: ContentApiCaller) {
   const now = ctx.clock.now();
-  const today = sql`(select count(*) from ${videoRequests} where ${downloadsToday(caller.user, now)})`.mapWith(Number);
-  const [{ held, extra: counted }, logoKey, reached] = await Promise.all([
-    agreementsHeldWith(ctx, caller.user, today),
+  const [served, logoKey, [today], reached] = await Promise.all([
+    agreementsHeld(ctx, caller.user),
     logoKeyOf(ctx.db, caller.user),
+    ctx.db
+      .select({ n: count() })
+      .from(videoRequests)
+      .where(
+        and(
+          eq(videoRequests.userId, caller.user.id),
+          gte(videoRequests.createdAt, dayStart(now)),
+          notInArray(videoRequests.state, ['failed', 'cancelled']),
+        ),
+      ),
     limitsReached(ctx, caller.user, now),
   ]);
-  const used = counted ?? (await ctx.db.select({ n: count() }).from(videoRequests).where(downloadsToday(caller.user, now)))[0]?.n ?? 0;
-  return { held: accessAgreements(held, now), logoKey, dayUsedUp: used >= DAILY_DOWNLOAD_LIMIT, limitsReached: reached };
+  return { held: accessAgreements(served, now), logoKey, dayUsedUp: (today?.n ?? 0) >= DAILY_DOWNLOAD_LIMIT, limitsReached: reached };
 }
 export type CallerOffer = Awaited<ReturnType<typeof callerOffer>>;
 
