@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { acceptNecessaryCookies, acceptReleaseNoteIfShown, createAccount, mailTo, signInOnPage } from './support/accounts.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /** The account-transfer password page (spec accounts §2, §5; docs/decisions.md "Account transfer"). */
 const TEXT = {
@@ -24,14 +25,14 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page.getByTestId('form-errors')).toContainText(TEXT[locale].notMigrated);
       const link = page.getByTestId('account-transfer-link');
       await expect(link).toHaveText(TEXT[locale].link);
-      await page.screenshot({ path: `/tmp/transfer-${locale}-sign-in.png`, fullPage: true });
+      await keepScreenshot(page, { path: `/tmp/transfer-${locale}-sign-in.png`, fullPage: true });
       await link.click();
 
       await expect(page).toHaveURL(new RegExp(`/${locale}/account-transfer\\?email=`));
       await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
       const request1 = page.getByTestId('account-transfer-request-form');
       await expect(request1.locator('input[type=email]')).toHaveValue(email);
-      await page.screenshot({ path: `/tmp/transfer-${locale}-email.png`, fullPage: true });
+      await keepScreenshot(page, { path: `/tmp/transfer-${locale}-email.png`, fullPage: true });
       await page.getByTestId('account-transfer-send').click();
 
       const form = page.getByTestId('account-transfer-form');
@@ -51,7 +52,7 @@ for (const locale of ['en', 'ar'] as const) {
       const passwords = form.locator('input[type=password]');
       await passwords.nth(0).fill('Transfer-2026-ok');
       await passwords.nth(1).fill('Transfer-2026-ok');
-      await page.screenshot({ path: `/tmp/transfer-${locale}-code.png`, fullPage: true });
+      await keepScreenshot(page, { path: `/tmp/transfer-${locale}-code.png`, fullPage: true });
       await page.getByTestId('account-transfer-submit').click();
 
       await expect(page).toHaveURL(new RegExp(`/${locale}$`));

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { acceptNecessaryCookies } from './support/accounts.ts';
 import { adminApi } from './support/admin.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Issue 28 ("Smaller faults seen"): an English alert title was cut at its start in an Arabic bar on
@@ -59,7 +60,7 @@ for (const locale of ['en', 'ar'] as const) {
       const link = bar.getByRole('link', { name: title });
       await expect(link).toBeVisible();
       expect(await shownWhole(link)).toEqual({ startInside: true, endInside: true, direction: 'ltr' });
-      await page.screenshot({ path: test.info().outputPath(`alert-phone-${locale}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`alert-phone-${locale}.png`) });
     } finally {
       expect((await admin.delete(`/api/admin/content/alerts/${id}`)).status()).toBe(204);
     }
@@ -97,7 +98,7 @@ for (const locale of ['en', 'ar'] as const) {
       expect(changed.ok()).toBe(true);
       await expect(page.getByRole('link', { name: `Live: the count goes on ${stamp}` })).toBeVisible();
       expect(redFirst(await order())).toBe(true);
-      await page.screenshot({ path: test.info().outputPath(`alert-order-${locale}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`alert-order-${locale}.png`) });
     } finally {
       for (const id of [yellow, red]) expect((await admin.delete(`/api/admin/content/alerts/${id}`)).status()).toBe(204);
     }

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { acceptNecessaryCookies } from './support/accounts.ts';
 import { adminApi } from './support/admin.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Flash alert bars (issue: "Real-time at /cable"): an alert an admin creates appears on an open page
@@ -47,7 +48,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(bar).toBeVisible();
     await expect(bar.getByRole('link', { name: title })).toHaveAttribute('href', `/${locale}/videos`);
     await expect(bar).toHaveCSS('background-color', 'rgb(200, 16, 46)');
-    await page.screenshot({ path: test.info().outputPath(`alerts-${locale}.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`alerts-${locale}.png`) });
 
     await bar.getByTestId('alert-toggle').click();
     await expect(bar.getByRole('link', { name: title })).toBeHidden();

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { catalogueText } from './support/catalogues.ts';
 import { signInAsDemo, type DemoAccount } from './support/demo.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Billing settings (spec: accounts §3 "Billing", §5, §8) in English and Arabic: a demo account opens
@@ -104,7 +105,7 @@ for (const { locale, who, profile, billing } of JOURNEYS) {
     // The server's refusal is also said for 5 s in a notification (spec: accounts §9), besides the field.
     await expect(page.locator('[data-testid="notification"][data-type="error"]')).toHaveCount(1);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `/tmp/billing-${locale}-errors.png`, fullPage: true });
+    await keepScreenshot(page, { path: `/tmp/billing-${locale}-errors.png`, fullPage: true });
 
     await page.getByTestId('billing-vat_id').fill(billing.vatId);
     await page.getByTestId('billing-save').click();
@@ -133,10 +134,10 @@ for (const { locale, who, profile, billing } of JOURNEYS) {
     );
     expect(user.company?.vat_id).toBe(billing.vatId.replace(/\s/g, ''));
 
-    await page.screenshot({ path: `/tmp/billing-${locale}-desktop.png`, fullPage: true });
+    await keepScreenshot(page, { path: `/tmp/billing-${locale}-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(form).toBeVisible();
-    await page.screenshot({ path: `/tmp/billing-${locale}-phone.png`, fullPage: true });
+    await keepScreenshot(page, { path: `/tmp/billing-${locale}-phone.png`, fullPage: true });
   });
 }
 

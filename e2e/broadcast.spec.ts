@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { acceptNecessaryCookies, createAccount, uniqueEmail } from './support/accounts.ts';
 import { signInThroughApi } from './support/demo.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Broadcast services (spec: content §2 "Broadcast services", §5 privacy acceptance): from the footer
@@ -102,7 +103,7 @@ for (const locale of ['en', 'ar'] as const) {
     const events = page.getByTestId('broadcast-events');
     await expect(events.getByRole('columnheader', { name: texts.eventsColumn })).toBeVisible();
     expect(await events.locator('tbody tr').count()).toBeGreaterThan(0);
-    await page.screenshot({ path: testInfo.outputPath(`broadcast-town-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`broadcast-town-${locale}.png`), fullPage: true });
 
     await expect(page.getByRole('heading', { name: texts.booking })).toBeVisible();
     const form = page.getByTestId('booking-form');
@@ -119,14 +120,14 @@ for (const locale of ['en', 'ar'] as const) {
     // Privacy first: without it the booking is not sent.
     await page.getByRole('button', { name: texts.submit }).click();
     await expect(page.getByTestId('booking-privacy-error')).toHaveText(texts.privacyRequired);
-    await page.screenshot({ path: testInfo.outputPath(`broadcast-privacy-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`broadcast-privacy-${locale}.png`), fullPage: true });
 
     await page.getByTestId('booking-privacy').click();
     await page.getByRole('button', { name: texts.submit }).click();
     await expect(page.getByTestId('booking-sent')).toBeVisible();
     await expect(page.getByRole('heading', { name: texts.sent })).toBeVisible();
     await expect(page.getByTestId('booking-sent')).toContainText(email);
-    await page.screenshot({ path: testInfo.outputPath(`broadcast-sent-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`broadcast-sent-${locale}.png`), fullPage: true });
 
     const notice = await salesNoticeFor(request, email);
     expect(notice).toContain(`Date: ${inDays(30)}`);
@@ -150,7 +151,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(form.getByLabel(texts.fields.email)).toHaveValue(account.email);
     await expect(form.getByLabel(texts.fields.company)).toHaveValue('E2E Media');
     await expect(form.getByLabel(texts.fields.details)).toHaveValue('');
-    await page.screenshot({ path: `test-results/screens/broadcast-prefilled-${locale}.png`, fullPage: true });
+    await keepScreenshot(page, { path: `test-results/screens/broadcast-prefilled-${locale}.png`, fullPage: true });
 
     // What is left to give: the job title, the date and the privacy policy; then it is sent.
     await form.getByLabel(texts.fields.jobTitle).selectOption({ index: 1 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { acceptNecessaryCookies } from './support/accounts.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Issue 28 ("Smaller faults seen"): on Arabic pages the dates of non-Arabic cards read
@@ -46,6 +47,6 @@ for (const locale of ['en', 'ar'] as const) {
     // English reads "November 26, 2026" left to right; Arabic "26 نوفمبر 2026" right to left, its day on the right.
     expect(laidOut?.dayLeftOfYear).toBe(locale !== 'ar');
     expect(laidOut?.lang).toBe(locale);
-    await page.screenshot({ path: test.info().outputPath(`card-dates-${locale}.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`card-dates-${locale}.png`) });
   });
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { acceptNecessaryCookies, mailTo, uniqueEmail } from './support/accounts.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Careers (spec: content §1 /{locale}/career and /{locale}/career/{id}, §2 "Careers", §5 "Career
@@ -86,7 +87,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: texts.careers })).toBeVisible();
     // The demo's three (the careers desk's spec may show one more for the seconds it publishes its own).
     await expect(page.getByTestId('vacancy-card').nth(2)).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`careers-list-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`careers-list-${locale}.png`), fullPage: true });
 
     await page.getByRole('link', { name: texts.vacancy, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/career/\\d+$`));
@@ -105,7 +106,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByTestId('application-files-error')).toHaveCount(0);
     await page.getByRole('button', { name: texts.submit }).click();
     await expect(page.getByTestId('application-files-error')).toHaveText(texts.typeMessage);
-    await page.screenshot({ path: testInfo.outputPath(`careers-refused-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`careers-refused-${locale}.png`), fullPage: true });
 
     await files.setInputFiles({ name: 'layla-haddad-cv.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
     await expect(page.getByTestId('application-file-list')).toContainText('layla-haddad-cv.pdf');
@@ -113,7 +114,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByTestId('application-sent')).toBeVisible();
     await expect(page.getByRole('heading', { name: texts.thanks })).toBeVisible();
     await expect(page.getByTestId('application-sent')).toContainText(email);
-    await page.screenshot({ path: testInfo.outputPath(`careers-sent-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`careers-sent-${locale}.png`), fullPage: true });
 
     expect((await mailTo(request, email)).subject).toBe(texts.confirmation);
   });

@@ -4,6 +4,7 @@ import { acceptNecessaryCookies, createAccount, uniqueEmail } from './support/ac
 import { catalogueText } from './support/catalogues.ts';
 import { signInThroughApi } from './support/demo.ts';
 import { signInAsStaff } from './support/staff.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /*
  * Live chat and feedback (spec accounts §2, issue 25): a signed-in customer writes from the bubble,
@@ -40,7 +41,7 @@ for (const locale of ['en', 'ar'] as const) {
     await customer.getByTestId('support-send').click();
     await expect(customer.getByTestId('support-message-customer')).toHaveText(new RegExp(`Where is my invoice`));
     await expect(customer.getByTestId('support-input')).toHaveValue('');
-    await customer.screenshot({ path: `/tmp/chat-widget-${locale}.png` });
+    await keepScreenshot(customer, { path: `/tmp/chat-widget-${locale}.png` });
     // Closed again, so the answer shows as an unread badge first.
     await customer.getByRole('button', { name: text('support.close') }).click();
     await expect(customer.getByTestId('support-panel')).toHaveCount(0);
@@ -71,14 +72,14 @@ for (const locale of ['en', 'ar'] as const) {
     await desk.getByTestId('chat-assignee-filter').selectOption('me');
     await desk.getByRole('button', { name: text('desk.chats.filter') }).click();
     await expect(row).toHaveCount(1);
-    await desk.screenshot({ path: `/tmp/chat-desk-${locale}.png`, fullPage: true });
+    await keepScreenshot(desk, { path: `/tmp/chat-desk-${locale}.png`, fullPage: true });
 
     // The customer's page was never reloaded: the answer arrives over /cable.
     await expect(customer.getByTestId('support-unread')).toHaveText('1');
     await button.click();
     await expect(customer.getByTestId('support-message-staff')).toContainText(answer);
     await expect(customer.getByTestId('support-unread')).toHaveCount(0);
-    await customer.screenshot({ path: `/tmp/chat-widget-answered-${locale}.png` });
+    await keepScreenshot(customer, { path: `/tmp/chat-widget-answered-${locale}.png` });
 
     // The customer's next message reaches the open desk screen live, as unanswered again.
     await customer.getByTestId('support-input').fill('Found it, thanks!');
@@ -122,7 +123,7 @@ test('on the Russian variant a visitor sends feedback from the bubble and the de
   await visitor.getByTestId('feedback-email').fill(email);
   await visitor.getByTestId('feedback-send').click();
   await expect(visitor.getByTestId('feedback-sent')).toContainText(text('support.feedbackSent'));
-  await visitor.screenshot({ path: '/tmp/chat-feedback-ru.png' });
+  await keepScreenshot(visitor, { path: '/tmp/chat-feedback-ru.png' });
   await visitorContext.close();
 
   const desk = await browser.newPage();

@@ -5,6 +5,7 @@ import { createAccount } from './support/accounts.ts';
 import { signInAsDemo, signInThroughApi } from './support/demo.ts';
 import { saveGermanConsumerBilling } from './support/billing.ts';
 import { catalogueText } from './support/catalogues.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * One-step checkout (issue 28, "Checkout and bans"), in English and Arabic: "Pay" with the billing
@@ -72,7 +73,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(cityError).toBeVisible();
     await expect(cityError).toBeInViewport();
     await expect(page.getByTestId('checkout-repriced')).toHaveCount(0);
-    await page.screenshot({ path: path.join(SHOTS, `checkout-one-step-missing-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `checkout-one-step-missing-${locale}.png`) });
     expect(await transactions(page)).toEqual([]);
 
     // With the city, "Pay" saves the form; the VAT id makes it a reverse charge: a new total,
@@ -88,7 +89,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(repriced).toHaveText(text('payment.billing.repriced', { total: after }));
     await expect(repriced).toBeInViewport();
     await expect(page.getByTestId('pay')).toBeInViewport();
-    await page.screenshot({ path: path.join(SHOTS, `checkout-one-step-repriced-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `checkout-one-step-repriced-${locale}.png`) });
     expect(await transactions(page)).toEqual([]);
     const settings = (await (await page.request.get('/api/current_user/billing_settings')).json()) as { vat_id: string; city: string };
     expect(settings).toMatchObject({ vat_id: 'DE123456789', city: 'Köln' });
@@ -131,7 +132,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(item.locator('[data-testid^="covered-balance-"]').first()).toBeVisible();
     // Nothing of the checkout before the answer.
     await expect(page.getByTestId('checkout-form')).toHaveCount(0);
-    await page.screenshot({ path: path.join(SHOTS, `checkout-covered-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `checkout-covered-${locale}.png`), fullPage: true });
 
     await covered.getByTestId('covered-back').click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/user/plan-details$`));

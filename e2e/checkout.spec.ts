@@ -5,6 +5,7 @@ import { createAccount } from './support/accounts.ts';
 import { demoStoriesShortestFirst, signInAsDemo, signInThroughApi } from './support/demo.ts';
 import { catalogueText, pluralText } from './support/catalogues.ts';
 import { signInAsStaff } from './support/staff.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Checkout in the browser (issue: checkout and payments, "Tests"), in English and Arabic: a new
@@ -74,18 +75,18 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByTestId('licence-url_1').fill('rheinblick.example');
     await page.getByTestId('test-cards-toggle').click();
     await expect(page.getByTestId('test-cards')).toContainText('4242 4242 4242 4242');
-    await page.screenshot({ path: path.join(SHOTS, `checkout-pass-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `checkout-pass-${locale}.png`), fullPage: true });
     await payWithCard(page, '4242 4242 4242 4242');
 
     await expect(page.getByTestId('payment-application')).toContainText(text('payment.apply.resultTitle'));
     await expect(page.getByTestId('application-verifying')).toHaveText(text('payment.apply.resultText'));
-    await page.screenshot({ path: path.join(SHOTS, `checkout-application-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `checkout-application-${locale}.png`) });
     await page.getByTestId('payment-success-next').click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/user/plan-details`));
     const pass = page.locator('[data-type="pass"]');
     await expect(pass.getByTestId('agreement-status')).toHaveText(text('planDetails.statuses.processing'));
     await expect(pass.getByTestId('agreement-verification')).toHaveText(text('planDetails.verification.processing'));
-    await page.screenshot({ path: path.join(SHOTS, `checkout-processing-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `checkout-processing-${locale}.png`), fullPage: true });
     // Nothing is granted while it waits.
     const video = await paidStandardVideo(page);
     await page.goto(`/${locale}/videos/${video.slug}`);
@@ -100,11 +101,11 @@ for (const locale of ['en', 'ar'] as const) {
       const row = desk.getByTestId(`application-${account.email}`);
       await expect(row.getByTestId('application-status')).toHaveText(text('desk.passApplications.statuses.processing'));
       await expect(row).toContainText('Rheinblick Online');
-      await desk.screenshot({ path: path.join(SHOTS, `desk-pass-applications-${locale}.png`), fullPage: true });
+      await keepScreenshot(desk, { path: path.join(SHOTS, `desk-pass-applications-${locale}.png`), fullPage: true });
       await row.getByTestId('application-approve').click();
       await expect(row.getByTestId('application-status')).toHaveText(text('desk.passApplications.statuses.active'));
       await expect(row).toContainText('sales@newsreel.example');
-      await desk.screenshot({ path: path.join(SHOTS, `desk-pass-approved-${locale}.png`), fullPage: true });
+      await keepScreenshot(desk, { path: path.join(SHOTS, `desk-pass-approved-${locale}.png`), fullPage: true });
     } finally {
       await deskContext.close();
     }
@@ -112,7 +113,7 @@ for (const locale of ['en', 'ar'] as const) {
     await page.goto(`/${locale}/user/plan-details`);
     await expect(pass.getByTestId('agreement-status')).toHaveText(text('planDetails.statuses.active'));
     await expect(page.getByTestId('balance-pool')).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, `checkout-approved-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `checkout-approved-${locale}.png`), fullPage: true });
     await page.goto(`/${locale}/videos/${video.slug}`);
     await expect(page.getByTestId('download-panel')).toBeVisible();
     await expect(page.getByTestId('download-reason')).toHaveCount(0);
@@ -146,9 +147,9 @@ for (const locale of ['en', 'ar'] as const) {
     const dialog = page.getByTestId('rejection-dialog');
     await expect(dialog.getByTestId('rejection-count')).toHaveText(pluralText(locale, 'payment.rejections.count', 1));
     await expect(dialog.getByTestId('rejection-remaining')).toHaveText(text('payment.rejections.remaining', { remaining: 4, limit: 5 }));
-    await page.screenshot({ path: path.join(SHOTS, `checkout-declined-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `checkout-declined-${locale}.png`) });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: path.join(SHOTS, `checkout-declined-${locale}-phone.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `checkout-declined-${locale}-phone.png`), fullPage: true });
     await page.keyboard.press('Escape');
     await page.getByTestId('declined-try-again').click();
     await expect(page.getByTestId('checkout-form')).toBeVisible();
@@ -197,7 +198,7 @@ for (const locale of ['en', 'ar'] as const) {
     const pattern = new RegExp(`^${escaped.replace('\\{\\{time\\}\\}', '.+').replace('\\{\\{minutes\\}\\}', '(19|20)')}$`);
     await expect(page.getByTestId('payments-paused-until')).toHaveText(pattern);
     await expect(page.getByTestId('card-declined')).toHaveCount(0);
-    await page.screenshot({ path: path.join(SHOTS, `checkout-paused-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `checkout-paused-${locale}.png`) });
   });
 
   test(`${locale}: a one-off licence bought from a video page ends back on that video with the download available`, async ({
@@ -219,7 +220,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByTestId('download-panel')).toBeVisible();
     await expect(page.getByTestId('download-reason')).toHaveCount(0);
     await expect(page.getByTestId('download-button')).toBeEnabled();
-    await page.screenshot({ path: path.join(SHOTS, `checkout-video-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `checkout-video-${locale}.png`) });
   });
 }
 

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { acceptNecessaryCookies } from './support/accounts.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { signInAsStaff } from './support/staff.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /*
  * Browser error reports (issue 25): a failed action and an uncaught error in a visitor's browser
@@ -49,5 +50,5 @@ test('a failed action and an uncaught error are reported, and the admin reads th
   await page.getByLabel(text('desk.clientErrors.status')).fill('502');
   await page.getByRole('button', { name: text('desk.clientErrors.filter') }).click();
   await expect(rows.first()).toContainText('POST /api/users/password_instructions → 502');
-  await page.screenshot({ path: 'test-results/screens/desk-client-errors-en.png', fullPage: true });
+  await keepScreenshot(page, { path: 'test-results/screens/desk-client-errors-en.png', fullPage: true });
 });

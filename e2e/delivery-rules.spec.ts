@@ -14,6 +14,7 @@ import { signInThroughApi } from './support/demo.ts';
 import { holdPeerPort, startPeerFront } from './support/peer-port.ts';
 import { signInAsStaff } from './support/staff.ts';
 import { joinedMember } from './support/team.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Delivery rules in the user area (issue 30). A user without a saved search yet is pointed to the
@@ -82,7 +83,7 @@ test.afterAll(async () => {
 /** The whole page; a dialog as the reader sees it (the page behind it scrolled to where it was). */
 async function screenshot(page: Page, name: string, fullPage = true) {
   await page.mouse.move(5, 400);
-  await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage });
+  await keepScreenshot(page, { path: path.join('test-results', 'screens', `${name}.png`), fullPage });
 }
 
 for (const locale of ['en', 'ar'] as const) {

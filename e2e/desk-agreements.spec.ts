@@ -5,6 +5,7 @@ import { acceptNecessaryCookies, createAccount } from './support/accounts.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { demoStoriesShortestFirst, signInThroughApi } from './support/demo.ts';
 import { signInAsStaff } from './support/staff.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * An agreement made at the business desk (issue 29), in English and Arabic: a sales person finds a
@@ -42,7 +43,7 @@ for (const locale of ['en', 'ar'] as const) {
     await form.getByTestId('agreement-save').click();
     await expect(form.getByTestId('agreement-problems')).toContainText(text('desk.agreements.fields.platform_urls'));
     await form.getByTestId('agreement-platforms').fill('https://news.example.com');
-    await page.screenshot({ path: path.join(SHOTS, `desk-agreement-form-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `desk-agreement-form-${locale}.png`), fullPage: true });
     await form.getByTestId('agreement-save').click();
     const row = detail.locator('[data-testid="customer-agreement"][data-type="enterprise"]');
     await expect(row.getByTestId('customer-agreement-status')).toHaveText(text('planDetails.statuses.user_accepting'));
@@ -54,7 +55,7 @@ for (const locale of ['en', 'ar'] as const) {
     );
     await expect(sees.getByText(text('planDetails.acceptance.waiting'))).toBeVisible();
     await expect(sees.getByTestId('accept-agreement')).toHaveCount(0);
-    await sees.screenshot({ path: path.join(SHOTS, `desk-customer-sees-${locale}.png`) });
+    await keepScreenshot(sees, { path: path.join(SHOTS, `desk-customer-sees-${locale}.png`) });
 
     // The customer's master accepts it on their plan details page.
     const customerContext = await browser.newContext();
@@ -91,7 +92,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(row.getByTestId('customer-balance-standard')).toContainText(
       text('planDetails.balance.left', { remaining: await number(14), total: await number(15) }),
     );
-    await page.screenshot({ path: path.join(SHOTS, `desk-agreement-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `desk-agreement-${locale}.png`), fullPage: true });
 
     // The journey's last step (issue 29): Reports, filtered to the customer, show the download under the agreement.
     await page.goto(`/${locale}/desk/reports?customer=${encodeURIComponent(account.email)}`);

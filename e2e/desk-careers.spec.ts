@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { acceptNecessaryCookies, mailTo, uniqueEmail } from './support/accounts.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { signInAsStaff } from './support/staff.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * The careers inbox at the business desk (issue 29), in English and Arabic: the sales person writes
@@ -96,7 +97,7 @@ for (const locale of ['en', 'ar'] as const) {
       await field('description').fill(`${VACANCY[code].summary}\n\n- ${VACANCY[code].location}`);
     }
     await page.getByTestId('vacancy-employment').selectOption('contract');
-    await page.screenshot({ path: testInfo.outputPath(`desk-vacancy-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`desk-vacancy-${locale}.png`), fullPage: true });
     await page.getByTestId('vacancy-publish').click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/desk/careers/vacancies/\\d+$`));
     await expect(page.getByTestId('vacancy-unpublish')).toBeVisible();
@@ -120,7 +121,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(row).toContainText('AR');
       await expect(row.getByTestId('vacancy-published')).toHaveText(text('deskCareers.vacancies.draft'));
       await expect(row.getByTestId('vacancy-applications')).toHaveText('1');
-      await page.screenshot({ path: testInfo.outputPath(`desk-vacancies-${locale}.png`), fullPage: true });
+      await keepScreenshot(page, { path: testInfo.outputPath(`desk-vacancies-${locale}.png`), fullPage: true });
 
       await page.getByTestId('careers-nav-applications').click();
       await page.getByTestId('careers-filter-vacancy').selectOption(String(vacancyId));
@@ -140,12 +141,12 @@ for (const locale of ['en', 'ar'] as const) {
       const asked = new Date(Date.now() - 1000).toISOString();
       await page.getByTestId(`${controls}-move-interview`).click();
       await page.getByTestId(`${controls}-message-text`).fill(MESSAGE[locale]);
-      await page.screenshot({ path: testInfo.outputPath(`desk-careers-message-${locale}.png`), fullPage: true });
+      await keepScreenshot(page, { path: testInfo.outputPath(`desk-careers-message-${locale}.png`), fullPage: true });
       await page.getByTestId(`${controls}-message-send`).click();
       await expect(page.getByTestId(`${controls}-state`)).toHaveText(text('deskCareers.states.interview'));
       await page.getByTestId('careers-filter-assignee').selectOption('me');
       await expect(card).toHaveCount(1);
-      await page.screenshot({ path: testInfo.outputPath(`desk-careers-${locale}.png`), fullPage: true });
+      await keepScreenshot(page, { path: testInfo.outputPath(`desk-careers-${locale}.png`), fullPage: true });
 
       const invitation = await mailTo(request, email, asked);
       expect(invitation.subject).toBe(

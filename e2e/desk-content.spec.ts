@@ -7,6 +7,7 @@ import { catalogueText } from './support/catalogues.ts';
 import { signInThroughApi } from './support/demo.ts';
 import { buyPass } from './support/pass.ts';
 import { signInAsStaff } from './support/staff.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * The newsroom desk's journey (issue 24 "Tests and figures"), in English and Arabic: an editor
@@ -72,7 +73,7 @@ async function uploadThroughACut(desk: Page, locale: 'en' | 'ar', clip: string):
   await expect(row).toHaveAttribute('data-status', 'offline');
   await expect(row.getByTestId('ingest-status')).toHaveText(text('deskIngest.status.offline'));
   expect(cut.delivered()).toBeGreaterThan(100_000);
-  await desk.screenshot({ path: path.join(SHOTS, `desk-ingest-offline-${locale}.png`), fullPage: true });
+  await keepScreenshot(desk, { path: path.join(SHOTS, `desk-ingest-offline-${locale}.png`), fullPage: true });
   await desk.context().setOffline(false);
 
   await expect(row).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
@@ -85,7 +86,7 @@ async function uploadThroughACut(desk: Page, locale: 'en' | 'ar', clip: string):
   await expect(stage).toHaveAttribute('data-state', 'ready', { timeout: 150_000 });
   await expect(stage).toContainText(text('deskIngest.mediaState.ready'));
   await expect(stage).toContainText('1280×720');
-  await desk.screenshot({ path: path.join(SHOTS, `desk-ingest-ready-${locale}.png`), fullPage: true });
+  await keepScreenshot(desk, { path: path.join(SHOTS, `desk-ingest-ready-${locale}.png`), fullPage: true });
   const id = Number(/\/desk\/content\/(\d+)/.exec((await link.getAttribute('href')) ?? '')?.[1]);
   expect(id).toBeGreaterThan(0);
   return id;
@@ -144,7 +145,7 @@ for (const locale of ['en', 'ar'] as const) {
     await desk.goto(`/${locale}/desk/content`);
     await expect(desk.getByTestId('desk-content')).toBeVisible({ timeout: 30_000 });
     await expect(desk.getByTestId('content-item').first()).toBeVisible();
-    await desk.screenshot({ path: path.join(SHOTS, `desk-content-list-${locale}.png`) });
+    await keepScreenshot(desk, { path: path.join(SHOTS, `desk-content-list-${locale}.png`) });
     await desk.goto(`/${locale}/desk/content/${id}`);
     await expect(desk.getByTestId('describe-form')).toBeVisible({ timeout: 30_000 });
     await desk.locator('select[name="language"]').selectOption(locale);
@@ -157,7 +158,7 @@ for (const locale of ['en', 'ar'] as const) {
     await desk.locator('input[name="source"]').fill('Newsreel');
     await desk.locator('select[name="access"]').selectOption('pool');
     await expect(desk.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
-    await desk.screenshot({ path: path.join(SHOTS, `desk-content-describe-${locale}.png`), fullPage: true });
+    await keepScreenshot(desk, { path: path.join(SHOTS, `desk-content-describe-${locale}.png`), fullPage: true });
     await desk.getByTestId('action-publish').click();
     await expect(desk.getByTestId('content-editor')).toHaveAttribute('data-state', 'published');
     await expect(desk.getByTestId('catalogue-link')).toBeVisible();
@@ -201,14 +202,14 @@ for (const locale of ['en', 'ar'] as const) {
     await desk.getByTestId('action-confirm').click();
     await expect(desk.getByTestId('content-editor')).toHaveAttribute('data-state', 'killed');
     await expect(desk.getByTestId('content-actions').getByRole('button')).toHaveCount(0);
-    await desk.screenshot({ path: path.join(SHOTS, `desk-content-killed-${locale}.png`), fullPage: true });
+    await keepScreenshot(desk, { path: path.join(SHOTS, `desk-content-killed-${locale}.png`), fullPage: true });
 
     // My content says Killed; the file's link answers 410; the e-mail arrives.
     await page.goto(`/${locale}/user/my-content`);
     const item = page.getByTestId('downloaded-item').filter({ hasText: headline });
     await expect(item.getByTestId('downloaded-item-state')).toHaveAttribute('data-state', 'killed');
     await expect(item.getByTestId('downloaded-item-state')).toContainText(KILLED[locale]);
-    await page.screenshot({ path: path.join(SHOTS, `desk-content-my-content-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `desk-content-my-content-${locale}.png`), fullPage: true });
     // The requested file offers no download any more, and its link answers 410.
     const requested = page.getByTestId('requested-file').filter({ hasText: headline });
     await expect(requested.getByTestId('requested-file-withdrawn')).toBeVisible();
@@ -233,7 +234,7 @@ for (const locale of ['en', 'ar'] as const) {
       });
     }).toPass({ timeout: 90_000 });
     await desk.getByTestId('content-recipients').scrollIntoViewIfNeeded();
-    await desk.screenshot({ path: path.join(SHOTS, `desk-content-recipients-${locale}.png`), fullPage: true });
+    await keepScreenshot(desk, { path: path.join(SHOTS, `desk-content-recipients-${locale}.png`), fullPage: true });
     await deskContext.close();
     await customerContext.close();
   });

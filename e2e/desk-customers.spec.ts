@@ -5,6 +5,7 @@ import { acceptNecessaryCookies, createAccount } from './support/accounts.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { signInThroughApi } from './support/demo.ts';
 import { signInAsStaff } from './support/staff.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * The business desk's customers (issue 29), in English and Arabic: the sales desk finds a new
@@ -40,14 +41,14 @@ for (const locale of ['en', 'ar'] as const) {
     const row = page.getByTestId('customer-row');
     await expect(row).toHaveCount(1);
     await expect(row.getByTestId('customer-state')).toHaveText(text('desk.customers.states.active'));
-    await page.screenshot({ path: path.join(SHOTS, `desk-customers-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `desk-customers-${locale}.png`), fullPage: true });
 
     await row.getByTestId('customer-link').click();
     const detail = page.getByTestId('desk-customer');
     await expect(detail.getByTestId('customer-email')).toHaveText(account.email);
     await expect(detail.getByTestId('customer-company')).toContainText('E2E Media');
     await expect(detail.getByTestId('customer-sign-in').first()).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, `desk-customer-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `desk-customer-${locale}.png`), fullPage: true });
 
     // Deactivation is asked first; then the customer is signed out everywhere.
     await detail.getByTestId('customer-deactivate').click();

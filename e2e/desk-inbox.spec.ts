@@ -5,6 +5,7 @@ import { createAccount, mailTo, uniqueEmail } from './support/accounts.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { signInThroughApi } from './support/demo.ts';
 import { signInAsStaff } from './support/staff.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * The business desk's inbox (issue 29), in English and Arabic: a customer asks for a video's
@@ -86,7 +87,7 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByTestId('inbox-assignee').selectOption('me');
     await expect(item).toBeVisible();
     await expect(item.getByTestId(`exclusive-${requestId}-controls-take`)).toHaveCount(0);
-    await page.screenshot({ path: path.join(SHOTS, `desk-inbox-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `desk-inbox-${locale}.png`), fullPage: true });
 
     // Offer the rights with a message the customer reads.
     const offer = `EUR 4,000 for five years, worldwide (${stamp}).`;
@@ -94,7 +95,7 @@ for (const locale of ['en', 'ar'] as const) {
     await item.getByTestId(`exclusive-${requestId}-controls-move-offered`).click();
     const dialog = page.getByTestId(`exclusive-${requestId}-controls-message`);
     await dialog.getByTestId(`exclusive-${requestId}-controls-message-text`).fill(offer);
-    await page.screenshot({ path: path.join(SHOTS, `desk-inbox-offer-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `desk-inbox-offer-${locale}.png`) });
     await dialog.getByTestId(`exclusive-${requestId}-controls-message-send`).click();
     await expect(item.getByTestId(`exclusive-${requestId}-controls-state`)).toHaveText(text('desk.inbox.exclusiveStates.offered'));
     await expect(item.getByTestId(`exclusive-${requestId}-controls-move-sold`)).toBeVisible();
@@ -120,6 +121,6 @@ for (const locale of ['en', 'ar'] as const) {
     expect(confirmation.subject).toContain(locale === 'ar' ? 'تم تأكيد حجز الاستوديو' : 'Your studio booking is confirmed');
     await page.reload();
     await expect(page.getByTestId(`studio-${booking.id}-controls-note`)).toHaveValue('Call back on Monday');
-    await page.screenshot({ path: path.join(SHOTS, `desk-inbox-studio-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `desk-inbox-studio-${locale}.png`), fullPage: true });
   });
 }

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { acceptNecessaryCookies } from './support/accounts.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { signInAsStaff } from './support/staff.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /*
  * The live desk (issue: the newsroom desk, "Live desk and alert bars"), in English and Arabic: a
@@ -30,7 +31,7 @@ function publish(rtmpUrl: string, seconds: number): ChildProcess {
 }
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 for (const locale of ['en', 'ar'] as const) {

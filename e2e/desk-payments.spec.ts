@@ -7,6 +7,7 @@ import { saveGermanConsumerBilling } from './support/billing.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { signInThroughApi } from './support/demo.ts';
 import { signInAsStaff } from './support/staff.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Payments at the sales desk (issue 29), in English and Arabic: a customer buys two one-off
@@ -76,7 +77,7 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByTestId('payments-find').click();
     const rows = page.getByTestId('payment-row');
     await expect(rows).toHaveCount(2);
-    await page.screenshot({ path: path.join(SHOTS, `desk-payments-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `desk-payments-${locale}.png`), fullPage: true });
 
     // Newest first: the second licence (its video downloaded), then the first.
     await rows.nth(1).getByTestId('payment-open').click();
@@ -94,7 +95,7 @@ for (const locale of ['en', 'ar'] as const) {
     await dialog.getByTestId('refund-submit').click();
     await expect(dialog.getByTestId('refund-problem')).toHaveText(text('desk.payments.reasonRequired'));
     await dialog.getByTestId('refund-reason').fill('The file was unusable');
-    await page.screenshot({ path: path.join(SHOTS, `desk-payment-override-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `desk-payment-override-${locale}.png`) });
     await dialog.getByTestId('refund-submit').click();
     await expect(dialog.getByTestId('refund-rule')).toHaveText(text('desk.payments.blocks.already_refunded'));
   });

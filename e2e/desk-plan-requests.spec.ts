@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { mailTo, uniqueEmail } from './support/accounts.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { signInAsStaff } from './support/staff.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Plan requests at the sales desk (issue 29), in English and Arabic: two enterprise requests from
@@ -57,7 +58,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('desk.menu.planRequests'));
     const row = (id: number) => page.locator(`[data-testid="plan-request"][data-id="${id}"]`);
     await expect(row(approved.id)).toContainText(approved.email);
-    await page.screenshot({ path: path.join(SHOTS, `desk-plan-requests-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `desk-plan-requests-${locale}.png`), fullPage: true });
 
     await row(approved.id).getByTestId('plan-request-approve').click();
     const approve = page.getByTestId('approve-dialog');
@@ -66,7 +67,7 @@ for (const locale of ['en', 'ar'] as const) {
     await approve.getByTestId('approve-confirm').click();
     await expect(approve.getByTestId('approve-problem')).toHaveText(text('desk.planRequests.balancesInvalid'));
     await approve.getByTestId('approve-pool').fill('6');
-    await page.screenshot({ path: path.join(SHOTS, `desk-plan-approve-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `desk-plan-approve-${locale}.png`) });
     await approve.getByTestId('approve-confirm').click();
     await expect(row(approved.id)).toHaveCount(0);
     await page.getByTestId('plan-requests-status').selectOption('approved');

@@ -6,6 +6,7 @@ import { saveGermanConsumerBilling } from './support/billing.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { demoStoriesShortestFirst, signInThroughApi } from './support/demo.ts';
 import { signInAsStaff } from './support/staff.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * The business desk's reports (issue 29), in English and Arabic: a customer downloads a free video
@@ -96,7 +97,7 @@ for (const locale of ['en', 'ar'] as const) {
       'customer_id,customer_name,customer_email,company_name,agreement_id,agreement_type,kind,format,quality,downloads,charged',
     );
     expect(csv.filter((line) => line.includes(account.email))).toEqual([expect.stringMatching(/,free,clean,sd,1,0$/)]);
-    await page.screenshot({ path: `/tmp/reports-${locale}.png`, fullPage: true });
+    await keepScreenshot(page, { path: `/tmp/reports-${locale}.png`, fullPage: true });
 
     await page.getByTestId('reports-tab-searches').click();
     await expect(page.getByTestId('report-searches-row').filter({ hasText: nonsense })).toHaveCount(1);
@@ -113,6 +114,6 @@ for (const locale of ['en', 'ar'] as const) {
         .first(),
     ).toBeVisible();
     await expect(page.getByTestId('revenue-chart-EUR')).toBeVisible();
-    await page.screenshot({ path: `/tmp/reports-revenue-${locale}.png`, fullPage: true });
+    await keepScreenshot(page, { path: `/tmp/reports-revenue-${locale}.png`, fullPage: true });
   });
 }

@@ -5,6 +5,7 @@ import { acceptNecessaryCookies, createAccount } from './support/accounts.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { signInThroughApi } from './support/demo.ts';
 import { signInAsStaff } from './support/staff.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Site content at the sales desk (issue 29), in English and Arabic: the desk writes a release note
@@ -61,7 +62,7 @@ for (const locale of ['en', 'ar'] as const) {
     // The Arabic fields are written right to left, whatever the desk's own language.
     await expect(form.getByTestId('note-title')).toHaveAttribute('dir', 'rtl');
     await expect(form.getByTestId('note-title')).toHaveAttribute('lang', 'ar');
-    await page.screenshot({ path: path.join(SHOTS, `desk-site-note-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `desk-site-note-${locale}.png`), fullPage: true });
     await form.getByTestId('note-save').click();
     await expect(form).toBeHidden();
     const row = page.getByTestId('note-row').filter({ hasText: stamp });
@@ -77,7 +78,7 @@ for (const locale of ['en', 'ar'] as const) {
       const dialog = customer.getByTestId('release-notes-dialog');
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(`${NOTE_TEXT[locale]} ${stamp}`);
-      await customer.screenshot({ path: path.join(SHOTS, `desk-site-customer-note-${locale}.png`) });
+      await keepScreenshot(customer, { path: path.join(SHOTS, `desk-site-customer-note-${locale}.png`) });
       await customer.getByTestId('release-notes-accept').click();
       await expect(dialog).toBeHidden();
       // The desk sees the acceptance: the customer's, and the sales person's own if the note was put before them too.
@@ -96,7 +97,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByTestId('terms-content')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByTestId('site-preview').getByRole('heading').first()).toContainText('الخدمة'); // the Arabic terms
     await expect(page.getByTestId('terms-publish')).toBeDisabled(); // nothing changed yet
-    await page.screenshot({ path: path.join(SHOTS, `desk-site-terms-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `desk-site-terms-${locale}.png`), fullPage: true });
 
     await page.getByTestId('site-part-pages').click();
     await page.getByTestId(`page-language-${locale}`).click();
@@ -110,7 +111,7 @@ for (const locale of ['en', 'ar'] as const) {
       const preview = page.getByTestId('site-preview');
       await expect(preview.getByRole('heading', { name: heading })).toBeVisible();
       await expect(preview.locator('script')).toHaveCount(0);
-      await page.screenshot({ path: path.join(SHOTS, `desk-site-page-${locale}.png`), fullPage: true });
+      await keepScreenshot(page, { path: path.join(SHOTS, `desk-site-page-${locale}.png`), fullPage: true });
       await page.getByTestId('page-save').click();
       await expect(page.getByText(text('deskSite.pages.saved'))).toBeVisible();
 

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { catalogueText } from './support/catalogues.ts';
 import { signInAsDemo } from './support/demo.ts';
 import { signInAsStaff } from './support/staff.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /*
  * The desk's shell (issue: the newsroom desk), in English and Arabic: staff reach it from their
@@ -23,7 +24,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByTestId('desk-roles')).toContainText(text('desk.roles.editor'));
     await expect(page.getByTestId('desk-menu-deskStaff')).toHaveCount(0);
     await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
-    await page.screenshot({ path: `${SHOTS}/desk-home-${locale}.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SHOTS}/desk-home-${locale}.png`, fullPage: true });
     // A screen of another role: refused, and the server answers 404 for it.
     const response = await page.goto(`/${locale}/desk/staff`);
     expect(response?.status()).toBe(404);
@@ -39,7 +40,7 @@ for (const locale of ['en', 'ar'] as const) {
     const before = await sales.getAttribute('data-state');
     await sales.click();
     await expect(sales).toHaveAttribute('data-state', before === 'checked' ? 'unchecked' : 'checked');
-    await page.screenshot({ path: `${SHOTS}/desk-staff-${locale}.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SHOTS}/desk-staff-${locale}.png`, fullPage: true });
     // Back as it was: the newsroom's other specs expect editor and live only.
     await sales.click();
     await expect(sales).toHaveAttribute('data-state', before ?? 'unchecked');
@@ -52,7 +53,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(entries.first()).toContainText('Ada Admin');
     await entries.first().locator('summary').click();
     await expect(entries.first().locator('pre').first()).toContainText('desk_roles');
-    await page.screenshot({ path: `${SHOTS}/desk-audit-${locale}.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SHOTS}/desk-audit-${locale}.png`, fullPage: true });
   });
 
   test(`${locale}: to a customer the desk does not exist`, async ({ page, baseURL }) => {

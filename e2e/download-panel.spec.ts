@@ -5,6 +5,7 @@ import { acceptNecessaryCookies, createAccount, linkIn, mailTo, uniqueEmail } fr
 import { catalogueText } from './support/catalogues.ts';
 import { demoStoriesShortestFirst, signInThroughApi } from './support/demo.ts';
 import { buyPass } from './support/pass.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * The download panel tells the truth before the click (issue 28), in English and Arabic: a member
@@ -102,7 +103,7 @@ for (const locale of ['en', 'ar'] as const) {
     const cell = panel.getByTestId('file-hd-mp4');
     await expect(cell.getByTestId('file-size')).toBeVisible();
     await expect(cell.getByTestId('file-size')).toHaveAttribute('data-estimated', /true|false/);
-    await member.screenshot({ path: path.join(SHOTS, `download-panel-usage-${locale}.png`), fullPage: true });
+    await keepScreenshot(member, { path: path.join(SHOTS, `download-panel-usage-${locale}.png`), fullPage: true });
 
     // The smallest file, prepared first: the progress says the time left until it is ready.
     // Another spec of the run may have made this file already: then it downloads at once, with no progress.
@@ -128,7 +129,7 @@ for (const locale of ['en', 'ar'] as const) {
     const ask = panel.getByTestId('remedy-ask-master');
     await expect(ask).toContainText(text('download.remedy.ask_master', { name: 'E2E Tester' }));
     await expect(ask.getByRole('link')).toHaveAttribute('href', `mailto:${master.email}`);
-    await member.screenshot({ path: path.join(SHOTS, `download-panel-limit-${locale}.png`), fullPage: true });
+    await keepScreenshot(member, { path: path.join(SHOTS, `download-panel-limit-${locale}.png`), fullPage: true });
     await memberContext.close();
   });
 }

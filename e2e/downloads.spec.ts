@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
 import { demoStoriesShortestFirst, signInThroughApi } from './support/demo.ts';
 import { buyPass } from './support/pass.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Downloads (issue: downloads), in English and Arabic: a subscriber uploads their logo, downloads a
@@ -118,7 +119,7 @@ for (const [index, locale] of (['en', 'ar'] as const).entries()) {
 
     const branded = path.join(WORK, `branded-${locale}.mp4`);
     await downloadChosen(page, branded);
-    await page.screenshot({ path: path.join(SHOTS, `download-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `download-${locale}.png`), fullPage: true });
     expect(ffprobeSize(branded)).toBe('1280,720');
 
     // The clean file of the same quality: the logo's corner differs.
@@ -134,7 +135,7 @@ for (const [index, locale] of (['en', 'ar'] as const).entries()) {
     await page.getByTestId('world-exclusive').click();
     await expect(page.getByTestId('world-exclusive')).toHaveText(EXCLUSIVE_REQUESTED[locale]);
     await expect(page.getByTestId('world-exclusive')).toBeDisabled();
-    await page.screenshot({ path: path.join(SHOTS, `world-exclusive-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `world-exclusive-${locale}.png`) });
 
     // My content: the item and its requested files.
     await page.goto(`/${locale}/user/my-content`);
@@ -146,6 +147,6 @@ for (const [index, locale] of (['en', 'ar'] as const).entries()) {
     const csv = await page.evaluate(async (url) => (await fetch(url ?? '')).text(), href);
     expect(csv.split('\r\n')[0]).toContain('Date,User,Project ID,Title,Rendition,Agreement,Price');
     expect(csv).toContain('720p MP4 branded bottom_right');
-    await page.screenshot({ path: path.join(SHOTS, `my-content-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `my-content-${locale}.png`), fullPage: true });
   });
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
 import { signInThroughApi } from './support/demo.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Integrations in the user area (issue 30): a user without a company makes an API key from the
@@ -15,7 +16,7 @@ const TEXTS = {
 
 async function screenshot(page: Page, name: string) {
   await page.mouse.move(5, 400);
-  await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
+  await keepScreenshot(page, { path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
 }
 
 /** A call as a newsroom system makes it: the key in the header, no cookie. */

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { demoStoriesShortestFirst, signInThroughApi } from './support/demo.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * The keyboard (issue 28, Discovery): the cookie banner comes first until it is answered, then a
@@ -48,7 +49,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(skip).toBeFocused();
     await expect(skip).toHaveText(catalogueText(locale, 'common.skipToContent'));
     await expect(skip).toBeInViewport();
-    await page.screenshot({ path: path.join(SHOTS, `keyboard-skip-link-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `keyboard-skip-link-${locale}.png`) });
 
     // It leads to the content: the address stays, and the next Tab is inside the page's main part.
     const address = page.url();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptNecessaryCookies, createAccount } from './support/accounts.ts';
 import { signInThroughApi } from './support/demo.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Lists (spec: content §2 "Lists", §5 'Video is already in this list', §7 list calls): a user makes a
@@ -16,7 +17,7 @@ const TEXTS = {
 
 async function screenshot(page: Page, name: string) {
   await page.mouse.move(5, 400);
-  await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
+  await keepScreenshot(page, { path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
 }
 
 /** Chooses a list in the add-to-list dialog and answers what the dialog says about it. */

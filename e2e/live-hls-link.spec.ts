@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
 import { adminApi } from './support/admin.ts';
 import { signInThroughApi } from './support/demo.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * An HLS pull target (issue 28, "the HLS link target never shows its link"): added on a free
@@ -36,7 +37,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(target).toHaveAttribute('data-kind', 'hls_full_hd');
     const address = target.getByTestId('event-target-address');
     await expect(address).toHaveText(new RegExp(`^${origin}/live/${event.id}/index\\.m3u8\\?expires=\\d+&sig=[\\w-]+$`));
-    await target.screenshot({ path: path.join(SHOTS, `hls-link-${locale}.png`) });
+    await keepScreenshot(target, { path: path.join(SHOTS, `hls-link-${locale}.png`) });
 
     // The link is good: before the event the playlist route answers that the picture is not on
     // (404 stream_offline), not that the link is refused (403) or old (410).

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { acceptNecessaryCookies } from './support/accounts.ts';
 import { adminApi } from './support/admin.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Live events outside the Live pages (spec: content §3 "Tag landing", §2 "Dashboard pieces", §4
@@ -115,7 +116,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page.getByTestId('tag-lives-count')).toHaveText(await countText(page, text.count, count + 1));
       await mkdir('/tmp/shots', { recursive: true });
       await page.mouse.move(5, 5);
-      await page.screenshot({ path: `/tmp/shots/tag-landing-lives-${locale}.png`, fullPage: true });
+      await keepScreenshot(page, { path: `/tmp/shots/tag-landing-lives-${locale}.png`, fullPage: true });
 
       // Canceled: gone, and counted out.
       await setStatus(first, 'canceled');
@@ -151,7 +152,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(item(page, event.slug)).toContainText(text.live);
       await expect(item(page, event.slug).locator('time')).toHaveCount(0);
       await page.mouse.move(5, 5);
-      await strip.screenshot({ path: `/tmp/shots/dashboard-strip-live-${locale}.png` });
+      await keepScreenshot(strip, { path: `/tmp/shots/dashboard-strip-live-${locale}.png` });
 
       // Canceled: it leaves the strip.
       await setStatus(event, 'canceled');

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { acceptNecessaryCookies } from './support/accounts.ts';
 import { adminApi } from './support/admin.ts';
 import { catalogueText } from './support/catalogues.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * "Who may watch" on an event page says what the live table decides (common/access.ts, issue 28):
@@ -60,7 +61,7 @@ for (const locale of ['en', 'ar'] as const) {
       await page.goto(`/${locale}/events/${slugs[access]}`);
       const row = page.getByTestId('event-facts').locator('.event-facts__row', { hasText: catalogueText(locale, 'live.access') });
       await expect(row.locator('dd')).toHaveText(SAYS[locale][access]);
-      if (access === 'pool') await row.screenshot({ path: path.join(SHOTS, `who-may-watch-${locale}.png`) });
+      if (access === 'pool') await keepScreenshot(row, { path: path.join(SHOTS, `who-may-watch-${locale}.png`) });
     }
   });
 }

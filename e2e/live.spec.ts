@@ -5,6 +5,7 @@ import { acceptNecessaryCookies, createAccount } from './support/accounts.ts';
 import { adminApi } from './support/admin.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { signInThroughApi } from './support/demo.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * The Live screens (spec: content §2 "Live screens", §4 "Following", "Live event status"): the
@@ -68,7 +69,7 @@ async function screenshot(page: Page, name: string) {
   await page.mouse.move(5, 400);
   // A menu panel also stays open while its link has the focus (after a click on it).
   await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
-  await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
+  await keepScreenshot(page, { path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
 }
 
 for (const locale of ['en', 'ar'] as const) {

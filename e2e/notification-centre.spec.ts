@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
 import { demoStoriesShortestFirst, signInThroughApi } from './support/demo.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * The notice centre (issue 28, "Discovery"), in English and Arabic: a new user downloads a file
@@ -116,14 +117,14 @@ for (const [index, locale] of (['en', 'ar'] as const).entries()) {
     const width = page.viewportSize()?.width ?? 0;
     if (locale === 'ar') expect((box?.x ?? width) + (box?.width ?? 0) / 2).toBeLessThan(width / 2);
     else expect((box?.x ?? 0) + (box?.width ?? 0) / 2).toBeGreaterThan(width / 2);
-    await page.screenshot({ path: path.join(SHOTS, `panel-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `panel-${locale}.png`) });
 
     await panel.getByRole('button', { name: MARK_ALL[locale] }).click();
     await expect(bell).toHaveAttribute('data-unread', '0');
     await expect(page.getByTestId('notice-bell-count')).toHaveCount(0);
     await expect(notice).toHaveAttribute('data-read', 'true');
     await expect(panel.getByRole('button', { name: MARK_ALL[locale] })).toBeDisabled();
-    await page.screenshot({ path: path.join(SHOTS, `panel-read-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `panel-read-${locale}.png`) });
 
     // The link works: it opens my content, and the panel closes.
     await link.click();

@@ -6,6 +6,7 @@ import { catalogueText } from './support/catalogues.ts';
 import { signInThroughApi } from './support/demo.ts';
 import { payForPass } from './support/pass.ts';
 import { signInAsStaff } from './support/staff.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * The sales desk declines a pass application (docs/decisions.md "Applying for a pass (issue 25)"),
@@ -41,7 +42,7 @@ for (const locale of ['en', 'ar'] as const) {
       await dialog.getByTestId('decline-confirm').click();
       await expect(dialog.getByTestId('decline-problem')).toBeVisible();
       await dialog.getByTestId('decline-reason').fill('Not a media organisation');
-      await desk.screenshot({ path: path.join(SHOTS, `desk-pass-decline-${locale}.png`) });
+      await keepScreenshot(desk, { path: path.join(SHOTS, `desk-pass-decline-${locale}.png`) });
       await dialog.getByTestId('decline-confirm').click();
       await expect(dialog).toHaveCount(0);
       await expect(row.getByTestId('application-status')).toHaveText(text('desk.passApplications.statuses.failed_to_qualify'));
@@ -55,7 +56,7 @@ for (const locale of ['en', 'ar'] as const) {
     const pass = page.locator('[data-type="pass"]');
     await expect(pass.getByTestId('agreement-status')).toHaveText(text('planDetails.statuses.failed_to_qualify'));
     await expect(pass.getByTestId('agreement-verification')).toHaveText(text('planDetails.verification.failed_to_qualify'));
-    await page.screenshot({ path: path.join(SHOTS, `plan-failed-to-qualify-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `plan-failed-to-qualify-${locale}.png`), fullPage: true });
     // The account may apply again.
     await page.goto(`/${locale}/plans`);
     await expect(page.getByTestId('apply-for-pass')).toBeVisible();

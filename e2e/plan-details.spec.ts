@@ -3,6 +3,7 @@ import { acceptNecessaryCookies, createAccount } from './support/accounts.ts';
 import { adminApi } from './support/admin.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { signInAsDemo } from './support/demo.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Plan details, planning and agreement actions for each demo account (issue: "Screens", "Tests":
@@ -260,7 +261,7 @@ for (const locale of ['en', 'ar'] as const) {
       const promo = userPage.getByTestId('premium-promo');
       await expect(promo.getByRole('heading')).toHaveText(text('video.promo.title'));
       await expect(promo.getByTestId('premium-promo-plans')).toHaveAttribute('href', `/${locale}/plans`);
-      if (locale === 'ar') await userPage.screenshot({ path: 'test-results/screens/video-premium-promo-ar.png', fullPage: true });
+      if (locale === 'ar') await keepScreenshot(userPage, { path: 'test-results/screens/video-premium-promo-ar.png', fullPage: true });
       await userPage.goto(found);
       await expect(cardOf(userPage)).toBeVisible();
       await expect(cardOf(userPage).getByTestId('badge-included')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
 import { signInThroughApi } from './support/demo.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Issue 28 ("Smaller faults seen"): the profile showed Country "Choose…" with a country saved when
@@ -24,6 +25,6 @@ for (const locale of ['en', 'ar'] as const) {
     // A loaded machine may take its time over the list: the value must be there once it is.
     await expect(country).toHaveValue('1', { timeout: 45_000 });
     await expect(country.locator('option:checked')).toHaveText(saved?.name ?? '');
-    await page.screenshot({ path: test.info().outputPath(`profile-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: test.info().outputPath(`profile-${locale}.png`), fullPage: true });
   });
 }

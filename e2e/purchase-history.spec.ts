@@ -6,6 +6,7 @@ import { acceptNecessaryCookies, createAccount } from './support/accounts.ts';
 import { apiClientOf } from './support/api-client.ts';
 import { catalogueText } from './support/catalogues.ts';
 import { signInAsDemo, signInThroughApi } from './support/demo.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * The purchase history and a receipt (spec: accounts §2, §3 "Transaction", §6), in English and
@@ -157,10 +158,10 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(paidRow.getByTestId('purchase-amount')).toHaveText(await money(page, paid.amount_cents, paid.currency, locale));
     await expect(paidRow.getByTestId('purchase-item')).toHaveAttribute('href', `/${locale}/videos/${paid.video_project_id}`);
     await expect(failedRow.getByTestId('purchase-receipt')).toHaveCount(0);
-    await page.screenshot({ path: path.join(SHOTS, `history-${locale}-desktop.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `history-${locale}-desktop.png`), fullPage: true });
     await page.setViewportSize(PHONE);
     await expect(paidRow.getByTestId('purchase-status')).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, `history-${locale}-phone.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `history-${locale}-phone.png`), fullPage: true });
     await page.setViewportSize(DESKTOP);
 
     // The receipt: the totals of the answer, as the page writes amounts.
@@ -186,9 +187,9 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByTestId('receipt-buyer-vat-id')).toHaveAttribute('dir', 'ltr');
     await expect(page.getByTestId('receipt-refunded')).toHaveCount(0);
     await expect(page).toHaveTitle(`${text('purchaseHistory.receipt.titleOf', { number: receipt.number })} · Newsreel`);
-    await page.screenshot({ path: path.join(SHOTS, `history-receipt-${locale}-desktop.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `history-receipt-${locale}-desktop.png`), fullPage: true });
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: path.join(SHOTS, `history-receipt-${locale}-phone.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `history-receipt-${locale}-phone.png`), fullPage: true });
     await page.setViewportSize(DESKTOP);
 
     // On paper: the receipt alone.
@@ -197,7 +198,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByRole('contentinfo')).toBeHidden();
     await expect(page.getByTestId('print-receipt')).toBeHidden();
     await expect(page.getByTestId('receipt-total')).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, `history-receipt-${locale}-print.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `history-receipt-${locale}-print.png`), fullPage: true });
     await page.emulateMedia({ media: 'screen' });
     await expect(page.getByTestId('print-receipt')).toHaveText(text('purchaseHistory.receipt.print'));
 

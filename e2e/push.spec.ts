@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Web push in the browser (spec: content §4 "Push"): 5 s after the app mounts the permission is
@@ -13,7 +14,7 @@ const TEXTS = {
 } as const;
 
 async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage: false });
+  await keepScreenshot(page, { path: path.join('test-results', 'screens', `${name}.png`), fullPage: false });
 }
 
 for (const locale of ['en', 'ar'] as const) {

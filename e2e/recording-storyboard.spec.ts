@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { acceptNecessaryCookies } from './support/accounts.ts';
 import { adminApi } from './support/admin.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Previews you can scrub (issue 28) on the recordings page, in English and Arabic: a live event
@@ -95,9 +96,9 @@ for (const locale of ['en', 'ar'] as const) {
     // Some eight seconds (as the segments fell): a tile every 2 s. An eighth of the way is the first
     // tile; seven eighths, a later one.
     const early = await tileAt(page, card, 0.125);
-    await page.screenshot({ path: `/tmp/recording-storyboard-early-${locale}.png` });
+    await keepScreenshot(page, { path: `/tmp/recording-storyboard-early-${locale}.png` });
     const late = await tileAt(page, card, 0.875);
-    await page.screenshot({ path: `/tmp/recording-storyboard-late-${locale}.png` });
+    await keepScreenshot(page, { path: `/tmp/recording-storyboard-late-${locale}.png` });
     expect(early.position).toBe('0px 0px');
     expect(late.position).toMatch(/^-(320|480|640)px 0px$/);
     expect(early.time).toMatch(/^0:0[01]$/);
@@ -117,7 +118,7 @@ for (const locale of ['en', 'ar'] as const) {
     await page.keyboard.press('ArrowRight');
     await expect(card.getByTestId('storyboard-preview')).toHaveAttribute('data-time', '2.00');
     await expect(card.getByTestId('storyboard-thumb')).toHaveCSS('background-position', '-160px 0px');
-    await page.screenshot({ path: `/tmp/recording-storyboard-keyboard-${locale}.png` });
+    await keepScreenshot(page, { path: `/tmp/recording-storyboard-keyboard-${locale}.png` });
 
     // Its video page is scrubbed the same way.
     await card.getByTestId('recording-watch').click();

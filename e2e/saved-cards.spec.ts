@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
 import { signInThroughApi } from './support/demo.ts';
 import { catalogueText } from './support/catalogues.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Saved cards on the billing settings page (spec: accounts §2 billing settings, §7 payment_methods,
@@ -76,9 +77,9 @@ for (const locale of ['en', 'ar'] as const) {
     await fillCard(page, '4000 0000 0000 0002', expiry.typed);
     await expect(section.getByTestId('saved-cards-error')).toHaveText(text('payment.cardErrors.card_declined'));
     await expect(rows).toHaveCount(2);
-    await section.screenshot({ path: path.join(SHOTS, `cards-${locale}-desktop.png`) });
+    await keepScreenshot(section, { path: path.join(SHOTS, `cards-${locale}-desktop.png`) });
     await page.setViewportSize({ width: 390, height: 844 });
-    await section.screenshot({ path: path.join(SHOTS, `cards-${locale}-phone.png`) });
+    await keepScreenshot(section, { path: path.join(SHOTS, `cards-${locale}-phone.png`) });
     await section.getByTestId('saved-cards-cancel').click();
     await expect(section.getByTestId('saved-cards-add')).toBeFocused();
 
@@ -89,7 +90,7 @@ for (const locale of ['en', 'ar'] as const) {
     const dialog = page.getByTestId('remove-card-dialog');
     await expect(dialog).toContainText(text('savedCards.removeText', { card: 'Visa •••• 4242' }).replace(/<\/?\w+>/g, ''));
     await expect(dialog).toContainText(text('savedCards.removeDefault'));
-    await page.screenshot({ path: path.join(SHOTS, `cards-${locale}-phone-remove.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `cards-${locale}-phone-remove.png`) });
     await dialog.getByTestId('remove-card-confirm').click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('notification').filter({ hasText: text('alert.flash.payment_card_updated') })).toBeVisible();

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
 import { adminApi } from './support/admin.ts';
 import { signInThroughApi } from './support/demo.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Saved searches (issue 30): a user saves a search from the search page with its name and alerts,
@@ -42,7 +43,7 @@ const TEXTS = {
 
 async function screenshot(page: Page, name: string) {
   await page.mouse.move(5, 400);
-  await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
+  await keepScreenshot(page, { path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
 }
 
 for (const locale of ['en', 'ar'] as const) {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { acceptNecessaryCookies } from './support/accounts.ts';
 import { catalogueText } from './support/catalogues.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Discovery in the search box and on the search page (issue 28): a misspelled word shows the
@@ -60,14 +61,14 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page.getByTestId('video-card').first()).toBeVisible();
       const exact = correction.getByTestId('search-exact');
       await expect(exact).toHaveText(catalogueText(locale, 'search.searchInsteadFor', { text: typed }));
-      await page.screenshot({ path: `${SCREENSHOTS}-corrected-${locale}.png` });
+      await keepScreenshot(page, { path: `${SCREENSHOTS}-corrected-${locale}.png` });
 
       await exact.click();
       await expect(page).toHaveURL(/[?&]exact=1/);
       await expect(page.getByText(catalogueText(locale, 'search.empty'))).toBeVisible();
       await expect(page.getByTestId('search-correction')).toHaveCount(0);
       await expect(page.getByTestId('video-card')).toHaveCount(0);
-      await page.screenshot({ path: `${SCREENSHOTS}-exact-${locale}.png` });
+      await keepScreenshot(page, { path: `${SCREENSHOTS}-exact-${locale}.png` });
 
       // A new text from the box is forgiven again.
       await page.getByTestId('search-input').fill(typed);
@@ -115,7 +116,7 @@ for (const locale of ['en', 'ar'] as const) {
       // The list hangs under the box, inside the page's width.
       expect(listBox && inputBox && listBox.y >= inputBox.y + inputBox.height - 1).toBe(true);
       expect(listBox && listBox.x >= 0 && listBox.x + listBox.width <= (page.viewportSize()?.width ?? 0)).toBe(true);
-      await page.screenshot({ path: `${SCREENSHOTS}-suggestions-${locale}.png` });
+      await keepScreenshot(page, { path: `${SCREENSHOTS}-suggestions-${locale}.png` });
 
       // The title is the video's, and choosing it opens the video.
       const title = await first.getByTestId('suggestion-title').innerText();

@@ -5,6 +5,7 @@ import { createAccount } from './support/accounts.ts';
 import { catalogueText, pluralText } from './support/catalogues.ts';
 import { signInThroughApi } from './support/demo.ts';
 import { buyPass } from './support/pass.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Several videos at once (issue 28, Discovery), in English and Arabic: a visitor's cards have no
@@ -45,7 +46,7 @@ for (const locale of ['en', 'ar'] as const) {
     }
     const bar = page.getByTestId('selection-bar');
     await expect(bar.getByTestId('selection-count')).toHaveText(plural('download.basket.selected', 3));
-    await page.screenshot({ path: path.join(SHOTS, `selection-bar-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `selection-bar-${locale}.png`) });
 
     // Into a new list, all three in one go.
     await bar.getByTestId('selection-add-to-list').click();
@@ -62,19 +63,19 @@ for (const locale of ['en', 'ar'] as const) {
     await basket.getByTestId('basket-submit').click();
     await expect(basket.getByTestId('basket-must-agree')).toHaveText(text('video.download.mustAgree'));
     await basket.getByTestId('basket-agree').click();
-    await page.screenshot({ path: path.join(SHOTS, `selection-basket-form-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `selection-basket-form-${locale}.png`) });
     await basket.getByTestId('basket-submit').click();
     const rows = basket.getByTestId('basket-row');
     await expect(rows).toHaveCount(3);
     for (const [index, title] of titles.entries()) await expect(rows.nth(index)).toContainText(title.trim());
-    await page.screenshot({ path: path.join(SHOTS, `selection-basket-progress-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `selection-basket-progress-${locale}.png`) });
     for (const index of [0, 1, 2])
       await expect(rows.nth(index)).toHaveAttribute('data-state', /ready|failed|refused/, { timeout: 150_000 });
     await expect(basket.locator('[data-testid="basket-row"][data-state="ready"]')).toHaveCount(3);
     await expect(basket.getByTestId('basket-file')).toHaveCount(3);
     const href = await basket.getByTestId('basket-file').first().getAttribute('href');
     expect((await page.request.get(href ?? '')).status()).toBe(200);
-    await page.screenshot({ path: path.join(SHOTS, `selection-basket-ready-${locale}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `selection-basket-ready-${locale}.png`) });
 
     // Closing the view clears the pick; search results can be ticked as well.
     await page.keyboard.press('Escape');

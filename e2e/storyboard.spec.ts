@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { acceptNecessaryCookies } from './support/accounts.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Previews you can scrub (issue 28), in English and Arabic: a story without a preview clip, as a
@@ -93,7 +94,7 @@ for (const [index, locale] of (['en', 'ar'] as const).entries()) {
     });
     expect(sprite).toEqual([200, 'image/jpeg']);
     await expect(page.getByTestId('storyboard-preview')).toContainText('0:07');
-    await page.screenshot({ path: `/tmp/storyboard-${locale}.png` });
+    await keepScreenshot(page, { path: `/tmp/storyboard-${locale}.png` });
     expect(await shiftsSince(page, before)).toBeLessThan(0.001);
 
     // Off the bar, the tile goes; the keyboard brings it back a tile at a time.
@@ -109,7 +110,7 @@ for (const [index, locale] of (['en', 'ar'] as const).entries()) {
     await expect(track).toHaveAttribute('aria-valuenow', '6');
     await page.keyboard.press('End');
     await expect(page.getByTestId('storyboard-thumb')).toHaveCSS('background-position', '-640px 0px');
-    await page.screenshot({ path: `/tmp/storyboard-keyboard-${locale}.png` });
+    await keepScreenshot(page, { path: `/tmp/storyboard-keyboard-${locale}.png` });
 
     // A story with a clip keeps its player, and has the bar below it.
     const withClip = (await stories(request)).find((video) => video.has_preview_video)?.project_slug;

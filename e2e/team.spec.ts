@@ -4,6 +4,7 @@ import { acceptNecessaryCookies, createAccount, DEMO_PASSWORD, linkIn, mailTo, s
 import { catalogueText } from './support/catalogues.ts';
 import { signInThroughApi } from './support/demo.ts';
 import { buyPass } from './support/pass.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Company teams (issue: company teams; spec: accounts §2 Members, member detail, User limits; §4
@@ -61,7 +62,7 @@ for (const locale of ['en', 'ar'] as const) {
       text(`team.limitAlert_${new Intl.PluralRules(locale).select(2)}`, { count: 2 }),
     );
     await expect(page.getByTestId('invitation')).toHaveCount(2);
-    await page.screenshot({ path: path.join(SHOTS, `team-members-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `team-members-${locale}.png`), fullPage: true });
 
     // The second invitation is withdrawn.
     await page.getByTestId('invitation').filter({ hasText: second }).getByTestId('invitation-remove').click();
@@ -101,7 +102,7 @@ for (const locale of ['en', 'ar'] as const) {
     await pool.getByTestId('limit-input').fill('11');
     await pool.getByTestId('limit-save').click();
     await expect(pool.getByTestId('limit-error')).toHaveText(text('errors.limit_exceeds_available'));
-    await page.screenshot({ path: path.join(SHOTS, `team-limits-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `team-limits-${locale}.png`), fullPage: true });
     await pool.getByTestId('limit-input').fill('5');
     await pool.getByTestId('limit-save').click();
     await expect(pool.getByTestId('limit-saved')).toBeVisible();
@@ -114,7 +115,7 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByRole('link', { name: 'Ina Invited' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Ina Invited' })).toBeVisible();
     await expect(page.getByTestId('member-limits').locator('[data-kind="pool"]').getByTestId('limit-input')).toHaveValue('5');
-    await page.screenshot({ path: path.join(SHOTS, `team-member-${locale}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `team-member-${locale}.png`), fullPage: true });
     await page.getByTestId('member-deactivate').click();
     await page.getByTestId('member-confirm-ok').click();
     await expect(page.getByTestId('member-status')).toHaveText(text('team.deactivatedBadge'));

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 const host = (name: string) => `http://${name}:${E2E_PORT}`;
 /** The top menu's items, once the app has rendered it. */
@@ -100,7 +101,7 @@ for (const locale of ['en', 'ru'] as const)
     );
     const rows = panel.locator('[data-testid="quality-table"] tbody th');
     await expect(rows).toHaveText(['1080p']);
-    await panel.screenshot({ path: `test-results/landing-download-${locale}.png` });
+    await keepScreenshot(panel, { path: `test-results/landing-download-${locale}.png` });
     // The standard site offers the other qualities of the same video.
     await page.goto(`/${locale}/videos/${slug}`);
     await expect(page.locator('[data-testid="quality-table"] tbody th').first()).toBeVisible();

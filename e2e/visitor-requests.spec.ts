@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { acceptNecessaryCookies, createAccount } from './support/accounts.ts';
 import { signInThroughApi } from './support/demo.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Issue 28 ("Smaller faults seen"): a visitor's every page logged a 401 from /api/current_user, and
@@ -44,6 +45,6 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByTestId('profile-menu').click();
     await expect(page.getByTestId('profile-profile')).toBeVisible();
     await expect(page.getByTestId('profile-planning')).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath(`signed-in-menu-${locale}.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`signed-in-menu-${locale}.png`) });
   });
 }

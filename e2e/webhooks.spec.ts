@@ -6,6 +6,7 @@ import { WEBHOOK_RECEIVER_PORT } from '../playwright.config.ts';
 import { createAccount } from './support/accounts.ts';
 import { signInThroughApi } from './support/demo.ts';
 import { holdPeerPort } from './support/peer-port.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 /**
  * Webhooks in the user area (issue 30): a user registers an endpoint of their newsroom's system (a
@@ -54,7 +55,7 @@ test.afterAll(async () => {
 
 async function screenshot(page: Page, name: string) {
   await page.mouse.move(5, 400);
-  await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
+  await keepScreenshot(page, { path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
 }
 
 for (const locale of ['en', 'ar'] as const) {
