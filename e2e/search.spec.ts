@@ -80,6 +80,11 @@ for (const locale of ['en', 'ar'] as const) {
     test('suggestions show each video’s date, length and poster, in a box that does not move', async ({ page }) => {
       await page.goto(`/${locale}`);
       await expect(page.getByTestId('search-input')).toBeVisible();
+      // The page's own fonts swap in once loaded (font-display: swap) and may reflow the box's
+      // placeholder: what is watched is the box from the first suggestion on.
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+      });
       await page.evaluate(OBSERVE_SHIFTS);
       await typeInSearchBox(page, SUGGESTED[locale]);
       const suggestions = page.getByTestId('suggestions');
