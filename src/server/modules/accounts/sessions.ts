@@ -1,6 +1,7 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { ACCOUNT_LIMITS } from '../../../common/accounts.ts';
 import { randomToken, sha256 } from '../security/crypto.ts';
 import { sessions, users } from './schema.ts';
@@ -33,10 +34,20 @@ function isOver(session: { expiresAt: Date; lastSeenAt: Date }, user: { deactiva
   return now.getTime() >= session.expiresAt.getTime() || now.getTime() >= idleLimit || user.deactivatedAt !== null;
 }
 
+/** Every signed-in request's first read: the session with its user. */
+const sessionWithUser = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .prepare('session_with_user'),
+);
+
 /** Finds the session of a cookie; one that is over is expired (and deleted). */
 export async function findSession(db: Db, token: string, now: Date): Promise<SessionLookup> {
   const idHash = sha256(token);
-  const [row] = await db.select().from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.idHash, idHash));
+  const [row] = await sessionWithUser(db).execute({ idHash });
   if (!row) return { state: 'none' };
   if (isOver(row.sessions, row.users, now)) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));

@@ -14,6 +14,7 @@ import {
 import type { PassVerification } from '../../config.ts';
 import { PENDING_PASS_ABANDONED_MS } from '../../../common/payment-values.ts';
 import type { ServiceContext } from '../../context.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.ts';
 import { users } from '../accounts/schema.ts';
 import type { UserRow } from '../accounts/sessions.ts';
@@ -39,7 +40,7 @@ export const unacceptedCompanyAgreement = () =>
  * master: a pass comes with member accounts (spec §9), whose downloads draw on the pass's
  * balances within the limits the master sets for each (downloads/quotas.ts).
  */
-function ownedBy(user: UserRow) {
+function ownedBy(user: Pick<UserRow, 'id' | 'companyId'>) {
   const own = eq(agreements.userId, user.id);
   if (!user.companyId) return own;
   const mastersPass = and(
@@ -48,6 +49,25 @@ function ownedBy(user: UserRow) {
   );
   return or(own, eq(agreements.companyId, user.companyId), mastersPass);
 }
+
+/** The agreements serving a user with their balances, as ownedBy chooses them: one statement for users of a company, one for the others. */
+const heldStatement = (withCompany: boolean) =>
+  preparedPerDatabase((db) =>
+    db
+      .select({ row: agreements, balance: agreementBalances })
+      .from(agreements)
+      .leftJoin(agreementBalances, eq(agreementBalances.agreementId, agreements.id))
+      .where(
+        ownedBy({
+          id: sql.placeholder('userId') as unknown as number,
+          companyId: withCompany ? (sql.placeholder('companyId') as unknown as number) : null,
+        }),
+      )
+      .orderBy(asc(agreements.id), asc(agreementBalances.kind))
+      .prepare(withCompany ? 'agreements_held_in_company' : 'agreements_held'),
+  );
+const heldByUser = heldStatement(false);
+const heldInCompany = heldStatement(true);
 
 /** A company's master (or its owner: a user's own agreement) accepts; an admin may act for anyone. */
 export function mayManage(user: UserRow, row: AgreementRow): boolean {
@@ -135,13 +155,10 @@ export async function agreementsServing(ctx: AgreementsContext, user: UserRow): 
  * approval assigns to the account directly (plan-requests.ts).
  */
 export async function agreementsHeld(ctx: AgreementsContext, user: UserRow): Promise<{ row: AgreementRow; balances: BalanceRow[] }[]> {
-  // One statement: every page of the feed and every download asks this.
-  const joined = await ctx.db
-    .select({ row: agreements, balance: agreementBalances })
-    .from(agreements)
-    .leftJoin(agreementBalances, eq(agreementBalances.agreementId, agreements.id))
-    .where(ownedBy(user))
-    .orderBy(asc(agreements.id), asc(agreementBalances.kind));
+  // One statement, prepared: every page of the feed and every download asks this.
+  const joined = user.companyId
+    ? await heldInCompany(ctx.db).execute({ userId: user.id, companyId: user.companyId })
+    : await heldByUser(ctx.db).execute({ userId: user.id });
   const held = new Map<number, { row: AgreementRow; balances: BalanceRow[] }>();
   for (const { row, balance } of joined) {
     const entry = held.get(row.id) ?? { row, balances: [] };

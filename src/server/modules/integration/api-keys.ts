@@ -9,6 +9,7 @@ import {
   runsIntegration,
 } from '../../../common/integration.ts';
 import type { ServiceContext } from '../../context.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { Conflict, Forbidden, NotFound, Unauthenticated } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { users } from '../accounts/schema.ts';
@@ -156,6 +157,29 @@ export async function rotateKey(ctx: Ctx, user: UserRow, id: number): Promise<Ap
 
 const KEY_RATE = { name: 'api-key', limit: API_KEY_LIMITS.callsPerMinute, windowSeconds: 60 };
 
+/** Every call with a key: the key by its secret's hash, with its owner. */
+const keyWithOwner = preparedPerDatabase((db) =>
+  db
+    .select({ key: apiKeys, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.secretHash, sql.placeholder('secretHash')))
+    .prepare('api_key_with_owner'),
+);
+/** Last use is kept to the minute, so a busy key does not write on every call. */
+const keyUsed = preparedPerDatabase((db) =>
+  db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(
+      and(
+        eq(apiKeys.id, sql.placeholder('id')),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`${sql.placeholder('now')}::timestamptz - interval '1 minute'`)),
+      ),
+    )
+    .prepare('api_key_used'),
+);
+
 /**
  * The owner a key acts as, when the key is live, holds the scope (null: any) and is within its rate. The
  * owner's account must still be usable (confirmed, active) and still allowed keys (a master made a
@@ -164,11 +188,7 @@ const KEY_RATE = { name: 'api-key', limit: API_KEY_LIMITS.callsPerMinute, window
 export async function callerOfKey(ctx: Ctx, secret: string, scope: ApiKeyScope | null): Promise<{ user: UserRow; key: ApiKeyRow }> {
   const now = ctx.clock.now();
   if (!secret.startsWith(API_KEY_PREFIX) || secret.length > 200) throw apiKeyErrors.invalid();
-  const [found] = await ctx.db
-    .select({ key: apiKeys, user: users })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(eq(apiKeys.secretHash, sha256(secret)));
+  const [found] = await keyWithOwner(ctx.db).execute({ secretHash: sha256(secret) });
   if (!found) throw apiKeyErrors.invalid();
   const { key, user } = found;
   if (key.revokedAt) throw apiKeyErrors.revoked();
@@ -176,10 +196,6 @@ export async function callerOfKey(ctx: Ctx, secret: string, scope: ApiKeyScope |
   if (!user.confirmedAt || user.deactivatedAt || !mayHoldKeys(user)) throw apiKeyErrors.invalid();
   if (scope && !key.scopes.includes(scope)) throw apiKeyErrors.scope(scope);
   await consume(ctx.db, KEY_RATE, String(key.id), now);
-  // Last use is kept to the minute, so a busy key does not write on every call.
-  await ctx.db
-    .update(apiKeys)
-    .set({ lastUsedAt: now })
-    .where(and(eq(apiKeys.id, key.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - 60_000)))));
+  await keyUsed(ctx.db).execute({ id: key.id, now: now.toISOString() });
   return { user, key };
 }

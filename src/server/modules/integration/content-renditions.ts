@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, count, eq, gte, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { accessTo, contentKindOf } from '../../../common/access.ts';
 import type { ContentKind } from '../../../common/agreements.ts';
 import { includesBrandedFiles } from '../../../common/agreement-values.ts';
 import type { NinjsItem, NinjsRendition } from '../../../common/content-api.ts';
 import { DAILY_DOWNLOAD_LIMIT, offeredOnSite } from '../../../common/downloads.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { accessAgreements, agreementsHeld } from '../agreements/service.ts';
 import { videos } from '../catalogue/schema.ts';
 import { logoKeyOf } from '../downloads/logos.ts';
@@ -53,22 +54,28 @@ async function limitsReached(ctx: ContentApiContext, user: ContentApiCaller['use
   return new Set(reached.flat());
 }
 
+/** The caller's downloads since the day began, as the day's 30 counts them (failed and cancelled ones do not). */
+const downloadsSince = preparedPerDatabase((db) =>
+  db
+    .select({ n: count() })
+    .from(videoRequests)
+    .where(
+      and(
+        eq(videoRequests.userId, sql.placeholder('userId')),
+        gte(videoRequests.createdAt, sql.placeholder('since')),
+        notInArray(videoRequests.state, ['failed', 'cancelled']),
+      ),
+    )
+    .prepare('downloads_since'),
+);
+
 /** What a page's files depend on of the caller, read once a page and beside the page's stories. */
 export async function callerOffer(ctx: ContentApiContext, caller: ContentApiCaller) {
   const now = ctx.clock.now();
   const [served, logoKey, [today], reached] = await Promise.all([
     agreementsHeld(ctx, caller.user),
     logoKeyOf(ctx.db, caller.user),
-    ctx.db
-      .select({ n: count() })
-      .from(videoRequests)
-      .where(
-        and(
-          eq(videoRequests.userId, caller.user.id),
-          gte(videoRequests.createdAt, dayStart(now)),
-          notInArray(videoRequests.state, ['failed', 'cancelled']),
-        ),
-      ),
+    downloadsSince(ctx.db).execute({ userId: caller.user.id, since: dayStart(now) }),
     limitsReached(ctx, caller.user, now),
   ]);
   return { held: accessAgreements(served, now), logoKey, dayUsedUp: (today?.n ?? 0) >= DAILY_DOWNLOAD_LIMIT, limitsReached: reached };

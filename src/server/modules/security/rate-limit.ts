@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { TooManyRequests } from '../../http/errors.ts';
 import { rateLimitCounters } from './schema.ts';
 
@@ -12,15 +13,21 @@ function windowOf(rule: RateLimit, now: Date) {
   return { start, retryAfter: Math.ceil((start.getTime() + ms - now.getTime()) / 1000) };
 }
 
-async function increment(db: Db, rule: RateLimit, subject: string, start: Date): Promise<number> {
-  const [row] = await db
+/** Counts one event in its window and answers the window's count, in one statement (every limited call runs it). */
+const counted = preparedPerDatabase((db) =>
+  db
     .insert(rateLimitCounters)
-    .values({ key: `${rule.name}:${subject}`, windowStart: start, count: 1 })
+    .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('start'), count: 1 })
     .onConflictDoUpdate({
       target: [rateLimitCounters.key, rateLimitCounters.windowStart],
       set: { count: sql`${rateLimitCounters.count} + 1` },
     })
-    .returning({ count: rateLimitCounters.count });
+    .returning({ count: rateLimitCounters.count })
+    .prepare('rate_limit_count'),
+);
+
+async function increment(db: Db, rule: RateLimit, subject: string, start: Date): Promise<number> {
+  const [row] = await counted(db).execute({ key: `${rule.name}:${subject}`, start });
   return row?.count ?? 0;
 }
 
