@@ -1,0 +1,1 @@
+CREATE INDEX "content_items_versioncreated_idx" ON "content_items" USING btree ((case when "state" in ('withheld', 'killed') then "updated_at" else "version_created_at" end) desc,"video_project_id" DESC NULLS FIRST) WHERE "content_items"."version_created_at" is not null;
