@@ -70,6 +70,28 @@ export function memoReference(db: Db, caches: Pick<CacheBus, 'onInvalidate'>): R
   };
 }
 
+type CountryRef = { id: number; code: string };
+type NamedCountry = CountryRef & { name: string };
+/**
+ * The countries by id with their names in a language, made once per list of countries the
+ * reference memo holds (a name is an ICU lookup, about 9 µs: 250 countries a page was the uncached
+ * list's largest cost of its own, docs/performance.md).
+ */
+const countryNames = new WeakMap<CountryRef[], Map<Locale, Map<number, NamedCountry>>>();
+function countriesNamed(rows: CountryRef[], locale: Locale): Map<number, NamedCountry> {
+  let byLocale = countryNames.get(rows);
+  if (!byLocale) {
+    byLocale = new Map();
+    countryNames.set(rows, byLocale);
+  }
+  let named = byLocale.get(locale);
+  if (!named) {
+    named = new Map(rows.map((row) => [row.id, { id: row.id, code: row.code, name: countryName(row.code, locale) }]));
+    byLocale.set(locale, named);
+  }
+  return named;
+}
+
 /** Tags of a page of projects (one query), and the names of their categories and countries. */
 async function lookups(db: Db, rows: Pick<ProjectRow, 'id' | 'categoryId' | 'countryId'>[], locale: Locale, reference: ReferenceTables) {
   const ids = rows.map((row) => row.id);
@@ -91,7 +113,7 @@ async function lookups(db: Db, rows: Pick<ProjectRow, 'id' | 'categoryId' | 'cou
     tagsByProject.set(tag.projectId, list);
   }
   const category = new Map(categoryRows.map((row) => [row.id, { id: row.id, slug: row.slug, name: row.names[locale] || row.names.en }]));
-  const country = new Map(countryRows.map((row) => [row.id, { id: row.id, code: row.code, name: countryName(row.code, locale) }]));
+  const country = countriesNamed(countryRows, locale);
   return { tagsByProject, category, country };
 }
 
