@@ -133,6 +133,21 @@ describe('API keys in the user area', () => {
     expect((await withKey((await issue(owner)).secret)).statusCode).toBe(200);
   });
 
+  it('holds the per-key rate under calls at once: with 10 left in the minute, 30 calls pass 10', async () => {
+    const owner = await a.signedIn();
+    const { key, secret } = await issue(owner);
+    expect((await withKey(secret)).statusCode).toBe(200);
+    const now = t.services.clock.now().getTime();
+    const windowStart = new Date(Math.floor(now / 60_000) * 60_000);
+    await t.database.db
+      .update(rateLimitCounters)
+      .set({ count: API_KEY_LIMITS.callsPerMinute - 10 })
+      .where(eqCounter(`api-key:${key.id}`, windowStart));
+    const answers = await Promise.all(Array.from({ length: 30 }, () => withKey(secret)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(10);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(20);
+  });
+
   it('holds the limit of live keys under concurrent requests', async () => {
     const owner = await a.signedIn();
     const answers = await Promise.all(
