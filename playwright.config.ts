@@ -42,7 +42,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: 'sh scripts/start.sh',
     url: `http://localhost:${E2E_PORT}/readyz`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

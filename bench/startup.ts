@@ -39,7 +39,9 @@ async function residentMiB(pid: number): Promise<number> {
 /** Time to readiness; with `idleMs`, the resident memory that long after (the demo's preview clips made by then). */
 async function timeToReady(args: string[], env: Record<string, string>, url: string, idleMs = 0): Promise<{ ms: number; rss: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // `sh scripts/start.sh` execs node: the pid is the server's.
+  const [command, ...rest] = args[0] === 'scripts/start.sh' ? ['sh', ...args] : [process.execPath, ...args];
+  const child = spawn(command, rest, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
@@ -75,7 +77,7 @@ async function main() {
   const bareRss: number[] = [];
   const warmRss: number[] = [];
   const bare = "require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')";
-  const app = ['scripts/start.mjs'];
+  const app = ['scripts/start.sh'];
   const tsx = ['--import', 'tsx', 'src/server/main.ts'];
   await bundleServerIfStale();
 
