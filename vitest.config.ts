@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFilesSpread } from './vitest.sequencer.ts';
 
 /*
  * Two projects: the server's tests share each worker's loaded modules (isolate: false), which takes
@@ -9,8 +10,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    maxWorkers: 2,
+    // Four workers on two cores: a third of the server's test time is waiting (ffmpeg streaming in
+    // real time, servers starting again, timers), and the slow files are spread through the run
+    // (vitest.sequencer.ts) so two wait while two work. Two workers took 3 min 58 s on a fresh
+    // clone, four 3 min 26 s (docs/performance.md). Set on each project: `--maxWorkers` on the
+    // command line does not reach them.
+    maxWorkers: 4,
     testTimeout: 20_000,
+    sequence: { sequencer: SlowFilesSpread },
     hookTimeout: 60_000,
     projects: [
       {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
@@ -39,6 +40,13 @@ export default async function setup(project: TestProject) {
   const database = await openPglite();
   try {
     await prepareDatabase(database, { seedDemo: false });
+    // Each file loads this copy: without template0 and template1, which PGlite's one connection to
+    // `postgres` never uses, it is 30 MB instead of 45 and a third of the files, 0.25 s to open
+    // instead of 0.33 s, some 140 times a run.
+    await database.db.execute(sql.raw(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`));
+    await database.db.execute(sql.raw('DROP DATABASE template0'));
+    await database.db.execute(sql.raw('DROP DATABASE template1'));
+    await database.db.execute(sql.raw('CHECKPOINT'));
     await writeFile(file, Buffer.from(await (await database.dumpDataDir('none')).arrayBuffer()));
   } finally {
     await database.close();
