@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
+import { bundleServerIfStale } from '../../../scripts/server-bundle.mjs';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { dropTestDatabases, TEST_DB_PREFIX } from './postgres.ts';
@@ -21,6 +22,8 @@ declare module 'vitest' {
  * (a PGlite loaded from the dump, or a PostgreSQL database created from the template).
  */
 export default async function setup(project: TestProject) {
+  // The server the tests start as a process (server-process.ts SERVER_COMMAND).
+  await bundleServerIfStale();
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     await dropTestDatabases(url);

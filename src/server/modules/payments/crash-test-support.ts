@@ -8,11 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../db/client.ts';
 import { createDatabaseFromTemplate, dropDatabase } from '../../test/postgres.ts';
-import { freePort, SHARED_SECRETS } from '../../test/server-process.ts';
+import { freePort, SERVER_COMMAND, SHARED_SECRETS } from '../../test/server-process.ts';
 
 /**
  * What purchase-crash.test.ts needs to kill a real server: the server as `npm start` runs it
- * (main.ts through tsx) in a child process, on a database the test prepares and reads between runs
+ * (SERVER_COMMAND) in a child process, on a database the test prepares and reads between runs
  * (a PGlite data folder, or a PostgreSQL database of its own when TEST_DATABASE_URL is set).
  */
 
@@ -62,7 +62,7 @@ export type ServerProcess = {
 
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, SERVER_COMMAND, {
     cwd: ROOT,
     env: {
       ...process.env,
