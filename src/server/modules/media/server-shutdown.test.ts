@@ -2,7 +2,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { openPglite } from '../../db/client.ts';
 import { jobSender } from '../../jobs/sender.ts';
 import { createUser } from '../../test/factories.ts';
 import { ffmpegChildrenOf, isRunning, procAvailable } from '../../test/processes.ts';
+import { freePort, SERVER_COMMAND } from '../../test/server-process.ts';
 import { insertProjects } from '../catalogue/writer.ts';
 import { RENDER_QUEUE } from '../downloads/jobs.ts';
 import { videoMasters, videoRequests } from '../downloads/schema.ts';
@@ -77,17 +77,9 @@ async function queueRender(first: boolean) {
   }
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
-
-/** The server as `npm run serve` starts it, in production mode; answers once it renders (an ffmpeg of its own runs). */
+/** The server as `npm start` runs it (SERVER_COMMAND), in production mode; answers once it renders (an ffmpeg of its own runs). */
 async function serverRendering(): Promise<{ server: ChildProcess; render: number; exited: Promise<unknown> }> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, SERVER_COMMAND, {
     cwd: root,
     env: {
       ...process.env,
