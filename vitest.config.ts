@@ -10,12 +10,12 @@ import { SlowFilesSpread } from './vitest.sequencer.ts';
 export default defineConfig({
   test: {
     environment: 'node',
-    // Four workers on two cores: a third of the server's test time is waiting (ffmpeg streaming in
-    // real time, servers starting again, timers), and the slow files are spread through the run
-    // (vitest.sequencer.ts) so two wait while two work. Two workers took 3 min 58 s on a fresh
-    // clone, four 3 min 26 s (docs/performance.md). Set on each project: `--maxWorkers` on the
-    // command line does not reach them.
-    maxWorkers: 4,
+    // Three workers on two cores: half of a worker's time is waiting (ffmpeg streaming in real
+    // time, servers starting again, timers), and the slow files are spread through the run
+    // (vitest.sequencer.ts) so one waits while two work. Two workers took 3 min 58 s on a fresh
+    // clone, three 3 min 22 s, four 3 min 26 s with more contention (docs/performance.md). Set on
+    // each project: `--maxWorkers` on the command line does not reach them.
+    maxWorkers: 3,
     testTimeout: 20_000,
     sequence: { sequencer: SlowFilesSpread },
     hookTimeout: 60_000,

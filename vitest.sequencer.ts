@@ -2,7 +2,7 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { SLOW_FILES } from './src/server/test/slow-files.ts';
 
-/** Other files between two slow ones: with four workers, about two slow files run at a time. */
+/** Other files between two slow ones: with three workers, mostly one slow file runs at a time. */
 const SPACING = 8;
 
 /**

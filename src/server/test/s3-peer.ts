@@ -46,6 +46,9 @@ export async function startS3Peer(bucket = 'newsreel-test', port = 0): Promise<S
   const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] });
   server.middleware.unshift(multipartListing(server));
   const address = await server.run();
+  // Idle keep-alive sockets stay open until close: Node closes them after 5 s by default, and a
+  // client reusing one at that moment gets "socket hang up" (seen in CI on a busy machine).
+  if (server.httpServer) server.httpServer.keepAliveTimeout = 0;
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
     bucket,
