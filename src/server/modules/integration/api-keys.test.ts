@@ -114,17 +114,22 @@ describe('API keys in the user area', () => {
     expect(codes(await withKey(secret))).toEqual(['api_key_invalid']);
   });
 
-  it('answers 429 with Retry-After past the per-key rate', async () => {
-    const owner = await a.signedIn();
+  /** A new key of `owner`, used once (200), whose window this minute has `left` calls left. */
+  const keyWithCallsLeft = async (owner: Parameters<typeof issue>[0], left: number) => {
     const { key, secret } = await issue(owner);
     expect((await withKey(secret)).statusCode).toBe(200);
-    // The window this minute already holds the limit's worth of calls.
-    const now = t.services.clock.now().getTime();
-    const windowStart = new Date(Math.floor(now / 60_000) * 60_000);
+    const windowStart = new Date(Math.floor(t.services.clock.now().getTime() / 60_000) * 60_000);
     await t.database.db
       .update(rateLimitCounters)
-      .set({ count: API_KEY_LIMITS.callsPerMinute })
+      .set({ count: API_KEY_LIMITS.callsPerMinute - left })
       .where(eqCounter(`api-key:${key.id}`, windowStart));
+    return secret;
+  };
+
+  it('answers 429 with Retry-After past the per-key rate', async () => {
+    const owner = await a.signedIn();
+    // The window this minute already holds the limit's worth of calls.
+    const secret = await keyWithCallsLeft(owner, 0);
     const limited = await withKey(secret);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -134,15 +139,7 @@ describe('API keys in the user area', () => {
   });
 
   it('holds the per-key rate under calls at once: with 10 left in the minute, 30 calls pass 10', async () => {
-    const owner = await a.signedIn();
-    const { key, secret } = await issue(owner);
-    expect((await withKey(secret)).statusCode).toBe(200);
-    const now = t.services.clock.now().getTime();
-    const windowStart = new Date(Math.floor(now / 60_000) * 60_000);
-    await t.database.db
-      .update(rateLimitCounters)
-      .set({ count: API_KEY_LIMITS.callsPerMinute - 10 })
-      .where(eqCounter(`api-key:${key.id}`, windowStart));
+    const secret = await keyWithCallsLeft(await a.signedIn(), 10);
     const answers = await Promise.all(Array.from({ length: 30 }, () => withKey(secret)));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(10);
     expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(20);
