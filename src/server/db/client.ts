@@ -100,15 +100,31 @@ function takingTurns<T extends object>(client: T): T {
  */
 export const PGLITE_SHARED_BUFFERS = '16MB';
 
+/**
+ * A new database whose write-ahead log is 1 MB segments, removed rather than recycled once a
+ * checkpoint passes them: a checkpointed copy then holds 2 MB of log instead of a 16 MB segment.
+ * The tests' template is made so, and every test file loads it (docs/performance.md, issue 26).
+ */
+export const PGLITE_SMALL_WAL = {
+  initDbStartParams: ['--wal-segsize=1'],
+  startParams: ['-c', 'min_wal_size=2MB', '-c', 'wal_recycle=off'],
+};
+
 export async function openPglite(
-  options: { dataDir?: string; loadDataDir?: Blob; sharedBuffers?: string } = {},
+  options: { dataDir?: string; loadDataDir?: Blob; sharedBuffers?: string; smallWal?: boolean } = {},
 ): Promise<EmbeddedDatabase> {
   if (options.dataDir) await mkdir(path.dirname(path.resolve(options.dataDir)), { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: PGLITE_EXTENSIONS,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`,
+      ...(options.smallWal ? PGLITE_SMALL_WAL.startParams : []),
+    ],
+    ...(options.smallWal ? { initDbStartParams: PGLITE_SMALL_WAL.initDbStartParams } : {}),
   });
   const turns = takingTurns(client);
   const db = drizzlePglite(turns, { schema }) as unknown as Db;

@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
 
   const dir = await mkdtemp(path.join(os.tmpdir(), `${TEST_DB_PREFIX}`));
   const file = path.join(dir, 'template.tar');
-  const database = await openPglite();
+  const database = await openPglite({ smallWal: true });
   try {
     await prepareDatabase(database, { seedDemo: false });
     // Each file loads this copy: without template0 and template1, which PGlite's one connection to
