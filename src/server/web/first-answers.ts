@@ -1,31 +1,40 @@
 import type { FastifyRequest } from 'fastify';
 import { answerKey, FIRST_ANSWERS_ID, type FirstAnswers } from '../../common/first-answers.ts';
 import type { Locale } from '../../common/locales.ts';
-import type { RouteName } from '../../common/routes.ts';
+import { matchPattern, ROUTES, type RouteName } from '../../common/routes.ts';
 import { CATALOGUE_PAGE_SIZE } from '../../common/catalogue.ts';
 import { SESSION_COOKIE } from '../modules/accounts/auth.ts';
+
+/** The parameters of the screen's route, as the browser's router gives them (decoded). */
+type Params = Record<string, string>;
 
 type Screen = {
   /** Its page's module and the contracts of its answers, as Vite's manifest names them (src/server/web/manifest.ts). */
   modules: string[];
   /** The GET calls the screen's code makes first, as the browser's API client writes them. */
-  calls(locale: Locale): string[];
+  calls(locale: Locale, params: Params): string[];
   /** The picture that will be the largest paint, from those answers: the shell preloads it. */
-  picture?(answers: FirstAnswers, locale: Locale): string | undefined;
+  picture?(answers: FirstAnswers, locale: Locale, params: Params): string | undefined;
 };
 
 // Not /api/current_user: a guest's browser has no signed-in hint and does not ask (src/common/signed-in-cookie.ts).
 const frame = (locale: Locale) => [`/api/site?locale=${locale}`, `/api/content/alerts?locale=${locale}`];
 const dashboard = (locale: Locale) => `/api/content/video_projects/dashboard?locale=${locale}`;
 const videos = (locale: Locale) => `/api/content/video_projects?page=1&per_page=${CATALOGUE_PAGE_SIZE}&locale=${locale}`;
+// The video page asks by the id or slug in its address (src/web/features/catalogue/api.ts).
+const video = (locale: Locale, id = '') => `/api/content/video_projects/${encodeURIComponent(id)}?locale=${locale}`;
 
-type Body = { payload?: { banners?: { image?: { url?: string } }[] }; videos?: { selected_preview_image?: string }[] };
+type Body = {
+  payload?: { banners?: { image?: { url?: string } }[] };
+  videos?: { selected_preview_image?: string }[];
+  selected_preview_image?: string;
+};
 const body = (answers: FirstAnswers, url: string): Body | undefined => {
   const answer = answers[answerKey(url)];
   return answer && answer.status === 200 ? (answer.body as Body) : undefined;
 };
 
-/** The screens a visitor most often opens cold: the dashboard and the catalogue. */
+/** The screens a visitor most often opens cold: the dashboard, the catalogue and a video's page (from a link or a search engine). */
 const SCREENS: Partial<Record<RouteName, Screen>> = {
   dashboard: {
     modules: ['features/catalogue/dashboard-page.tsx', '../common/catalogue.ts'],
@@ -36,6 +45,13 @@ const SCREENS: Partial<Record<RouteName, Screen>> = {
     modules: ['features/catalogue/videos-page.tsx', '../common/catalogue.ts'],
     calls: (locale) => [...frame(locale), videos(locale)],
     picture: (answers, locale) => body(answers, videos(locale))?.videos?.[0]?.selected_preview_image,
+  },
+  // Its largest paint is the preview's poster, which the browser would otherwise ask for only once
+  // the page's chunk and the story's answer had come, one after the other.
+  video: {
+    modules: ['features/catalogue/video-page.tsx', '../common/catalogue.ts'],
+    calls: (locale, { id }) => [...frame(locale), video(locale, id)],
+    picture: (answers, locale, { id }) => body(answers, video(locale, id))?.selected_preview_image,
   },
 };
 
@@ -53,13 +69,16 @@ export function screenModules(route: RouteName | null): string[] {
 export async function firstAnswersHead(
   request: FastifyRequest,
   route: RouteName,
+  path: string,
   locale: Locale,
   hasQuery: boolean,
 ): Promise<string | null> {
   const screen = SCREENS[route];
   if (!screen || hasQuery || request.cookies[SESSION_COOKIE]) return null;
+  const params = routeParams(route, path);
+  if (!params) return null;
   const answers: FirstAnswers = {};
-  for (const url of screen.calls(locale)) {
+  for (const url of screen.calls(locale, params)) {
     const response = await request.server.inject({
       method: 'GET',
       url,
@@ -70,9 +89,18 @@ export async function firstAnswersHead(
     answers[answerKey(url)] = { status: response.statusCode, body: response.json() };
   }
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
-  const picture = screen.picture?.(answers, locale);
+  const picture = screen.picture?.(answers, locale, params);
   const preload = picture ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(picture)}">\n` : '';
   return `${preload}<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>\n`;
+}
+
+/** The route's parameters in the path (without its locale), or null when one is not a valid encoding. */
+function routeParams(route: RouteName, path: string): Params | null {
+  try {
+    return matchPattern(ROUTES[route], path);
+  } catch {
+    return null;
+  }
 }
 
 function escapeAttribute(value: string): string {

@@ -248,6 +248,35 @@ describe("first answers: the shell carries the answers of a guest's first calls 
     expect(answers?.['/api/content/video_projects/dashboard?locale=ar']?.status).toBe(200);
   });
 
+  it('a video page: its story’s answer, by the id or the slug in its address as the page asks, and its poster preloaded', async () => {
+    const id = projectIds[2] ?? 0;
+    const story = await get(`/api/content/video_projects/${id}?locale=en`, { site: 'localhost:3000' });
+    const poster = story.json<{ selected_preview_image: string }>().selected_preview_image;
+    const byId = await get(`/en/videos/${id}`, { host: 'localhost:3000' });
+    const storyBody: unknown = story.json();
+    expect(firstAnswers(byId.body)?.[`/api/content/video_projects/${id}?locale=en`]).toEqual({ status: 200, body: storyBody });
+    expect(byId.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${poster}">`);
+
+    // An Arabic story's slug travels percent-encoded; the page asks with encodeURIComponent of it.
+    const title = 'فيضانات في شمال إيطاليا';
+    const [arabic = 0] = await insertProjects(
+      t.database.db,
+      [{ projectId: 'NR-T-AR-SLUG', language: 'ar', title, datelineDate: '2026-11-22', duration: 60, publishedAt: t.services.clock.now() }],
+      t.services.clock.now(),
+    );
+    const arabicSlug = (await get(`/api/content/video_projects/${arabic}?locale=ar`)).json<{ project_slug: string }>().project_slug;
+    expect(arabicSlug).toContain('فيضانات');
+    const answers = firstAnswers((await get(`/ar/videos/${encodeURIComponent(arabicSlug)}`)).body);
+    expect(answers?.[`/api/content/video_projects/${encodeURIComponent(arabicSlug)}?locale=ar`]).toMatchObject({
+      status: 200,
+      body: { id: arabic, title },
+    });
+    // A story that does not exist: the page is a 404 and carries nothing.
+    const missing = await get('/en/videos/no-such-story');
+    expect(missing.statusCode).toBe(404);
+    expect(firstAnswers(missing.body)).toBeNull();
+  });
+
   it('nothing personal: none for a signed-in browser, none for a screen with a query, none for other screens', async () => {
     expect(firstAnswers((await get('/en/videos', { cookie: 'session=abc' })).body)).toBeNull();
     expect(firstAnswers((await get('/en/videos?sort=oldest')).body)).toBeNull();
