@@ -13,6 +13,7 @@ import { DownloadAction } from './download-action.tsx';
 import { FileChoice } from './file-choice.tsx';
 import { WorldExclusive } from './world-exclusive.tsx';
 import { FORMAT_KEYS, projectFormats } from './video-download.ts';
+import { RadioDot } from '../../ui/radio-dot.tsx';
 
 /**
  * Choosing what to download (spec: content §2 "Video page"): the format, the logo position for
@@ -64,7 +65,7 @@ export function DownloadPanel({ video }: { video: VideoProject }) {
             {offered.map((option) => (
               <label key={option} className="choice">
                 <RadioGroup.Item value={option} className="radio" data-testid={`format-${option}`}>
-                  <RadioGroup.Indicator className="radio__dot" />
+                  <RadioDot />
                 </RadioGroup.Item>
                 <span className="choice__text">
                   <span className="choice__name">{t(FORMAT_KEYS[option].name)}</span>

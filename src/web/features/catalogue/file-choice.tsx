@@ -8,6 +8,7 @@ import { translateIfExists } from '../../lib/i18n.ts';
 import { DownloadAction, type FileKey } from './download-action.tsx';
 import { FileFacts } from './download-usage.tsx';
 import { downloadState, qualityRows, REASON_KEYS, type AvailableFormat } from './video-download.ts';
+import { RadioDot } from '../../ui/radio-dot.tsx';
 
 const fileValue = (file: FileKey) => `${file.quality}:${file.container}`;
 
@@ -86,7 +87,7 @@ export function FileChoice(props: {
                           data-testid={`file-${row.quality}-${container}`}
                         >
                           <span className="radio" aria-hidden="true">
-                            <RadioGroup.Indicator className="radio__dot" />
+                            <RadioDot />
                           </span>
                           <span className="file-option__text">
                             <span>{t('video.quality.available')}</span>

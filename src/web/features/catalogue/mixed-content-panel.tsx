@@ -3,6 +3,7 @@ import { useTranslation } from '../../lib/translation.ts';
 import { useSearchParams } from 'react-router';
 import type { CurrentUser } from '../../../common/accounts.ts';
 import './mixed-content-panel.css';
+import { RadioDot } from '../../ui/radio-dot.tsx';
 
 /**
  * The mixed-content panel (spec: accounts §2, content §2): signed-in users choose English only or
@@ -33,7 +34,7 @@ export function MixedContentPanel({ user }: { user: CurrentUser | null }) {
           {(['english', 'mix'] as const).map((option) => (
             <label key={option} className="mixed-content__option">
               <RadioGroup.Item value={option} className="radio" data-testid={`mix-${option}`}>
-                <RadioGroup.Indicator className="radio__dot" />
+                <RadioDot />
               </RadioGroup.Item>
               {t(`catalogue.mix.${option}`)}
             </label>

@@ -2,6 +2,7 @@ import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useId } from 'react';
 import { useTranslation } from '../../lib/translation.ts';
 import { BILLING_KINDS, type BillingKind } from '../../../common/billing-values.ts';
+import { RadioDot } from '../../ui/radio-dot.tsx';
 
 /** Individual or company (spec: accounts §3 "Billing"): a radio pair under its label. */
 export function BillingKindChoice({ name, value, onChange }: { name: string; value: BillingKind; onChange: (kind: BillingKind) => void }) {
@@ -22,7 +23,7 @@ export function BillingKindChoice({ name, value, onChange }: { name: string; val
         {BILLING_KINDS.map((kind) => (
           <label key={kind} className="billing-kind__option">
             <RadioGroup.Item value={kind} className="radio" data-testid={`billing-kind-${kind}`}>
-              <RadioGroup.Indicator className="radio__dot" />
+              <RadioDot />
             </RadioGroup.Item>
             {t(`billing.kinds.${kind}`)}
           </label>
