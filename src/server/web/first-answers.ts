@@ -13,6 +13,8 @@ type Screen = {
   modules: string[];
   /** The GET calls the screen's code makes first, as the browser's API client writes them. */
   calls(locale: Locale, params: Params): string[];
+  /** The calls its code makes next, once those answers are in (a video page's, by the story's id). */
+  then?(answers: FirstAnswers, locale: Locale, params: Params): string[];
   /** The picture that will be the largest paint, from those answers: the shell preloads it. */
   picture?(answers: FirstAnswers, locale: Locale, params: Params): string | undefined;
 };
@@ -27,6 +29,7 @@ const video = (locale: Locale, id = '') => `/api/content/video_projects/${encode
 type Body = {
   payload?: { banners?: { image?: { url?: string } }[] };
   videos?: { selected_preview_image?: string }[];
+  id?: number;
   selected_preview_image?: string;
 };
 const body = (answers: FirstAnswers, url: string): Body | undefined => {
@@ -51,6 +54,17 @@ const SCREENS: Partial<Record<RouteName, Screen>> = {
   video: {
     modules: ['features/catalogue/video-page.tsx', '../common/catalogue.ts'],
     calls: (locale, { id }) => [...frame(locale), video(locale, id)],
+    // Then, by the story's id: a guest's files, the related stories and the trending list beside it.
+    // Carried too, the page's sections come in its first render, not in three layouts after it.
+    then: (answers, locale, { id }) => {
+      const story = body(answers, video(locale, id))?.id;
+      if (story === undefined) return [];
+      return [
+        `/api/content/video_projects/${story}/videos/current_guest_available_formats?locale=${locale}`,
+        `/api/content/video_projects/related_video_projects?id=${story}&locale=${locale}`,
+        dashboard(locale),
+      ];
+    },
     picture: (answers, locale, { id }) => body(answers, video(locale, id))?.selected_preview_image,
   },
 };
@@ -78,16 +92,20 @@ export async function firstAnswersHead(
   const params = routeParams(route, path);
   if (!params) return null;
   const answers: FirstAnswers = {};
-  for (const url of screen.calls(locale, params)) {
-    const response = await request.server.inject({
-      method: 'GET',
-      url,
-      headers: { accept: 'application/json', site: request.headers.host ?? '', 'user-agent': request.headers['user-agent'] ?? '' },
-    });
-    // A failure here is the browser's to meet again with its own call.
-    if (response.statusCode >= 500) continue;
-    answers[answerKey(url)] = { status: response.statusCode, body: response.json() };
-  }
+  const answer = async (urls: string[]) => {
+    for (const url of urls) {
+      const response = await request.server.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json', site: request.headers.host ?? '', 'user-agent': request.headers['user-agent'] ?? '' },
+      });
+      // A failure here is the browser's to meet again with its own call.
+      if (response.statusCode >= 500) continue;
+      answers[answerKey(url)] = { status: response.statusCode, body: response.json() };
+    }
+  };
+  await answer(screen.calls(locale, params));
+  if (screen.then) await answer(screen.then(answers, locale, params));
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
   const picture = screen.picture?.(answers, locale, params);
   const preload = picture ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(picture)}">\n` : '';

@@ -13,8 +13,11 @@ const FRAME_MODULES = ['../common/site.ts', '../common/accounts.ts', '../common/
  * view loads lazily (its page, its locale's catalogue, the contracts that parse its answers), the
  * chunks they pull in and their stylesheets, so they travel with the app's first scripts instead
  * of after them. What index.html loads already is left out; a build without a manifest gets none.
+ * The screen's own chunks (`screen`) are asked for at low priority: on a slow line they shared it
+ * with the app's first scripts and put the first paint of a video page 300 ms later; at low
+ * priority they come after those and still before the app would ask for them (docs/performance.md).
  */
-export type ShellPreloads = (modules: string[]) => string;
+export type ShellPreloads = (modules: string[], screen?: string[]) => string;
 
 export async function shellPreloads(webRoot: string): Promise<ShellPreloads> {
   const file = path.join(webRoot, '.vite', 'manifest.json');
@@ -27,15 +30,18 @@ export async function shellPreloads(webRoot: string): Promise<ShellPreloads> {
     for (const imported of manifest[key].imports ?? []) walk(imported, into);
   };
   walk('index.html', inShell);
-  return (modules) => {
-    const wanted = new Set<string>();
-    for (const module of [...modules, ...FRAME_MODULES]) if (!inShell.has(module)) walk(module, wanted);
+  return (modules, screen = []) => {
+    const first = new Set<string>();
+    for (const module of [...modules, ...FRAME_MODULES]) if (!inShell.has(module)) walk(module, first);
+    const wanted = new Set(first);
+    for (const module of screen) if (!inShell.has(module)) walk(module, wanted);
     const scripts: string[] = [];
     const styles = new Set<string>();
     for (const key of wanted) {
       if (inShell.has(key)) continue;
       const chunk = manifest[key];
-      if (chunk?.file?.endsWith('.js')) scripts.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+      const priority = first.has(key) ? '' : ' fetchpriority="low"';
+      if (chunk?.file?.endsWith('.js')) scripts.push(`<link rel="modulepreload" crossorigin${priority} href="/${chunk.file}">`);
       // Vite's loader asks for a chunk's stylesheet with crossorigin (anonymous); a preload in another
       // credentials mode is not used: Chromium warns and fetches the file a second time.
       for (const css of chunk?.css ?? []) styles.add(`<link rel="preload" as="style" crossorigin href="/${css}">`);

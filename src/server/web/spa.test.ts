@@ -10,6 +10,7 @@ import { liveEvents } from '../modules/live/schema.ts';
 import { insertProjects } from '../modules/catalogue/writer.ts';
 import { seedTestCatalogue } from '../test/catalogue-fixtures.ts';
 import { precompressFile } from '../../../scripts/vite-precompress.ts';
+import { answerKey } from '../../common/first-answers.ts';
 import { createSessionToken, createUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
@@ -90,10 +91,12 @@ describe('app shell', () => {
     expect((await get('/es/about')).body).not.toContain('modulepreload');
   });
 
-  it("preloads the chunks and styles of the screen's page that the shell does not load already", async () => {
+  it("preloads the chunks and styles of the screen's page that the shell does not load already, the page's after the app's first", async () => {
     const { body } = await get('/en');
-    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-page-d1.js">');
-    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/cards-c1.js">');
+    // At low priority: on a slow line they come after what the first paint needs (the locale's catalogue).
+    expect(body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/dashboard-page-d1.js">');
+    expect(body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/cards-c1.js">');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/en-c3d4.js">');
     // In the credentials mode Vite's loader asks for them in (crossorigin), so the preloaded file is the one used.
     expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/dashboard-d1.css">');
     expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/cards-c1.css">');
@@ -256,6 +259,16 @@ describe("first answers: the shell carries the answers of a guest's first calls 
     const storyBody: unknown = story.json();
     expect(firstAnswers(byId.body)?.[`/api/content/video_projects/${id}?locale=en`]).toEqual({ status: 200, body: storyBody });
     expect(byId.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${poster}">`);
+    // What the page asks next, by the story's id: a guest's files, the related stories, the trending list.
+    const carried = firstAnswers(byId.body) ?? {};
+    for (const call of [
+      `/api/content/video_projects/${id}/videos/current_guest_available_formats?locale=en`,
+      `/api/content/video_projects/related_video_projects?id=${id}&locale=en`,
+      '/api/content/video_projects/dashboard?locale=en',
+    ]) {
+      const direct: unknown = (await get(call, { site: 'localhost:3000' })).json();
+      expect(carried[answerKey(call)]).toEqual({ status: 200, body: direct });
+    }
 
     // An Arabic story's slug travels percent-encoded; the page asks with encodeURIComponent of it.
     const title = 'فيضانات في شمال إيطاليا';
