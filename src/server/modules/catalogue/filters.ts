@@ -11,7 +11,12 @@ export const listedProject = sql`${videoProjects.editorialState} in ('published'
 
 /** The WHERE clause of the list and search calls; every filter combines with the others. */
 export function filterClause(filter: CatalogueFilter): SQL | undefined {
-  const clauses: (SQL | undefined)[] = [listedProject];
+  return and(...filterClauses(filter));
+}
+
+/** The conditions of the filters given: the first, that a story is listed, is always there. */
+export function filterClauses(filter: CatalogueFilter): SQL[] {
+  const clauses: SQL[] = [listedProject];
   const p = videoProjects;
   if (filter.tags && filter.tags.length > 0) {
     clauses.push(
@@ -39,7 +44,7 @@ export function filterClause(filter: CatalogueFilter): SQL | undefined {
   if (filter.max_duration !== undefined) clauses.push(lte(p.duration, filter.max_duration));
   if (filter.date_from) clauses.push(gte(p.publishedAt, new Date(`${filter.date_from}T00:00:00Z`)));
   if (filter.date_to) clauses.push(lte(p.publishedAt, new Date(`${filter.date_to}T23:59:59.999Z`)));
-  return and(...clauses.filter((clause): clause is SQL => clause !== undefined));
+  return clauses;
 }
 
 /** The text of a search, or null when there is none: a single space is ignored (spec: content §2). */

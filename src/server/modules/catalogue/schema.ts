@@ -103,6 +103,11 @@ export const videoProjects = pgTable(
     uniqueIndex('video_projects_project_id_unique').on(table.projectId),
     uniqueIndex('video_projects_slug_unique').on(table.projectSlug),
     index('video_projects_published_idx').on(table.publishedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The listed stories only: the unfiltered catalogue's page and its capped count read this index
+    // alone (an index-only count of 1,001 entries, not a scan of the table's wide rows).
+    index('video_projects_listed_published_idx')
+      .on(table.publishedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.editorialState} in ('published', 'corrected')`),
     index('video_projects_category_published_idx').on(table.categoryId, table.publishedAt.desc().nullsFirst()),
     index('video_projects_country_published_idx').on(table.countryId, table.publishedAt.desc().nullsFirst()),
     index('video_projects_region_published_idx').on(table.regionId, table.publishedAt.desc().nullsFirst()),

@@ -61,6 +61,9 @@ describe('GET /api/content/video_projects (list)', () => {
     ['category=politics&language=en&min_duration=300', ['NR-T-0005']],
     ['sort=oldest&category=society', ['NR-T-0006', 'NR-T-0002', 'NR-T-0001']],
     ['sort=longest&per_page=2', ['NR-T-0005', 'NR-T-0002']],
+    ['sort=oldest&per_page=3', ['NR-T-0006', 'NR-T-0004', 'NR-T-0003']],
+    ['sort=shortest&per_page=2&page=2', ['NR-T-0001', 'NR-T-0003']],
+    ['sort=relevance&per_page=2', ['NR-T-0005', 'NR-T-0001']],
     ['category=no-such-category', []],
   ])('filters by %s', async (query, expected) => {
     expect(ids(await list(query))).toEqual(expected);
@@ -70,6 +73,20 @@ describe('GET /api/content/video_projects (list)', () => {
     const result = await list('per_page=2&page=2');
     expect(ids(result)).toEqual(['NR-T-0002', 'NR-T-0003']);
     expect(result).toMatchObject({ count: 6, pages: 3, page: 2 });
+  });
+
+  it('a page past the last is empty and still says how many there are', async () => {
+    expect(await list('per_page=2&page=9')).toMatchObject({ videos: [], count: 6, pages: 3, page: 9 });
+    expect(await list('tags=floods&per_page=1&page=5')).toMatchObject({ videos: [], count: 2, pages: 2 });
+  });
+
+  it('counts what the filters match, and each card carries its own tags', async () => {
+    const result = await list('tags=floods,elections&per_page=2');
+    expect(result).toMatchObject({ count: 4, pages: 2 });
+    expect(result.videos.map((video) => [video.project_id, video.tags.map((tag) => tag.slug)])).toEqual([
+      ['NR-T-0005', ['elections']],
+      ['NR-T-0001', ['floods']],
+    ]);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { parseId } from '../../../common/validators.ts';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import {
   SUGGEST_MIN_LENGTH,
   type SearchResponse,
@@ -11,9 +12,9 @@ import {
 import type { Locale } from '../../../common/locales.ts';
 import type { Db } from '../../db/client.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
-import { filterClause, listedProject, searchText, tsQuery, type CatalogueFilter } from './filters.ts';
+import { filterClause, filterClauses, listedProject, searchText, tsQuery, type CatalogueFilter } from './filters.ts';
 import { searches, searchStatistics, videoProjects } from './schema.ts';
-import { previewImageUrl, summaries, summaryColumns, type ReferenceTables, type SummaryRow } from './views.ts';
+import { previewImageUrl, summaries, summaryColumns, tagsOf, type ReferenceTables, type SummaryRow } from './views.ts';
 import { livesMatching } from '../live/events.ts';
 import { correctedText } from './search-correction.ts';
 
@@ -33,17 +34,19 @@ export type SearchContext = CatalogueContext & { secret: string };
 
 const p = videoProjects;
 
-/** The order of a video list's sort (newest first by default). */
-export function orderFor(sort: VideoSearchQuery['sort']): SQL[] {
+type Ordered = { publishedAt: SQLWrapper; id: SQLWrapper; duration: SQLWrapper };
+
+/** The order of a video list's sort (newest first by default), over the projects or a page of them. */
+export function orderFor(sort: VideoSearchQuery['sort'], by: Ordered = p): SQL[] {
   switch (sort) {
     case 'oldest':
-      return [asc(p.publishedAt), asc(p.id)];
+      return [asc(by.publishedAt), asc(by.id)];
     case 'longest':
-      return [desc(p.duration), desc(p.publishedAt)];
+      return [desc(by.duration), desc(by.publishedAt)];
     case 'shortest':
-      return [asc(p.duration), desc(p.publishedAt)];
+      return [asc(by.duration), desc(by.publishedAt)];
     default:
-      return [desc(p.publishedAt), desc(p.id)];
+      return [desc(by.publishedAt), desc(by.id)];
   }
 }
 
@@ -68,19 +71,59 @@ function pageInfo(count: number, page: number, perPage: number, reachable = Numb
   };
 }
 
+type ListBounds = { limit: number | Placeholder; offset: number | Placeholder; cap: number | Placeholder };
+
+/**
+ * The list's one statement: the page, each of its stories' tags, and the capped count (a one-row
+ * subquery, computed once), so an uncached page is one round trip to the database. The tags are
+ * read for the page's rows only, not for those its offset skips.
+ */
+function listStatement(db: Db, where: SQL | undefined, sort: VideoSearchQuery['sort'], bounds: ListBounds) {
+  const page = db
+    .select(summaryColumns)
+    .from(p)
+    .where(where)
+    .orderBy(...orderFor(sort))
+    .limit(bounds.limit)
+    .offset(bounds.offset)
+    .as('page');
+  const matches = db
+    .select({ one: sql`1` })
+    .from(p)
+    .where(where)
+    .limit(bounds.cap)
+    .as('matches');
+  const counted = db
+    .select({ n: sql<number>`count(*)::int`.as('n') })
+    .from(matches)
+    .as('counted');
+  return db
+    .select({ ...page._.selectedFields, tags: tagsOf(page.id), counted: counted.n })
+    .from(page)
+    .innerJoin(counted, sql`true`)
+    .orderBy(...orderFor(sort, page));
+}
+
+const PLACEHOLDERS: ListBounds = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), cap: sql.placeholder('cap') };
+/**
+ * The unfiltered catalogue, every visitor's first page, in each sort: its statement has one shape,
+ * so it is built and prepared once per database (db/prepared.ts), not on every call.
+ */
+const unfilteredList = Object.fromEntries(
+  (['newest', 'oldest', 'longest', 'shortest'] as const).map((sort) => [
+    sort,
+    preparedPerDatabase((db) => listStatement(db, listedProject, sort, PLACEHOLDERS).prepare(`catalogue_list_${sort}`)),
+  ]),
+);
+
 /** GET /api/content/video_projects without a search text: filters, sort, pages of 12. */
 export async function listVideos(ctx: CatalogueContext, filter: CatalogueFilter, locale: Locale): Promise<VideoListResponse> {
-  const where = filterClause(filter);
-  const [rows, count] = await Promise.all([
-    ctx.db
-      .select(summaryColumns)
-      .from(p)
-      .where(where)
-      .orderBy(...orderFor(filter.sort))
-      .limit(filter.per_page)
-      .offset((filter.page - 1) * filter.per_page),
-    cappedCount(ctx.db, where),
-  ]);
+  const clauses = filterClauses(filter);
+  const bounds = { limit: filter.per_page, offset: (filter.page - 1) * filter.per_page, cap: COUNT_CAP + 1 };
+  const prepared = clauses.length === 1 ? unfilteredList[filter.sort === 'relevance' ? 'newest' : (filter.sort ?? 'newest')] : undefined;
+  const rows = prepared ? await prepared(ctx.db).execute(bounds) : await listStatement(ctx.db, and(...clauses), filter.sort, bounds);
+  // A page past the last has no row to carry the count.
+  const count = rows[0]?.counted ?? (await cappedCount(ctx.db, and(...clauses)));
   return { videos: await summaries(ctx.db, rows, locale, ctx.reference), ...pageInfo(count, filter.page, filter.per_page) };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { VideoProject, VideoProjectSummary } from '../../../common/catalogue.ts';
 import { QUALITY_LABELS } from '../../../common/catalogue.ts';
 import type { Locale } from '../../../common/locales.ts';
@@ -37,6 +37,17 @@ export const summaryColumns = {
   animatedThumbnails: videoProjects.animatedThumbnails,
 };
 export type SummaryRow = { [K in keyof typeof summaryColumns]: ProjectRow[K] };
+
+type TagRow = { id: number; slug: string; names: (typeof tags.$inferSelect)['names'] };
+/**
+ * The tags of the project with this id, as one column of the statement that reads the project: a
+ * page of a list then costs one round trip to the database, not two. The id must render qualified
+ * (a column of a join, or a subquery's).
+ */
+export function tagsOf(projectId: SQLWrapper): SQL<TagRow[]> {
+  return sql<TagRow[]>`(select coalesce(json_agg(json_build_object('id', tag.id, 'slug', tag.slug, 'names', tag.names)), '[]'::json)
+    from ${videoProjectTags} link join ${tags} tag on tag.id = link.tag_id where link.project_id = ${projectId})`;
+}
 
 export function previewImageUrl(row: Pick<ProjectRow, 'id' | 'previewImage'>): string {
   return row.previewImage ?? `/media/previews/${row.id}.svg`;
@@ -92,20 +103,23 @@ function countriesNamed(rows: CountryRef[], locale: Locale): Map<number, NamedCo
   return named;
 }
 
-/** Tags of a page of projects (one query), and the names of their categories and countries. */
-async function lookups(db: Db, rows: Pick<ProjectRow, 'id' | 'categoryId' | 'countryId'>[], locale: Locale, reference: ReferenceTables) {
+type LookupRow = Pick<ProjectRow, 'id' | 'categoryId' | 'countryId'> & { tags?: TagRow[] };
+
+/** The tags of rows read without their `tagsColumn` (one query for the page). */
+async function tagsOfRows(db: Db, rows: LookupRow[]): Promise<(TagRow & { projectId: number })[]> {
+  if (rows.every((row) => row.tags)) return rows.flatMap((row) => (row.tags ?? []).map((tag) => ({ ...tag, projectId: row.id })));
   const ids = rows.map((row) => row.id);
-  const [tagRows, categoryRows, countryRows] = await Promise.all([
-    ids.length
-      ? db
-          .select({ projectId: videoProjectTags.projectId, id: tags.id, slug: tags.slug, names: tags.names })
-          .from(videoProjectTags)
-          .innerJoin(tags, eq(tags.id, videoProjectTags.tagId))
-          .where(inArray(videoProjectTags.projectId, ids))
-      : [],
-    reference.categories(),
-    reference.countries(),
-  ]);
+  if (ids.length === 0) return [];
+  return db
+    .select({ projectId: videoProjectTags.projectId, id: tags.id, slug: tags.slug, names: tags.names })
+    .from(videoProjectTags)
+    .innerJoin(tags, eq(tags.id, videoProjectTags.tagId))
+    .where(inArray(videoProjectTags.projectId, ids));
+}
+
+/** Tags of a page of projects, and the names of their categories and countries. */
+async function lookups(db: Db, rows: LookupRow[], locale: Locale, reference: ReferenceTables) {
+  const [tagRows, categoryRows, countryRows] = await Promise.all([tagsOfRows(db, rows), reference.categories(), reference.countries()]);
   const tagsByProject = new Map<number, { id: number; slug: string; name: string }[]>();
   for (const tag of tagRows) {
     const list = tagsByProject.get(tag.projectId) ?? [];
@@ -117,7 +131,7 @@ async function lookups(db: Db, rows: Pick<ProjectRow, 'id' | 'categoryId' | 'cou
   return { tagsByProject, category, country };
 }
 
-function summary(row: SummaryRow, found: Awaited<ReturnType<typeof lookups>>): VideoProjectSummary {
+function summary(row: SummaryRow & { tags?: TagRow[] }, found: Awaited<ReturnType<typeof lookups>>): VideoProjectSummary {
   return {
     id: row.id,
     project_id: row.projectId,
@@ -143,7 +157,7 @@ function summary(row: SummaryRow, found: Awaited<ReturnType<typeof lookups>>): V
 /** List items in the caller's language, in the order given. */
 export async function summaries(
   db: Db,
-  rows: SummaryRow[],
+  rows: (SummaryRow & { tags?: TagRow[] })[],
   locale: Locale,
   reference: ReferenceTables = directReference(db),
 ): Promise<VideoProjectSummary[]> {

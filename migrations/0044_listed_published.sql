@@ -1,0 +1,1 @@
+CREATE INDEX "video_projects_listed_published_idx" ON "video_projects" USING btree ("published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "video_projects"."editorial_state" in ('published', 'corrected');
