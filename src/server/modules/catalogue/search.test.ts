@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { Browser, codes, errors } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { createLiveEvent } from '../live/test-support.ts';
-import { searches, searchStatistics } from './schema.ts';
+import { searches, searchStatistics, tags, videoProjects, videoProjectTags } from './schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,6 +78,30 @@ describe('GET /api/content/video_projects (list)', () => {
   it('a page past the last is empty and still says how many there are', async () => {
     expect(await list('per_page=2&page=9')).toMatchObject({ videos: [], count: 6, pages: 3, page: 9 });
     expect(await list('tags=floods&per_page=1&page=5')).toMatchObject({ videos: [], count: 2, pages: 2 });
+  });
+
+  it('names a tag made after the tags were first read', async () => {
+    await list('per_page=1&locale=es');
+    const [project] = await t.database.db
+      .select({ id: videoProjects.id })
+      .from(videoProjects)
+      .where(eq(videoProjects.projectId, 'NR-T-0005'));
+    const [tag] = await t.database.db
+      .insert(tags)
+      .values({ slug: 'wildfires', names: { en: 'Wildfires', ar: 'حرائق', es: 'Incendios', ru: 'Пожары' } })
+      .returning();
+    if (!project || !tag) throw new Error('no project or tag');
+    await t.database.db.insert(videoProjectTags).values({ projectId: project.id, tagId: tag.id });
+    try {
+      const [first] = (await list('per_page=1&locale=es&sort=newest')).videos;
+      expect(first?.tags.map(({ slug, name }) => ({ slug, name }))).toEqual([
+        { slug: 'elections', name: 'Elecciones' },
+        { slug: 'wildfires', name: 'Incendios' },
+      ]);
+    } finally {
+      await t.database.db.delete(videoProjectTags).where(eq(videoProjectTags.tagId, tag.id));
+      await t.database.db.delete(tags).where(eq(tags.id, tag.id));
+    }
   });
 
   it('counts what the filters match, and each card carries its own tags', async () => {

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
 import { filterClause, filterClauses, listedProject, searchText, tsQuery, type CatalogueFilter } from './filters.ts';
 import { searches, searchStatistics, videoProjects } from './schema.ts';
-import { previewImageUrl, summaries, summaryColumns, tagsOf, type ReferenceTables, type SummaryRow } from './views.ts';
+import { previewImageUrl, summaries, summaryColumns, tagIdsOf, type ReferenceTables, type SummaryRow } from './views.ts';
 import { livesMatching } from '../live/events.ts';
 import { correctedText } from './search-correction.ts';
 
@@ -98,7 +98,7 @@ function listStatement(db: Db, where: SQL | undefined, sort: VideoSearchQuery['s
     .from(matches)
     .as('counted');
   return db
-    .select({ ...page._.selectedFields, tags: tagsOf(page.id), counted: counted.n })
+    .select({ ...page._.selectedFields, tagIds: tagIdsOf(page.id), counted: counted.n })
     .from(page)
     .innerJoin(counted, sql`true`)
     .orderBy(...orderFor(sort, page));
