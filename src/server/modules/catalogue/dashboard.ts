@@ -14,7 +14,7 @@ import { trendingVideos } from './projects.ts';
 import { listVideos, type CatalogueContext } from './search.ts';
 import { banners, frontPages, videoProjects } from './schema.ts';
 import { listTags } from './tags.ts';
-import { summaries, summaryColumns } from './views.ts';
+import { cardColumns, summaries } from './views.ts';
 import { dashboardEvents } from '../live/events.ts';
 
 type BannerRow = typeof banners.$inferSelect;
@@ -95,7 +95,7 @@ async function hotbox(ctx: CatalogueContext, id: string, locale: Locale) {
   if (!page) return null;
   const rows = page.projectIds.length
     ? await ctx.db
-        .select(summaryColumns)
+        .select(cardColumns)
         .from(videoProjects)
         .where(and(listedProject, inArray(videoProjects.id, page.projectIds)))
     : [];

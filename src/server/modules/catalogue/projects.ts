@@ -5,7 +5,7 @@ import type { Locale } from '../../../common/locales.ts';
 import { NotFound } from '../../http/errors.ts';
 import { projectWhere, type CatalogueContext } from './search.ts';
 import { videoDownloads, videoProjects, videoProjectTags } from './schema.ts';
-import { detail, summaries, summaryColumns } from './views.ts';
+import { cardColumns, detail, summaries } from './views.ts';
 
 const p = videoProjects;
 const notFound = () => new NotFound({ code: 'video_not_found', message: 'Video not found' });
@@ -34,14 +34,14 @@ export async function relatedVideos(ctx: CatalogueContext, idOrSlug: string, loc
       ),
     );
   let rows = await ctx.db
-    .select(summaryColumns)
+    .select(cardColumns)
     .from(p)
     .where(and(listedProject, ne(p.id, project.id), inArray(p.id, sharedTags)))
     .orderBy(desc(p.publishedAt))
     .limit(limit);
   if (rows.length < limit && project.categoryId !== null) {
     const more = await ctx.db
-      .select(summaryColumns)
+      .select(cardColumns)
       .from(p)
       .where(and(listedProject, ne(p.id, project.id), eq(p.categoryId, project.categoryId)))
       .orderBy(desc(p.publishedAt))
@@ -64,7 +64,7 @@ export async function trendingVideos(ctx: CatalogueContext, locale: Locale, limi
     .limit(limit);
   if (counts.length === 0) return [];
   const rows = await ctx.db
-    .select(summaryColumns)
+    .select(cardColumns)
     .from(p)
     .where(
       and(

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
 import { filterClause, filterClauses, listedProject, searchText, tsQuery, type CatalogueFilter } from './filters.ts';
 import { searches, searchStatistics, videoProjects } from './schema.ts';
-import { previewImageUrl, summaries, summaryColumns, tagIdsOf, type ReferenceTables, type SummaryRow } from './views.ts';
+import { cardColumns, previewImageUrl, summaries, summaryColumns, tagIdsOf, type ReferenceTables } from './views.ts';
 import { livesMatching } from '../live/events.ts';
 import { correctedText } from './search-correction.ts';
 
@@ -212,11 +212,11 @@ async function searchFor(
     row.rank * (0.5 + 0.5 / (1 + Math.max(0, now - row.publishedAt.getTime()) / (14 * 86_400_000)));
   const ranked = sortCandidates(rows.slice(0, RANK_CAP), filter.sort, score);
   const ids = ranked.slice((filter.page - 1) * filter.per_page, filter.page * filter.per_page).map((row) => row.id);
-  const found = ids.length ? await ctx.db.select(summaryColumns).from(p).where(inArray(p.id, ids)) : [];
+  const found = ids.length ? await ctx.db.select(cardColumns).from(p).where(inArray(p.id, ids)) : [];
   const byId = new Map(found.map((row) => [row.id, row]));
   const videos = await summaries(
     ctx.db,
-    ids.map((id) => byId.get(id)).filter((row): row is SummaryRow => row !== undefined),
+    ids.flatMap((id) => byId.get(id) ?? []),
     locale,
     ctx.reference,
   );

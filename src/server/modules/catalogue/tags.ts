@@ -6,7 +6,7 @@ import { NotFound } from '../../http/errors.ts';
 import type { VideoSort } from '../../../common/catalogue-values.ts';
 import { orderFor, type CatalogueContext } from './search.ts';
 import { tags, tagSubscriptions, videoProjects, videoProjectTags } from './schema.ts';
-import { summaries, summaryColumns } from './views.ts';
+import { cardColumns, summaries } from './views.ts';
 import { taggedEvents } from '../live/events.ts';
 
 type TagRow = typeof tags.$inferSelect;
@@ -72,7 +72,7 @@ export async function tagLanding(
   const tagged = eq(videoProjectTags.tagId, tag.id);
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select(summaryColumns)
+      .select(cardColumns)
       .from(videoProjects)
       .innerJoin(videoProjectTags, and(eq(videoProjectTags.projectId, videoProjects.id), tagged))
       .where(listedProject)

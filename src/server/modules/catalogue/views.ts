@@ -49,6 +49,9 @@ export function tagIdsOf(projectId: SQLWrapper): SQL<number[]> {
   return sql<number[]>`array(select link.tag_id from ${videoProjectTags} link where link.project_id = ${projectId})`;
 }
 
+/** A card's columns read straight from the projects: the summary's, with the tag ids. */
+export const cardColumns = { ...summaryColumns, tagIds: tagIdsOf(sql.raw('"video_projects"."id"')) };
+
 export function previewImageUrl(row: Pick<ProjectRow, 'id' | 'previewImage'>): string {
   return row.previewImage ?? `/media/previews/${row.id}.svg`;
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../http/errors.ts';
 import { agreements } from '../agreements/schema.ts';
 import { videoProjects } from '../catalogue/schema.ts';
-import { summaries, summaryColumns } from '../catalogue/views.ts';
+import { cardColumns, summaries } from '../catalogue/views.ts';
 import { videoRequests } from './schema.ts';
 
 /** Downloads that delivered (or will deliver) a file: failed and cancelled ones were given back. */
@@ -34,7 +34,7 @@ export async function downloadedItems(
       .where(downloadedBy(userId)),
   ]);
   const ids = groups.map((group) => group.projectId);
-  const rows = ids.length ? await db.select(summaryColumns).from(videoProjects).where(inArray(videoProjects.id, ids)) : [];
+  const rows = ids.length ? await db.select(cardColumns).from(videoProjects).where(inArray(videoProjects.id, ids)) : [];
   const videos = new Map((await summaries(db, rows, locale)).map((video) => [video.id, video]));
   const states = new Map(
     ids.length

@@ -4,7 +4,7 @@ import type { List } from '../../../common/lists.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Db } from '../../db/client.ts';
 import { videoProjects } from '../catalogue/schema.ts';
-import { previewImageUrl, summaries, summaryColumns } from '../catalogue/views.ts';
+import { cardColumns, previewImageUrl, summaries } from '../catalogue/views.ts';
 import { listItems, type lists } from './schema.ts';
 
 export type ListRow = typeof lists.$inferSelect;
@@ -63,7 +63,7 @@ export async function listVideos(
   page: { limit: number; offset: number } | null = null,
 ): Promise<VideoProjectSummary[]> {
   const query = db
-    .select(summaryColumns)
+    .select(cardColumns)
     .from(listItems)
     .innerJoin(videoProjects, eq(videoProjects.id, listItems.itemId))
     .where(and(eq(listItems.listId, listId), eq(listItems.itemType, 'video_project')))
