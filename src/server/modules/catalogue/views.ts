@@ -90,47 +90,60 @@ export function memoReference(db: Db, caches: Pick<CacheBus, 'onInvalidate'>): R
   };
 }
 
-type CountryRef = { id: number; code: string };
-type NamedCountry = CountryRef & { name: string };
+type Named = { id: number; slug: string; name: string };
+
 /**
- * The countries by id with their names in a language, made once per list of countries the
- * reference memo holds (a name is an ICU lookup, about 9 µs: 250 countries a page was the uncached
- * list's largest cost of its own, docs/performance.md).
+ * What a reference list gives in a language (its rows by id, with their names), made once per list
+ * the reference memo holds and per language: a country's name is an ICU lookup (about 9 µs; 250
+ * countries a page was the uncached list's largest cost of its own), and every page names tags
+ * and categories from the same few rows (docs/performance.md).
  */
-const countryNames = new WeakMap<CountryRef[], Map<Locale, Map<number, NamedCountry>>>();
-function countriesNamed(rows: CountryRef[], locale: Locale): Map<number, NamedCountry> {
-  let byLocale = countryNames.get(rows);
+const namedOnce = new WeakMap<object, Map<Locale, Map<number, unknown>>>();
+function named<R extends { id: number }, V>(rows: R[], locale: Locale, name: (row: R) => V): Map<number, V> {
+  let byLocale = namedOnce.get(rows);
   if (!byLocale) {
     byLocale = new Map();
-    countryNames.set(rows, byLocale);
+    namedOnce.set(rows, byLocale);
   }
-  let named = byLocale.get(locale);
-  if (!named) {
-    named = new Map(rows.map((row) => [row.id, { id: row.id, code: row.code, name: countryName(row.code, locale) }]));
-    byLocale.set(locale, named);
+  let found = byLocale.get(locale) as Map<number, V> | undefined;
+  if (!found) {
+    found = new Map(rows.map((row) => [row.id, name(row)]));
+    byLocale.set(locale, found);
   }
-  return named;
+  return found;
 }
+const nameOf =
+  (locale: Locale) =>
+  (row: { id: number; slug: string; names: Partial<Record<Locale, string>> & { en: string } }): Named => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.names[locale] || row.names.en,
+  });
 
 type LookupRow = Pick<ProjectRow, 'id' | 'categoryId' | 'countryId'> & { tagIds?: number[] };
 
 /**
- * The tags of a page of projects: named from the reference tables when the rows carry their tag
- * ids (`tagIdsOf`) and every id is known there, else read in one query (a tag made since the
- * tables were read is found so too).
+ * The tags of a page of projects in a language, by project: named from the reference tables when
+ * the rows carry their tag ids (`tagIdsOf`) and every id is known there, else read in one query (a
+ * tag made since the tables were read is found so too).
  */
-async function tagsOfRows(db: Db, rows: LookupRow[], reference: ReferenceTables): Promise<(TagRow & { projectId: number })[]> {
-  if (rows.length === 0) return [];
-  const carried = rows.flatMap((row) => (row.tagIds ?? []).map((tagId) => ({ projectId: row.id, tagId })));
+async function tagsOfRows(db: Db, rows: LookupRow[], locale: Locale, reference: ReferenceTables): Promise<Map<number, Named[]>> {
+  const byProject = new Map<number, Named[]>();
+  if (rows.length === 0) return byProject;
   if (rows.every((row) => row.tagIds)) {
-    const known = new Map((await reference.tags()).map((tag) => [tag.id, tag]));
-    const named = carried.flatMap(({ projectId, tagId }) => {
-      const tag = known.get(tagId);
-      return tag ? [{ ...tag, projectId }] : [];
-    });
-    if (named.length === carried.length) return named;
+    const known = named(await reference.tags(), locale, nameOf(locale));
+    for (const row of rows) {
+      const found = (row.tagIds ?? []).flatMap((tagId) => known.get(tagId) ?? []);
+      if (found.length !== row.tagIds?.length) return tagsRead(db, rows, locale);
+      byProject.set(row.id, found);
+    }
+    return byProject;
   }
-  return db
+  return tagsRead(db, rows, locale);
+}
+
+async function tagsRead(db: Db, rows: LookupRow[], locale: Locale): Promise<Map<number, Named[]>> {
+  const found = await db
     .select({ projectId: videoProjectTags.projectId, id: tags.id, slug: tags.slug, names: tags.names })
     .from(videoProjectTags)
     .innerJoin(tags, eq(tags.id, videoProjectTags.tagId))
@@ -140,23 +153,21 @@ async function tagsOfRows(db: Db, rows: LookupRow[], reference: ReferenceTables)
         rows.map((row) => row.id),
       ),
     );
+  const byProject = new Map<number, Named[]>();
+  const name = nameOf(locale);
+  for (const tag of found) byProject.set(tag.projectId, [...(byProject.get(tag.projectId) ?? []), name(tag)]);
+  return byProject;
 }
 
 /** Tags of a page of projects, and the names of their categories and countries. */
 async function lookups(db: Db, rows: LookupRow[], locale: Locale, reference: ReferenceTables) {
-  const [tagRows, categoryRows, countryRows] = await Promise.all([
-    tagsOfRows(db, rows, reference),
+  const [tagsByProject, categoryRows, countryRows] = await Promise.all([
+    tagsOfRows(db, rows, locale, reference),
     reference.categories(),
     reference.countries(),
   ]);
-  const tagsByProject = new Map<number, { id: number; slug: string; name: string }[]>();
-  for (const tag of tagRows) {
-    const list = tagsByProject.get(tag.projectId) ?? [];
-    list.push({ id: tag.id, slug: tag.slug, name: tag.names[locale] || tag.names.en });
-    tagsByProject.set(tag.projectId, list);
-  }
-  const category = new Map(categoryRows.map((row) => [row.id, { id: row.id, slug: row.slug, name: row.names[locale] || row.names.en }]));
-  const country = countriesNamed(countryRows, locale);
+  const category = named(categoryRows, locale, nameOf(locale));
+  const country = named(countryRows, locale, (row) => ({ id: row.id, code: row.code, name: countryName(row.code, locale) }));
   return { tagsByProject, category, country };
 }
 
@@ -166,7 +177,7 @@ function summary(row: SummaryRow, found: Awaited<ReturnType<typeof lookups>>): V
     project_id: row.projectId,
     title: row.title,
     project_slug: row.projectSlug,
-    tags: (found.tagsByProject.get(row.id) ?? []).sort((a, b) => a.slug.localeCompare(b.slug)),
+    tags: [...(found.tagsByProject.get(row.id) ?? [])].sort((a, b) => a.slug.localeCompare(b.slug)),
     selected_preview_image: previewImageUrl(row),
     animated_preview_thumbnails: row.animatedThumbnails,
     format: row.formats,
