@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { includesBrandedFiles } from '../../../common/agreement-values.ts';
 import type { DownloadBody, PurchaseResult, Rendition } from '../../../common/downloads.ts';
 import { downloadBodySchema, offeredOnSite } from '../../../common/downloads.ts';
@@ -59,23 +59,32 @@ export async function requestDownload(
       message: 'You must agree to restrictions to download',
     });
   if (user.deactivatedAt) throw new Forbidden({ code: 'deactivated', message: 'Your account has been deactivated' });
-  const [project] = await ctx.db
-    .select({ id: p.id, slug: p.projectSlug, freeAccess: p.freeAccess, limitType: p.limitType, embargoUntil: p.embargoUntil })
-    .from(p)
-    .where(projectWhere(idOrSlug));
-  if (!project) throw videoNotFound();
-  // Only the files the video is offered in (its renditions: format, quality, container) can be had.
-  const [offered] = await ctx.db
+  // The video, and whether it is offered in the file asked for (its renditions: format, quality,
+  // container), in one statement.
+  const offeredFile = ctx.db
     .select({ id: videos.id })
     .from(videos)
     .where(
       and(
-        eq(videos.projectId, project.id),
+        eq(videos.projectId, p.id),
         eq(videos.format, input.video_format),
         eq(videos.quality, input.quality),
         eq(videos.container, input.file_type),
       ),
     );
+  const [project] = await ctx.db
+    .select({
+      id: p.id,
+      slug: p.projectSlug,
+      freeAccess: p.freeAccess,
+      limitType: p.limitType,
+      embargoUntil: p.embargoUntil,
+      offered: sql<boolean>`exists ${offeredFile}`,
+    })
+    .from(p)
+    .where(projectWhere(idOrSlug));
+  if (!project) throw videoNotFound();
+  const offered = project.offered;
   if (!offered)
     throw new Invalid({ code: 'format_not_offered', field: 'video_format', message: 'This video is not offered in that format' });
   const now = ctx.clock.now();

@@ -31,29 +31,34 @@ export type WebhookEvent = {
 };
 
 /**
+ * The active endpoints subscribed to an event type that its recipients' owners hold: a recipient's
+ * company's, or the recipient's own when they have none. One statement: most events have no
+ * endpoint to hear them, and then this is all they cost.
+ */
+export async function endpointsHearing(db: Db, recipients: readonly number[], type: WebhookEventType): Promise<{ id: number }[]> {
+  if (recipients.length === 0) return [];
+  return db
+    .selectDistinct({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .innerJoin(
+      users,
+      and(
+        inArray(users.id, [...new Set(recipients)]),
+        or(
+          and(isNotNull(users.companyId), eq(webhookEndpoints.companyId, users.companyId)),
+          and(isNull(users.companyId), isNull(webhookEndpoints.companyId), eq(webhookEndpoints.userId, users.id)),
+        ),
+      ),
+    )
+    .where(and(isNull(webhookEndpoints.disabledAt), sql`${type} = any(${webhookEndpoints.events})`));
+}
+
+/**
  * Inserts the event's messages (none twice: `onConflictDoNothing` on endpoint and key) and answers
  * how many are new; wake the sender after (`wakeWebhookSender`), once committed.
  */
 export async function raiseWebhookEvent(db: Db, event: WebhookEvent, now: Date): Promise<number> {
-  const recipients = [...new Set(event.recipients)];
-  if (recipients.length === 0) return 0;
-  const owners = await db.select({ id: users.id, companyId: users.companyId }).from(users).where(inArray(users.id, recipients));
-  const companyIds = [...new Set(owners.flatMap((owner) => (owner.companyId ? [owner.companyId] : [])))];
-  const loneIds = owners.filter((owner) => !owner.companyId).map((owner) => owner.id);
-  if (companyIds.length === 0 && loneIds.length === 0) return 0;
-  const endpoints = await db
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        isNull(webhookEndpoints.disabledAt),
-        sql`${event.type} = any(${webhookEndpoints.events})`,
-        or(
-          companyIds.length ? inArray(webhookEndpoints.companyId, companyIds) : undefined,
-          loneIds.length ? and(isNull(webhookEndpoints.companyId), inArray(webhookEndpoints.userId, loneIds)) : undefined,
-        ),
-      ),
-    );
+  const endpoints = await endpointsHearing(db, event.recipients, event.type);
   if (endpoints.length === 0) return 0;
   const payload = { type: event.type, timestamp: now.toISOString(), data: event.data };
   const inserted = await db

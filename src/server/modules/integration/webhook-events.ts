@@ -8,7 +8,7 @@ import { videoRequests } from '../downloads/schema.ts';
 import { liveBookings, liveEventFollows, type liveEvents } from '../live/schema.ts';
 import { contentItems } from '../newsroom/schema.ts';
 import type { ContentNewsHandler } from './content-news.ts';
-import { raiseWebhookEvent } from './webhook-delivery.ts';
+import { endpointsHearing, raiseWebhookEvent } from './webhook-delivery.ts';
 import { wakeWebhookSender } from './webhooks.ts';
 
 /**
@@ -78,7 +78,8 @@ export async function raiseDownloadsReady(
   deps: RaiseDeps,
   rows: readonly Pick<VideoRequestRow, 'id' | 'userId' | 'projectId' | 'quality' | 'container' | 'format'>[],
 ): Promise<number> {
-  if (rows.length === 0) return 0;
+  // A file made ready for someone no endpoint listens for (the common case) costs one statement.
+  if ((await endpointsHearing(deps.db, [...new Set(rows.map((row) => row.userId))], 'download.ready')).length === 0) return 0;
   const now = deps.clock.now();
   const projects = await deps.db
     .select({ id: videoProjects.id, slug: videoProjects.projectSlug, title: videoProjects.title })

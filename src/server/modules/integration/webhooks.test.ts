@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchaseResultSchema } from '../../../common/downloads.ts';
 import { contentItemSchema } from '../../../common/newsroom-desk.ts';
 import {
   WEBHOOK_LIMITS,
@@ -15,7 +16,9 @@ import { Browser, codes } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { videoProjects } from '../catalogue/schema.ts';
 import { deskCallers } from '../desk/test-support.ts';
-import { videoRequests } from '../downloads/schema.ts';
+import { renditions, videoRequests } from '../downloads/schema.ts';
+import { renditionKey } from '../downloads/service.ts';
+import { videoOf } from '../downloads/test-support.ts';
 import { storyWithMaster, uniqueWord } from '../newsroom/test-support.ts';
 import { decrypt, encrypt } from '../security/crypto.ts';
 import { outboundPolicyFor } from '../security/outbound.ts';
@@ -304,6 +307,46 @@ describe('sending', () => {
     expect(raised).toBe(1);
     await send();
     expect([killed, ready, off, other].map((entry) => receiver.at(entry.path).length)).toEqual([0, 1, 0, 0]);
+  });
+});
+
+describe('download.ready from the download call', () => {
+  it('a file that exists tells the downloader’s company at once, named and linked; a download no endpoint hears raises nothing', async () => {
+    const { master, member } = await a.team();
+    const hook = await register(master.browser, ['download.ready']);
+    const video = await videoOf(t, 'free');
+    const key = renditionKey(video, { quality: 'hd', file_type: 'mp4', video_format: 'clean', brand_position: 'bottom_right' });
+    await t.database.db.insert(renditions).values({
+      renditionKey: key,
+      projectId: video,
+      storageKey: `renditions/${key}.mp4`,
+      sizeBytes: 1024,
+      createdAt: t.services.clock.now(),
+    });
+    const download = (browser: Browser) =>
+      browser.post(`/api/content/video_projects/${video}/videos/download`, {
+        restrictions_accepted: true,
+        quality: 'hd',
+        file_type: 'mp4',
+      });
+
+    const answer = await download(member.browser);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const made = purchaseResultSchema.parse(answer.json());
+    expect(made.exist).toBe(true);
+    await send();
+    const [heard] = receiver.at(hook.path).map((entry) => verified(hook.secret, entry));
+    const [title] = await t.database.db.select({ title: videoProjects.title }).from(videoProjects).where(eq(videoProjects.id, video));
+    expect(heard).toMatchObject({
+      type: 'download.ready',
+      data: { request_id: made.request_id, video_project_id: video, headline: title?.title, quality: 'hd', file_type: 'mp4' },
+    });
+
+    const messages = async () => (await t.database.db.select({ id: webhookMessages.id }).from(webhookMessages)).length;
+    const before = await messages();
+    const { browser: lone } = await a.signedIn();
+    expect((await download(lone)).json()).toMatchObject({ exist: true });
+    expect(await messages()).toBe(before);
   });
 });
 
