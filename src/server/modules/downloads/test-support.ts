@@ -1,5 +1,7 @@
 import type { TestApp } from '../../test/harness.ts';
 import { insertProjects } from '../catalogue/writer.ts';
+import { renditions } from './schema.ts';
+import { renditionKey } from './service.ts';
 
 export type MaterialKind = 'free' | 'pool' | 'paid';
 
@@ -27,4 +29,13 @@ export async function videoOf(t: TestApp, kind: MaterialKind): Promise<number> {
   const [id] = await videosOf(t, kind);
   if (id === undefined) throw new Error('no video');
   return id;
+}
+
+/** The video's clean HD MP4 as if already rendered: its row in the renditions cache (the file itself is not read). */
+export async function madeRendition(t: TestApp, projectId: number, sizeBytes = 1024): Promise<string> {
+  const key = renditionKey(projectId, { quality: 'hd', file_type: 'mp4', video_format: 'clean', brand_position: 'bottom_right' });
+  await t.database.db
+    .insert(renditions)
+    .values({ renditionKey: key, projectId, storageKey: `renditions/${key}.mp4`, sizeBytes, createdAt: t.services.clock.now() });
+  return key;
 }

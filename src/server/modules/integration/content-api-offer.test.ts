@@ -7,8 +7,8 @@ import { codes, type Browser } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { insertProjects } from '../catalogue/writer.ts';
 import { userLimits } from '../company/schema.ts';
-import { renditions, videoRequests } from '../downloads/schema.ts';
-import { renditionKey } from '../downloads/service.ts';
+import { videoRequests } from '../downloads/schema.ts';
+import { madeRendition } from '../downloads/test-support.ts';
 import { contentItems } from '../newsroom/schema.ts';
 import { storyWithMaster, uniqueWord } from '../newsroom/test-support.ts';
 
@@ -142,14 +142,7 @@ describe("the feed's files for each caller", () => {
     const { browser } = await a.signedIn();
     const word = uniqueWord();
     const free = await oneStory(`SIZE-${word}`, `Lighthouse ${word}`, true);
-    const key = renditionKey(free, { quality: 'hd', file_type: 'mp4', video_format: 'clean', brand_position: 'bottom_right' });
-    await t.database.db.insert(renditions).values({
-      renditionKey: key,
-      projectId: free,
-      storageKey: `renditions/${key}.mp4`,
-      sizeBytes: 1234,
-      createdAt: t.services.clock.now(),
-    });
+    await madeRendition(t, free, 1234);
     const files = (await feed(browser, `search=${word}&limit=5`)).get(free)?.renditions ?? [];
     expect(files.find((found) => found.name === 'clean-hd-mp4')?.sizeinbytes).toBe(1234);
     expect(files.find((found) => found.name === 'clean-sd-mp4')).toBeDefined();

@@ -16,9 +16,8 @@ import { Browser, codes } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { videoProjects } from '../catalogue/schema.ts';
 import { deskCallers } from '../desk/test-support.ts';
-import { renditions, videoRequests } from '../downloads/schema.ts';
-import { renditionKey } from '../downloads/service.ts';
-import { videoOf } from '../downloads/test-support.ts';
+import { videoRequests } from '../downloads/schema.ts';
+import { madeRendition, videoOf } from '../downloads/test-support.ts';
 import { storyWithMaster, uniqueWord } from '../newsroom/test-support.ts';
 import { decrypt, encrypt } from '../security/crypto.ts';
 import { outboundPolicyFor } from '../security/outbound.ts';
@@ -315,14 +314,7 @@ describe('download.ready from the download call', () => {
     const { master, member } = await a.team();
     const hook = await register(master.browser, ['download.ready']);
     const video = await videoOf(t, 'free');
-    const key = renditionKey(video, { quality: 'hd', file_type: 'mp4', video_format: 'clean', brand_position: 'bottom_right' });
-    await t.database.db.insert(renditions).values({
-      renditionKey: key,
-      projectId: video,
-      storageKey: `renditions/${key}.mp4`,
-      sizeBytes: 1024,
-      createdAt: t.services.clock.now(),
-    });
+    await madeRendition(t, video);
     const download = (browser: Browser) =>
       browser.post(`/api/content/video_projects/${video}/videos/download`, {
         restrictions_accepted: true,
