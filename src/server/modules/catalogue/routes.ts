@@ -27,7 +27,8 @@ import { requireUser } from '../accounts/auth.ts';
 import { dashboard, frontPage } from './dashboard.ts';
 import { availableFormats } from '../downloads/offer.ts';
 import { getVideo, minMaxDuration, relatedVideos } from './projects.ts';
-import { listVideos, recordSearchHit, searchVideos, suggest, type SearchContext } from './search.ts';
+import { listVideos } from './list.ts';
+import { recordSearchHit, searchVideos, suggest, type SearchContext } from './search.ts';
 import { searchText } from './filters.ts';
 
 const tags = ['catalogue'];

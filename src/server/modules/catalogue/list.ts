@@ -1,0 +1,108 @@
+import { and, asc, desc, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { VideoListResponse, VideoSearchQuery } from '../../../common/catalogue.ts';
+import type { Locale } from '../../../common/locales.ts';
+import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
+import { filterClauses, listedProject, type CatalogueFilter } from './filters.ts';
+import { videoProjects } from './schema.ts';
+import type { CatalogueContext } from './search.ts';
+import { summaries, summaryColumns, tagIdsOf } from './views.ts';
+
+/** The catalogue's list without a search text: filters, sorts, pages and their capped count. */
+
+/** Counting stops here: "more than 1,000" is as useful as an exact figure and costs a bounded index scan. */
+export const COUNT_CAP = 1_000;
+const p = videoProjects;
+
+type Ordered = { publishedAt: SQLWrapper; id: SQLWrapper; duration: SQLWrapper };
+
+/** The order of a video list's sort (newest first by default), over the projects or a page of them. */
+export function orderFor(sort: VideoSearchQuery['sort'], by: Ordered = p): SQL[] {
+  switch (sort) {
+    case 'oldest':
+      return [asc(by.publishedAt), asc(by.id)];
+    case 'longest':
+      return [desc(by.duration), desc(by.publishedAt)];
+    case 'shortest':
+      return [asc(by.duration), desc(by.publishedAt)];
+    default:
+      return [desc(by.publishedAt), desc(by.id)];
+  }
+}
+
+async function cappedCount(db: Db, where: SQL | undefined): Promise<number> {
+  const inner = db
+    .select({ one: sql`1` })
+    .from(p)
+    .where(where)
+    .limit(COUNT_CAP + 1);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as('matches'));
+  return row?.n ?? 0;
+}
+
+function pageInfo(count: number, page: number, perPage: number, reachable = Number.POSITIVE_INFINITY) {
+  const counted = Math.min(count, COUNT_CAP);
+  return {
+    count: counted,
+    count_capped: count > COUNT_CAP,
+    page,
+    per_page: perPage,
+    pages: Math.max(1, Math.ceil(Math.min(counted, reachable) / perPage)),
+  };
+}
+
+type ListBounds = { limit: number | Placeholder; offset: number | Placeholder; cap: number | Placeholder };
+
+/**
+ * The list's one statement: the page, each of its stories' tags, and the capped count (a one-row
+ * subquery, computed once), so an uncached page is one round trip to the database. The tags are
+ * read for the page's rows only, not for those its offset skips.
+ */
+function listStatement(db: Db, where: SQL | undefined, sort: VideoSearchQuery['sort'], bounds: ListBounds) {
+  const page = db
+    .select(summaryColumns)
+    .from(p)
+    .where(where)
+    .orderBy(...orderFor(sort))
+    .limit(bounds.limit)
+    .offset(bounds.offset)
+    .as('page');
+  const matches = db
+    .select({ one: sql`1` })
+    .from(p)
+    .where(where)
+    .limit(bounds.cap)
+    .as('matches');
+  const counted = db
+    .select({ n: sql<number>`count(*)::int`.as('n') })
+    .from(matches)
+    .as('counted');
+  return db
+    .select({ ...page._.selectedFields, tagIds: tagIdsOf(page.id), counted: counted.n })
+    .from(page)
+    .innerJoin(counted, sql`true`)
+    .orderBy(...orderFor(sort, page));
+}
+
+const PLACEHOLDERS: ListBounds = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), cap: sql.placeholder('cap') };
+/**
+ * The unfiltered catalogue, every visitor's first page, in each sort: its statement has one shape,
+ * so it is built and prepared once per database (db/prepared.ts), not on every call.
+ */
+const unfilteredList = Object.fromEntries(
+  (['newest', 'oldest', 'longest', 'shortest'] as const).map((sort) => [
+    sort,
+    preparedPerDatabase((db) => listStatement(db, listedProject, sort, PLACEHOLDERS).prepare(`catalogue_list_${sort}`)),
+  ]),
+);
+
+/** GET /api/content/video_projects without a search text: filters, sort, pages of 12. */
+export async function listVideos(ctx: CatalogueContext, filter: CatalogueFilter, locale: Locale): Promise<VideoListResponse> {
+  const clauses = filterClauses(filter);
+  const bounds = { limit: filter.per_page, offset: (filter.page - 1) * filter.per_page, cap: COUNT_CAP + 1 };
+  const prepared = clauses.length === 1 ? unfilteredList[filter.sort === 'relevance' ? 'newest' : (filter.sort ?? 'newest')] : undefined;
+  const rows = prepared ? await prepared(ctx.db).execute(bounds) : await listStatement(ctx.db, and(...clauses), filter.sort, bounds);
+  // A page past the last has no row to carry the count.
+  const count = rows[0]?.counted ?? (await cappedCount(ctx.db, and(...clauses)));
+  return { videos: await summaries(ctx.db, rows, locale, ctx.reference), ...pageInfo(count, filter.page, filter.per_page) };
+}
