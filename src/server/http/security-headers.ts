@@ -1,6 +1,7 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * What browsers may load and do on every answer (HTML, API, media). No inline script anywhere (the
@@ -66,9 +67,24 @@ export function policyFor(options: { stripe: boolean; reportingOrigin?: string |
   };
 }
 
+/**
+ * The headers helmet sets for these options, worked out once. They depend on nothing in the
+ * request (no nonces): @fastify/helmet built helmet's middleware, parsing the policy again, on
+ * every request (docs/performance.md, "Issue 26, sixth session").
+ */
+export function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers: [string, string][] = [];
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name.toLowerCase(), String(value)]),
+    removeHeader: () => undefined,
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
 export const securityHeaders = fp(
   async (app: FastifyInstance, options: { stripe?: boolean; reportingOrigin?: string | undefined }) => {
-    await app.register(fastifyHelmet, {
+    const headers = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: policyFor({ stripe: options.stripe ?? false, reportingOrigin: options.reportingOrigin }),
@@ -78,8 +94,12 @@ export const securityHeaders = fp(
       // HSTS over plain HTTP means nothing and would pin a local demo to HTTPS: set below, per request.
       hsts: false,
     });
+    headers.push(['permissions-policy', PERMISSIONS_POLICY]);
+    // On the raw response, as helmet does: answers streamed past Fastify's reply carry them too.
+    app.addHook('onRequest', async (_request, reply) => {
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    });
     app.addHook('onSend', async (request, reply) => {
-      reply.header('permissions-policy', PERMISSIONS_POLICY);
       if (request.overHttps) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     });
   },
