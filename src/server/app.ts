@@ -6,7 +6,7 @@ import fastifyEtag from '@fastify/etag';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { parseSentryDsn } from '../common/sentry-dsn.ts';
 import type { Config } from './config.ts';
 import type { ServiceContext } from './context.ts';
@@ -14,6 +14,7 @@ import { answerMachineOnly } from './http/dev-tools.ts';
 import { capConnectionsPerAddress, trustedProxy } from './http/connections.ts';
 import { microCache } from './http/micro-cache.ts';
 import { recordRoutes } from './http/route-table.ts';
+import { responseSerializer } from './http/response-serializer.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { clientErrorHandler, frameworkErrors } from './http/server-errors.ts';
 import { originCheck } from './http/origin-check.ts';
@@ -122,7 +123,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   const metrics = processMetrics();
   countRequests(app, metrics);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
