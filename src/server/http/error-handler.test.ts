@@ -28,6 +28,9 @@ beforeAll(async () => {
   typed.get('/api/test/slow-down', async () => {
     throw new TooManyRequests(61.2);
   });
+  const answer = z.object({ id: z.number(), title: z.string() });
+  typed.get('/api/test/answer', { schema: { response: { 200: answer } } }, async () => ({ id: 1, title: 'Floods', secret: 'kept out' }));
+  typed.get('/api/test/broken-answer', { schema: { response: { 200: answer } } }, async () => ({ id: 'one' }) as never);
   typed.get('/api/test/bug', async () => {
     throw new Error('secret detail from a bug');
   });
@@ -105,6 +108,19 @@ describe('error responses', () => {
     const slow = await app.inject({ method: 'GET', url: '/api/test/slow-down' });
     expect(slow.statusCode).toBe(429);
     expect(slow.headers['retry-after']).toBe('62');
+  });
+
+  it('writes an answer as its contract has it: a field outside the contract is not sent', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/answer' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: 1, title: 'Floods' });
+  });
+
+  it('answers 500 internal_error, not the data, when an answer breaks its contract', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/broken-answer' });
+    expect(response.statusCode).toBe(500);
+    expect(errorBodySchema.parse(response.json()).errors[0]?.code).toBe('internal_error');
+    expect(response.body).not.toContain('one');
   });
 
   it('hides the detail of an unexpected failure behind internal_error', async () => {
