@@ -1,4 +1,4 @@
-import { and, asc, desc, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { VideoListResponse, VideoSearchQuery } from '../../../common/catalogue.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,19 +14,17 @@ import { summaries, summaryColumns, tagIdsOf } from './views.ts';
 export const COUNT_CAP = 1_000;
 const p = videoProjects;
 
-type Ordered = { publishedAt: SQLWrapper; id: SQLWrapper; duration: SQLWrapper };
-
-/** The order of a video list's sort (newest first by default), over the projects or a page of them. */
-export function orderFor(sort: VideoSearchQuery['sort'], by: Ordered = p): SQL[] {
+/** The order of a video list's sort (newest first by default). */
+export function orderFor(sort: VideoSearchQuery['sort']): SQL[] {
   switch (sort) {
     case 'oldest':
-      return [asc(by.publishedAt), asc(by.id)];
+      return [asc(p.publishedAt), asc(p.id)];
     case 'longest':
-      return [desc(by.duration), desc(by.publishedAt)];
+      return [desc(p.duration), desc(p.publishedAt)];
     case 'shortest':
-      return [asc(by.duration), desc(by.publishedAt)];
+      return [asc(p.duration), desc(p.publishedAt)];
     default:
-      return [desc(by.publishedAt), desc(by.id)];
+      return [desc(p.publishedAt), desc(p.id)];
   }
 }
 
@@ -55,12 +53,13 @@ type ListBounds = { limit: number | Placeholder; offset: number | Placeholder; c
 
 /**
  * The list's one statement: the page, each of its stories' tags, and the capped count (a one-row
- * subquery, computed once), so an uncached page is one round trip to the database. The tags are
- * read for the page's rows only, not for those its offset skips.
+ * subquery, computed once), so an uncached page is one round trip to the database. The page is
+ * chosen by id (the offset walks the index, not the stories' rows), then its stories are read:
+ * their columns are the table's own, which Drizzle maps at a fraction of a subquery's cost.
  */
 function listStatement(db: Db, where: SQL | undefined, sort: VideoSearchQuery['sort'], bounds: ListBounds) {
   const page = db
-    .select(summaryColumns)
+    .select({ id: p.id })
     .from(p)
     .where(where)
     .orderBy(...orderFor(sort))
@@ -78,10 +77,11 @@ function listStatement(db: Db, where: SQL | undefined, sort: VideoSearchQuery['s
     .from(matches)
     .as('counted');
   return db
-    .select({ ...page._.selectedFields, tagIds: tagIdsOf(page.id), counted: counted.n })
+    .select({ ...summaryColumns, tagIds: tagIdsOf(p.id), counted: counted.n })
     .from(page)
+    .innerJoin(p, eq(p.id, page.id))
     .innerJoin(counted, sql`true`)
-    .orderBy(...orderFor(sort, page));
+    .orderBy(...orderFor(sort));
 }
 
 const PLACEHOLDERS: ListBounds = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), cap: sql.placeholder('cap') };
