@@ -10,12 +10,15 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 import { projectRoot } from '../paths.ts';
 
-export type Schema = typeof schema;
-/** The one database type services receive: the same on PGlite and on a PostgreSQL server. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type services receive: the same on PGlite and on a PostgreSQL server. Drizzle is
+ * given no schema: the code builds its queries from the tables and never uses the relational
+ * `db.query` API, for which each transaction would build a query object per table (docs/performance.md,
+ * "Issue 26, sixth session").
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /**
  * How another client reaches the same database: the job queue (pg-boss) speaks to the embedded
@@ -127,12 +130,12 @@ export async function openPglite(
     ...(options.smallWal ? { initDbStartParams: PGLITE_SMALL_WAL.initDbStartParams } : {}),
   });
   const turns = takingTurns(client);
-  const db = drizzlePglite(turns, { schema }) as unknown as Db;
+  const db = drizzlePglite(turns) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     connection: { kind: 'pglite', client: turns },
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await client.query('select 1');
     },
@@ -154,7 +157,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   let connections = 0;
   pool.on('connect', () => (connections += 1));
   pool.on('remove', () => (connections -= 1));
-  const db = drizzleNodePg(pool, { schema });
+  const db = drizzleNodePg(pool);
   return {
     db,
     kind: 'postgres',
