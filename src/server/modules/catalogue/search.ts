@@ -1,6 +1,6 @@
 import { parseId } from '../../../common/validators.ts';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { SUGGEST_MIN_LENGTH, type SearchResponse, type Suggestion, type VideoSearchQuery } from '../../../common/catalogue.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Db } from '../../db/client.ts';
@@ -315,8 +315,17 @@ export async function recordSearchHit(
 /** One project by numeric id, slug or agency project id (banners refer to it by the latter). */
 export function projectWhere(idOrSlug: string): SQL | undefined {
   const id = parseId(idOrSlug);
+  return id !== null ? projectNamedBy({ id, slug: idOrSlug }) : projectNamedBy({ slug: idOrSlug });
+}
+
+/**
+ * The listed project a call names: by its id (or a slug that is a number) when it gives an id,
+ * else by its slug or its agency id. The values may be a prepared statement's placeholders.
+ */
+export function projectNamedBy(named: { id?: number | Placeholder; slug: string | Placeholder }): SQL | undefined {
+  const { id, slug } = named;
   return and(
     listedProject,
-    id !== null ? or(eq(p.id, id), eq(p.projectSlug, idOrSlug)) : or(eq(p.projectSlug, idOrSlug), eq(p.projectId, idOrSlug)),
+    id !== undefined ? or(eq(p.id, id), eq(p.projectSlug, slug)) : or(eq(p.projectSlug, slug), eq(p.projectId, slug)),
   );
 }

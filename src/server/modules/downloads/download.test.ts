@@ -8,6 +8,7 @@ import { agreementBalances, agreementOperations } from '../agreements/schema.ts'
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { userLimits } from '../company/schema.ts';
 import { users } from '../accounts/schema.ts';
+import { videoProjects } from '../catalogue/schema.ts';
 import { insertProjects } from '../catalogue/writer.ts';
 import { videoRequests } from './schema.ts';
 import { videosOf as videosOfKind } from './test-support.ts';
@@ -23,7 +24,7 @@ afterAll(async () => t.close());
 /** Published videos of a kind: free, pool or standard (paid). */
 const videosOf = (kind: 'free' | 'pool' | 'standard', n = 1) => videosOfKind(t, kind === 'standard' ? 'paid' : kind, n);
 
-const download = (browser: Browser, projectId: number, body: Record<string, unknown> = {}) =>
+const download = (browser: Browser, projectId: number | string, body: Record<string, unknown> = {}) =>
   browser.post(`/api/content/video_projects/${projectId}/videos/download`, {
     restrictions_accepted: true,
     quality: 'hd',
@@ -68,6 +69,24 @@ describe('the download call (spec: content §3, §8, §9)', () => {
     });
     expect(codes(await download(browser, 99_999_999))).toEqual(['video_not_found']);
     expect((await download(browser, free ?? 0, { quality: '4k' })).statusCode).toBe(422);
+  });
+
+  it('names the video by its id, its slug or its agency id, each asking for the same file', async () => {
+    const [free = 0] = await videosOf('free');
+    const [story] = await t.database.db
+      .select({ slug: videoProjects.projectSlug, agencyId: videoProjects.projectId })
+      .from(videoProjects)
+      .where(eq(videoProjects.id, free));
+    const { browser, user } = await a.signedIn();
+    for (const named of [free, story?.slug ?? '', story?.agencyId ?? '']) {
+      const answer = await download(browser, named);
+      expect(answer.statusCode).toBe(200);
+      expect(purchaseResultSchema.parse(answer.json()).exist).toBe(false);
+    }
+    const asked = await t.database.db.select().from(videoRequests).where(eq(videoRequests.userId, user.id));
+    expect(asked.map((request) => request.projectId)).toEqual([free, free, free]);
+    expect(new Set(asked.map((request) => request.renditionKey)).size).toBe(1);
+    expect(codes(await download(browser, 'no-such-story'))).toEqual(['video_not_found']);
   });
 
   it('only the files a video is offered in: a format it does not offer is refused before anything is charged', async () => {

@@ -10,7 +10,9 @@ import { users } from '../accounts/schema.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { accessAgreements, agreementsServing } from '../agreements/service.ts';
 import { videoProjects as p, videos } from '../catalogue/schema.ts';
-import { projectWhere } from '../catalogue/search.ts';
+import { projectNamedBy, projectWhere } from '../catalogue/search.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
+import { parseId } from '../../../common/validators.ts';
 import type { JobSender } from '../../jobs/sender.ts';
 import { downloadName, signedFileUrl, type DownloadFiles } from './files.ts';
 import { DELIVER_QUEUE, deliveryTargetOf } from './ftp-delivery.ts';
@@ -30,6 +32,51 @@ export function renditionKey(projectId: number, rendition: Rendition, logoKey: s
   const parts = [projectId, rendition.quality, rendition.file_type, rendition.video_format, branded];
   return createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 32);
 }
+
+/**
+ * The video a download names and whether it is offered in the file asked for (its renditions:
+ * format, quality, container), in one statement prepared once per database, by id or by slug: the
+ * download call's statements outside its transaction are not built again on every call.
+ */
+function projectOffering(byId: boolean) {
+  return preparedPerDatabase((db) => {
+    const offeredFile = db
+      .select({ id: videos.id })
+      .from(videos)
+      .where(
+        and(
+          eq(videos.projectId, p.id),
+          eq(videos.format, sql.placeholder('format')),
+          eq(videos.quality, sql.placeholder('quality')),
+          eq(videos.container, sql.placeholder('container')),
+        ),
+      );
+    const slug = sql.placeholder('slug');
+    return db
+      .select({
+        id: p.id,
+        slug: p.projectSlug,
+        freeAccess: p.freeAccess,
+        limitType: p.limitType,
+        embargoUntil: p.embargoUntil,
+        offered: sql<boolean>`exists ${offeredFile}`,
+      })
+      .from(p)
+      .where(byId ? projectNamedBy({ id: sql.placeholder('id'), slug }) : projectNamedBy({ slug }))
+      .prepare(`download_project_by_${byId ? 'id' : 'slug'}`);
+  });
+}
+const projectOfferingById = projectOffering(true);
+const projectOfferingBySlug = projectOffering(false);
+
+/** The stored file of a rendition, if made: a rendition, once stored, stays. */
+const renditionFile = preparedPerDatabase((db) =>
+  db
+    .select({ storageKey: renditions.storageKey })
+    .from(renditions)
+    .where(eq(renditions.renditionKey, sql.placeholder('key')))
+    .prepare('download_rendition_file'),
+);
 
 /**
  * POST /api/content/video_projects/{project_id}/videos/download (spec: content §3, §4, §8, §9):
@@ -59,30 +106,14 @@ export async function requestDownload(
       message: 'You must agree to restrictions to download',
     });
   if (user.deactivatedAt) throw new Forbidden({ code: 'deactivated', message: 'Your account has been deactivated' });
-  // The video, and whether it is offered in the file asked for (its renditions: format, quality,
-  // container), in one statement.
-  const offeredFile = ctx.db
-    .select({ id: videos.id })
-    .from(videos)
-    .where(
-      and(
-        eq(videos.projectId, p.id),
-        eq(videos.format, input.video_format),
-        eq(videos.quality, input.quality),
-        eq(videos.container, input.file_type),
-      ),
-    );
-  const [project] = await ctx.db
-    .select({
-      id: p.id,
-      slug: p.projectSlug,
-      freeAccess: p.freeAccess,
-      limitType: p.limitType,
-      embargoUntil: p.embargoUntil,
-      offered: sql<boolean>`exists ${offeredFile}`,
-    })
-    .from(p)
-    .where(projectWhere(idOrSlug));
+  const id = parseId(idOrSlug);
+  const [project] = await (id !== null ? projectOfferingById : projectOfferingBySlug)(ctx.db).execute({
+    id,
+    slug: idOrSlug,
+    format: input.video_format,
+    quality: input.quality,
+    container: input.file_type,
+  });
   if (!project) throw videoNotFound();
   const offered = project.offered;
   if (!offered)
@@ -111,7 +142,7 @@ export async function requestDownload(
   // Incomplete FTP/SFTP settings are refused before anything is charged.
   if (input.upload_to_ftp) deliveryTargetOf(user, ctx.files.secret);
   // A rendition, once stored, stays: whether the file exists is read before the charge's transaction.
-  const [file] = await ctx.db.select({ storageKey: renditions.storageKey }).from(renditions).where(eq(renditions.renditionKey, key));
+  const [file] = await renditionFile(ctx.db).execute({ key });
 
   const request = await ctx.db.transaction(async (tx) => {
     // Every download of this user queues here: the count and the charge decide on what is committed.
