@@ -1,21 +1,35 @@
-import { type ComponentType, type LazyExoticComponent } from 'react';
+import { useState, type ComponentType } from 'react';
 import { lazyRetry } from '../lib/lazy-retry.ts';
 import { Route, Routes } from 'react-router';
-import { PRIVATE_ROUTES, ROUTES, screenOnVariant, type RouteName } from '../../common/routes.ts';
+import { isDeskPath } from '../../common/desk-routes.ts';
+import { pathLocale, stripLocale } from '../../common/locales.ts';
+import { PRIVATE_ROUTES, ROUTES, matchRoute, screenOnVariant, type RouteName } from '../../common/routes.ts';
+import type { SiteVariant } from '../../common/site.ts';
 import { RequireUser } from '../features/accounts/require-user.tsx';
 import { loadSections } from '../lib/i18n.ts';
 import { useSite } from '../lib/site.ts';
 import type { Section } from '../i18n/sections.ts';
 import { LocaleLayout, LocaleRedirect } from './locale-layout.tsx';
 
-type Page = LazyExoticComponent<ComponentType>;
+/** A screen, and the loading of its code and texts, which the first view awaits before it renders. */
+type Page = ComponentType & { load: () => Promise<unknown> };
 
 /**
  * A page of a module that holds several: the module loads once, whichever of its pages comes first,
- * and with it the catalogue sections the page's texts come from (src/web/lib/i18n.ts).
+ * and with it the catalogue sections the page's texts come from (src/web/lib/i18n.ts). A page whose
+ * code is in when it mounts (the first view's, see main.tsx) renders at once; another suspends
+ * until its code has come, as React's lazy does.
  */
 function pageOf<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, sections: Section[] = []): Page {
-  return lazyRetry(() => Promise.all([load(), loadSections(sections)]).then(([module]) => ({ default: pick(module) })));
+  let loaded: ComponentType | null = null;
+  const loadPage = () => Promise.all([load(), loadSections(sections)]).then(([module]) => (loaded = pick(module)));
+  const Lazy = lazyRetry(() => loadPage().then((component) => ({ default: component })));
+  function Page() {
+    // Chosen once a mount, so that the page is never mounted again when its code arrives.
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return Object.assign(Page, { load: loadPage });
 }
 
 /** One lazily loaded page per screen of src/common/routes.ts; the type makes sure none is missing. */
@@ -232,6 +246,19 @@ const NotFoundPage = pageOf(
   () => import('../ui/not-found.tsx'),
   (m) => m.NotFoundPage,
 );
+
+/**
+ * Loads the code and texts of the screen at `pathname` on the variant, for the first view (main.tsx):
+ * a first render that suspends commits its fallback, and React then holds the page back at least
+ * 300 ms more (its Suspense throttle) after the code has come.
+ */
+export function loadFirstScreen(pathname: string, variant: SiteVariant): Promise<unknown> {
+  if (!pathLocale(pathname)) return Promise.resolve();
+  const path = stripLocale(pathname);
+  if (isDeskPath(path)) return DeskPage.load();
+  const name = matchRoute(path);
+  return (name && screenOnVariant(name, variant) ? pages[name] : NotFoundPage).load();
+}
 
 /** The screen, where the site variant has it; the not-found page where it does not (the landing set). */
 function OnVariant({ name }: { name: RouteName }) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 let settled: Promise<void> | null = null;
 
@@ -21,7 +21,8 @@ export function useAfterFirstLoad(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let current = true;
-    void afterFirstLoad().then(() => current && setReady(true));
+    // A transition: what waited for the first view renders in slices, not as one long task.
+    void afterFirstLoad().then(() => current && startTransition(() => setReady(true)));
     return () => {
       current = false;
     };
