@@ -79,6 +79,34 @@ test.describe('page weight and first paint', () => {
     }
   });
 
+  test("a guest's cold dashboard, video list and video page go from the shell's boot view straight to their content, painted once", async ({
+    page,
+  }) => {
+    // The app's own loading views (the shell's boot view has none of their test id) and the content's first appearance.
+    await page.addInitScript(`
+      window.__firstView = { loadingViews: 0, content: false, trending: false };
+      new MutationObserver(() => {
+        if (window.__firstView.content) return;
+        if (document.querySelector('[data-testid=loading-fallback]')) window.__firstView.loadingViews += 1;
+        window.__firstView.content = Boolean(document.querySelector('[data-testid=dashboard], [data-testid=video-card], [data-testid=download-panel]'));
+        window.__firstView.trending = Boolean(document.querySelector('[data-testid=trending]'));
+      }).observe(document, { subtree: true, childList: true });
+    `);
+    for (const [path, content] of [
+      ['/en', 'dashboard'],
+      ['/en/videos', 'video-card'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId(content).first()).toBeVisible();
+      expect(await page.evaluate('window.__firstView'), path).toMatchObject({ loadingViews: 0, content: true });
+    }
+    // The page of the first video listed, its files and the trending list beside them in that first paint.
+    const href = await page.getByTestId('video-card').first().getByRole('link').first().getAttribute('href');
+    await page.goto(href ?? '');
+    await expect(page.getByTestId('download-panel')).toBeVisible();
+    expect(await page.evaluate('window.__firstView')).toEqual({ loadingViews: 0, content: true, trending: true });
+  });
+
   test('scripts and styles travel compressed', async ({ request }) => {
     const html = await (await request.get('/en')).text();
     const [entry] = initialScripts(html);

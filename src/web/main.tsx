@@ -8,6 +8,8 @@ import { alertsQuery } from './features/alerts/alerts-query.ts';
 import { currentUserQuery } from './features/accounts/use-current-user.ts';
 import { readCookie } from './lib/cookies.ts';
 import { startErrorReporting } from './lib/error-reporting.ts';
+import { FirstViewShown } from './lib/after-first-load.ts';
+import { shellCarriesAnswers } from './lib/first-view.ts';
 import { initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { siteQuery } from './lib/site.ts';
@@ -24,6 +26,8 @@ const translations = initI18n(locale);
 startErrorReporting(window);
 
 const queryClient = createQueryClient();
+// The screen's own answers come before its first render only from the shell: a signed-in user's frame does not wait for the network.
+const carried = shellCarriesAnswers() ? queryClient : null;
 // Every page needs the variant, the user and the alert bars: ask while the catalogue and the page's code load.
 const site = queryClient.fetchQuery(siteQuery);
 void queryClient.prefetchQuery(currentUserQuery);
@@ -42,6 +46,7 @@ function renderApp(container: HTMLElement) {
             <AppRouter>
               <AppRoutes />
             </AppRouter>
+            <FirstViewShown />
           </Suspense>
         </QueryClientProvider>
       </StrictMode>,
@@ -51,10 +56,11 @@ function renderApp(container: HTMLElement) {
 
 /*
  * The first render waits for what it would suspend on: the catalogue, the variant, the alert bars and
- * the screen's code (the page shows index.html's boot shell meanwhile). A render that suspends
+ * the screen's code, and for the screen's answers the shell carries (the page shows index.html's
+ * boot shell meanwhile). A render that suspends
  * commits its fallback, and React then holds the content back until 300 ms after that commit (its
  * Suspense throttle): most of the first view's largest paint on a phone (docs/performance.md).
  * Whatever fails here is met again, and retried, by the render.
  */
-const firstView = Promise.all([translations, alerts, site.then((info) => loadFirstScreen(location.pathname, info.variant))]);
+const firstView = Promise.all([translations, alerts, site.then((info) => loadFirstScreen(location.pathname, info.variant, carried))]);
 void firstView.catch(() => undefined).then(() => renderApp(root));

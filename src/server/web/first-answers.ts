@@ -3,6 +3,7 @@ import { answerKey, FIRST_ANSWERS_ID, type FirstAnswers } from '../../common/fir
 import type { Locale } from '../../common/locales.ts';
 import { matchPattern, ROUTES, type RouteName } from '../../common/routes.ts';
 import { CATALOGUE_PAGE_SIZE } from '../../common/catalogue.ts';
+import { SCREEN_SECTIONS } from '../../common/screen-sections.ts';
 import { SESSION_COOKIE } from '../modules/accounts/auth.ts';
 
 /** The parameters of the screen's route, as the browser's router gives them (decoded). */
@@ -11,6 +12,8 @@ type Params = Record<string, string>;
 type Screen = {
   /** Its page's module and the contracts of its answers, as Vite's manifest names them (src/server/web/manifest.ts). */
   modules: string[];
+  /** The catalogue sections its first render says (src/common/screen-sections.ts). */
+  sections?: readonly string[];
   /** The GET calls the screen's code makes first, as the browser's API client writes them. */
   calls(locale: Locale, params: Params): string[];
   /** The calls its code makes next, once those answers are in (a video page's, by the story's id). */
@@ -53,6 +56,7 @@ const SCREENS: Partial<Record<RouteName, Screen>> = {
   // the page's chunk and the story's answer had come, one after the other.
   video: {
     modules: ['features/catalogue/video-page.tsx', '../common/catalogue.ts'],
+    sections: SCREEN_SECTIONS.video,
     calls: (locale, { id }) => [...frame(locale), video(locale, id)],
     // Then, by the story's id: a guest's files, the related stories and the trending list beside it.
     // Carried too, the page's sections come in its first render, not in three layouts after it.
@@ -69,9 +73,13 @@ const SCREENS: Partial<Record<RouteName, Screen>> = {
   },
 };
 
-/** The modules a screen's first view loads (for preload hints). */
-export function screenModules(route: RouteName | null): string[] {
-  return (route && SCREENS[route]?.modules) || [];
+/** The modules a screen's first view loads (for preload hints): its page's, and its sections' in the locale with the map of where they are. */
+export function screenModules(route: RouteName | null, locale: Locale): string[] {
+  const screen = route ? SCREENS[route] : undefined;
+  if (!screen) return [];
+  const sections = screen.sections ?? [];
+  const texts = sections.length > 0 ? ['lib/i18n-sections.ts', ...sections.map((section) => `i18n/locales/${locale}/${section}.json`)] : [];
+  return [...screen.modules, ...texts];
 }
 
 /**

@@ -73,6 +73,19 @@ describe('app shell', () => {
     expect((await get('/en/about')).body).not.toContain('dashboard-page-d1.js');
   });
 
+  it("preloads a video page's catalogue sections in its language, with the map of where they are, beside the page's code", async () => {
+    const { body } = await get(`/ar/videos/${projectIds[0]}`);
+    const preloaded = [...body.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(preloaded).toEqual(
+      expect.arrayContaining(['video-page-v1.js', 'i18n-sections-s1.js', 'download-ar.js', 'video-ar.js', 'planDetails-ar.js']),
+    );
+    // Not another language's, nor a section the page does not say, nor sections for a screen that says none.
+    expect(body).not.toMatch(/-en\.js|plans-ar\.js/);
+    expect((await get('/en')).body).not.toContain('i18n-sections-s1.js');
+  });
+
   it('answers 404 (with the shell, which shows the not-found page) for an unknown screen', async () => {
     const response = await get('/en/no-such-page');
     expect(response.statusCode).toBe(404);

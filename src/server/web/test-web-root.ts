@@ -34,6 +34,13 @@ export async function shellTestApp(): Promise<{ t: TestApp; projectIds: number[]
         css: ['assets/dashboard-d1.css'],
       },
       '_cards-c1.js': { file: 'assets/cards-c1.js', css: ['assets/cards-c1.css'] },
+      'features/catalogue/video-page.tsx': { file: 'assets/video-page-v1.js', imports: ['_framework-f1.js', '_cards-c1.js'] },
+      'lib/i18n-sections.ts': { file: 'assets/i18n-sections-s1.js' },
+      ...Object.fromEntries(
+        ['download', 'video', 'planDetails', 'plans'].flatMap((section) =>
+          ['en', 'ar'].map((locale) => [`i18n/locales/${locale}/${section}.json`, { file: `assets/${section}-${locale}.js` }]),
+        ),
+      ),
     }),
   );
   // What `vite build` writes for a real chunk: the file, and its .br and .gz beside it.

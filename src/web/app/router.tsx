@@ -1,26 +1,34 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
 import { lazyRetry } from '../lib/lazy-retry.ts';
 import { Route, Routes } from 'react-router';
 import { isDeskPath } from '../../common/desk-routes.ts';
 import { pathLocale, stripLocale } from '../../common/locales.ts';
-import { PRIVATE_ROUTES, ROUTES, matchRoute, screenOnVariant, type RouteName } from '../../common/routes.ts';
+import { PRIVATE_ROUTES, ROUTES, matchPattern, matchRoute, screenOnVariant, type RouteName } from '../../common/routes.ts';
+import { SCREEN_SECTIONS } from '../../common/screen-sections.ts';
 import type { SiteVariant } from '../../common/site.ts';
 import { RequireUser } from '../features/accounts/require-user.tsx';
+import type { FirstView, FirstViewQueries } from '../lib/first-view.ts';
 import { loadSections } from '../lib/i18n.ts';
 import { useSite } from '../lib/site.ts';
 import type { Section } from '../i18n/sections.ts';
 import { LocaleLayout, LocaleRedirect } from './locale-layout.tsx';
 
-/** A screen, and the loading of its code and texts, which the first view awaits before it renders. */
-type Page = ComponentType & { load: () => Promise<unknown> };
+/** A screen, and the loading of what its first render needs, which the first view awaits (main.tsx). */
+type Page = ComponentType & { loadFirstView: (client: QueryClient | null, view: FirstView) => Promise<unknown> };
 
 /**
  * A page of a module that holds several: the module loads once, whichever of its pages comes first,
  * and with it the catalogue sections the page's texts come from (src/web/lib/i18n.ts). A page whose
- * code is in when it mounts (the first view's, see main.tsx) renders at once; another suspends
- * until its code has come, as React's lazy does.
+ * code is in when it mounts (the first view's) renders at once; another suspends until its code has
+ * come, as React's lazy does. `firstView` puts in the cache the answers its first render reads.
  */
-function pageOf<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, sections: Section[] = []): Page {
+function pageOf<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  sections: Section[] = [],
+  firstView?: () => Promise<FirstViewQueries>,
+): Page {
   let loaded: ComponentType | null = null;
   const loadPage = () => Promise.all([load(), loadSections(sections)]).then(([module]) => (loaded = pick(module)));
   const Lazy = lazyRetry(() => loadPage().then((component) => ({ default: component })));
@@ -29,8 +37,12 @@ function pageOf<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, s
     const [Loaded] = useState(() => loaded);
     return Loaded ? <Loaded /> : <Lazy />;
   }
-  return Object.assign(Page, { load: loadPage });
+  const loadFirstView = (client: QueryClient | null, view: FirstView) =>
+    Promise.all([loadPage(), client && firstView ? firstView().then((queries) => queries(client, view)) : null]);
+  return Object.assign(Page, { loadFirstView });
 }
+
+const catalogueQueries = () => import('../features/catalogue/queries.ts');
 
 /** One lazily loaded page per screen of src/common/routes.ts; the type makes sure none is missing. */
 const notices = () => import('../features/accounts/notice-pages.tsx');
@@ -46,6 +58,8 @@ const finalStep = pageOf(
 const videos = pageOf(
   () => import('../features/catalogue/videos-page.tsx'),
   (m) => m.VideosPage,
+  [],
+  () => catalogueQueries().then((m) => m.videosFirstView),
 );
 const profile = pageOf(
   () => import('../features/accounts/profile-page.tsx'),
@@ -61,6 +75,8 @@ const pages: Record<RouteName, Page> = {
   dashboard: pageOf(
     () => import('../features/catalogue/dashboard-page.tsx'),
     (m) => m.DashboardPage,
+    [],
+    () => catalogueQueries().then((m) => m.dashboardFirstView),
   ),
   oldBrowsers: pageOf(
     () => import('../features/notices/old-browsers-page.tsx'),
@@ -102,7 +118,8 @@ const pages: Record<RouteName, Page> = {
   video: pageOf(
     () => import('../features/catalogue/video-page.tsx'),
     (m) => m.VideoPage,
-    ['download', 'video', 'planDetails'],
+    [...SCREEN_SECTIONS.video],
+    () => import('../features/catalogue/video-queries.ts').then((m) => m.videoFirstView),
   ),
   search: pageOf(
     () => import('../features/catalogue/search-page.tsx'),
@@ -248,16 +265,20 @@ const NotFoundPage = pageOf(
 );
 
 /**
- * Loads the code and texts of the screen at `pathname` on the variant, for the first view (main.tsx):
- * a first render that suspends commits its fallback, and React then holds the page back at least
- * 300 ms more (its Suspense throttle) after the code has come.
+ * Loads what the first render of the screen at `pathname` on the variant needs (main.tsx): its code
+ * and texts and, given the query client, the answers its shell carries into the cache. A first
+ * render that suspends commits its fallback, and React then holds the page back at least 300 ms
+ * more (its Suspense throttle) after the code has come; one that starts without its data renders
+ * twice.
  */
-export function loadFirstScreen(pathname: string, variant: SiteVariant): Promise<unknown> {
-  if (!pathLocale(pathname)) return Promise.resolve();
+export function loadFirstScreen(pathname: string, variant: SiteVariant, client: QueryClient | null): Promise<unknown> {
+  const locale = pathLocale(pathname);
+  if (!locale) return Promise.resolve();
   const path = stripLocale(pathname);
-  if (isDeskPath(path)) return DeskPage.load();
+  if (isDeskPath(path)) return DeskPage.loadFirstView(null, { locale, params: {} });
   const name = matchRoute(path);
-  return (name && screenOnVariant(name, variant) ? pages[name] : NotFoundPage).load();
+  if (!name || !screenOnVariant(name, variant)) return NotFoundPage.loadFirstView(null, { locale, params: {} });
+  return pages[name].loadFirstView(client, { locale, params: matchPattern(ROUTES[name], path) ?? {} });
 }
 
 /** The screen, where the site variant has it; the not-found page where it does not (the landing set). */

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../common/locales.ts';
+import { SCREEN_SECTIONS } from '../../common/screen-sections.ts';
 import { SECTIONS, type Section } from './sections.ts';
 
 /**
@@ -35,13 +36,20 @@ function sectionsUsedBy(file: string): Section[] {
   return SECTIONS.filter((section) => !UNNAMED.includes(section) && new RegExp(`['\`]${section}\\.`).test(source));
 }
 
+/** A page's list of sections in the router: names, or a screen's shared list (`[...SCREEN_SECTIONS.video]`). */
+function sectionsNamed(list: string): string[] {
+  const shared = /SCREEN_SECTIONS\.(\w+)/.exec(list)?.[1];
+  if (shared) return [...(SCREEN_SECTIONS[shared as keyof typeof SCREEN_SECTIONS] ?? [])];
+  return [...list.matchAll(/'(\w+)'/g)].map((s) => s[1] ?? '');
+}
+
 /** Each lazily loaded page of the router with the sections it loads. */
 function routerPages(): { module: string; sections: string[] }[] {
   const source = read(path.join(web, 'app', 'router.tsx'));
   const loaders = new Map([...source.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)].map((m) => [m[1], m[2]]));
   return [...source.matchAll(/pageOf\(\s*(?:\(\) => import\('([^']+)'\)|(\w+)),\s*\(m\) => m\.\w+,?\s*(?:\[([^\]]*)\])?/g)].map((m) => ({
     module: path.resolve(web, 'app', m[1] ?? loaders.get(m[2] ?? '') ?? ''),
-    sections: [...(m[3] ?? '').matchAll(/'(\w+)'/g)].map((s) => s[1] ?? ''),
+    sections: sectionsNamed(m[3] ?? ''),
   }));
 }
 

@@ -1,19 +1,31 @@
 import { startTransition, useEffect, useState } from 'react';
 
 let settled: Promise<void> | null = null;
+let markShown: () => void = () => undefined;
+const shown = new Promise<void>((resolve) => (markShown = resolve));
+/** Past this after the load event, the first view counts as shown even if it never said so (a page that failed to render still reports). */
+const SHOWN_AT_THE_LATEST_MS = 5000;
 
 /**
- * Resolves once the page has loaded (its first pictures included) and the browser is idle: the time
- * for code the first view does not need, so it never competes with the largest paint.
+ * Resolves once the page has loaded (its first pictures included), its first view has been rendered
+ * and the browser is idle: the time for code the first view does not need, so it never competes with
+ * the largest paint.
  */
 export function afterFirstLoad(): Promise<void> {
   settled ??= new Promise((resolve) => {
     const idle = () =>
       typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 50);
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
+    const afterShown = () => void Promise.race([shown, new Promise((later) => setTimeout(later, SHOWN_AT_THE_LATEST_MS))]).then(idle);
+    if (document.readyState === 'complete') afterShown();
+    else window.addEventListener('load', afterShown, { once: true });
   });
   return settled;
+}
+
+/** Rendered once with the app (main.tsx): its effect runs when the first view has been committed. */
+export function FirstViewShown(): null {
+  useEffect(() => markShown(), []);
+  return null;
 }
 
 /** False until afterFirstLoad() has resolved. */

@@ -5,8 +5,8 @@ import type { Banner } from '../../../common/catalogue.ts';
 import { withScheme } from '../../../common/links.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
-import { CATALOGUE_KEYS, catalogueApi } from './api.ts';
 import { formatDuration } from './format.ts';
+import { catalogueQueries } from './queries.ts';
 import { VideoGrid } from './video-card.tsx';
 import { LiveStrip, useLivePages } from './live-strip.tsx';
 import { useLiveEventsAfterFirstLoad } from './live-updates.ts';
@@ -66,10 +66,7 @@ export function DashboardPage() {
   const [params] = useSearchParams();
   const mix = params.get('with_international_mix');
   const query = mix ? { with_international_mix: mix } : {};
-  const dashboard = useQuery({
-    queryKey: CATALOGUE_KEYS.dashboard(locale, query),
-    queryFn: ({ signal }) => catalogueApi.dashboard(query, signal),
-  });
+  const dashboard = useQuery(catalogueQueries.dashboard(locale, query));
   const live = useLiveEventsAfterFirstLoad();
   if (!dashboard.data) return <LoadingFallback />;
   const { banners, feed, trending, tags, hotbox, live_events: liveEvents } = dashboard.data.payload;

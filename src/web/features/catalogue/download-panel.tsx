@@ -8,7 +8,7 @@ import { useSignedIn } from '../../lib/session.ts';
 import { useSite } from '../../lib/site.ts';
 import { LogoExample } from '../../ui/logo-example.tsx';
 import { DEFAULT_LOGO_POSITION, LOGO_POSITION_KEYS, offeredLogoPositions } from '../../ui/logo-positions.ts';
-import { catalogueApi } from './api.ts';
+import { formatsQuery } from './video-queries.ts';
 import { DownloadAction } from './download-action.tsx';
 import { FileChoice } from './file-choice.tsx';
 import { WorldExclusive } from './world-exclusive.tsx';
@@ -30,12 +30,7 @@ export function DownloadPanel({ video }: { video: VideoProject }) {
   const offered = projectFormats(video.format);
   const [chosen, setChosen] = useState<VideoFormat | null>(null);
   const [logoPosition, setLogoPosition] = useState<LogoPosition>(DEFAULT_LOGO_POSITION);
-  const formats = useQuery({
-    // The logo position names a branded file: whether that one exists already.
-    queryKey: ['video-formats', video.id, signedIn, logoPosition],
-    queryFn: ({ signal }) => catalogueApi.formats(video.id, signedIn, logoPosition, signal),
-    placeholderData: (previous) => previous,
-  });
+  const formats = useQuery({ ...formatsQuery(video.id, signedIn, logoPosition), placeholderData: (previous) => previous });
   const format = chosen ?? offered[0] ?? null;
   const positions = offeredLogoPositions(formats.data?.logo_positions);
 

@@ -8,11 +8,9 @@ import { LINKS } from '../../../common/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useScreenMeta } from '../../lib/page-meta.ts';
 import { signInHref, useSignedIn } from '../../lib/session.ts';
-import { LONG_CACHE_MS } from '../../lib/query-client.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { NotFoundPage } from '../../ui/not-found.tsx';
-import { CATALOGUE_KEYS, catalogueApi } from './api.ts';
 import { DownloadPanel } from './download-panel.tsx';
 import { PremiumPromo } from './premium-promo.tsx';
 import { RecordingBooking } from './recording-booking.tsx';
@@ -21,6 +19,7 @@ import { formatDuration, formatPublished } from './format.ts';
 import { ReaderDate } from '../../ui/reader-date.tsx';
 import { Storyboard } from '../../ui/storyboard.tsx';
 import { videoQuery } from './query-params.ts';
+import { catalogueQueries } from './queries.ts';
 import { VideoGrid } from './video-card.tsx';
 import './catalogue.css';
 import './dashboard.css';
@@ -44,14 +43,7 @@ function displayName(locale: string, type: 'language' | 'region', code: string):
 /** /{locale}/videos/{id}, id being the slug or the numeric id (spec: content §2 "Video page"). */
 export function VideoPage() {
   const { locale = 'en', id = '' } = useParams();
-  // A visitor reads an excerpt of the script, a signed-in user all of it: two answers, two entries.
-  const signedIn = useSignedIn();
-  const video = useQuery({
-    queryKey: ['video', locale, id, signedIn],
-    queryFn: ({ signal }) => catalogueApi.video(id, signal),
-    // Spec (content §9): video detail is cached 999000 ms.
-    staleTime: LONG_CACHE_MS,
-  });
+  const video = useQuery(catalogueQueries.video(locale, id, useSignedIn()));
   useScreenMeta(video.data?.title, video.data ? shortDescription(video.data.story) : undefined);
   if (video.error instanceof ApiError && video.error.status === 404) return <NotFoundPage />;
   // Anything else is the route error page's to show (reload), not a page that waits for ever.
@@ -277,10 +269,7 @@ function Restrictions({ video }: { video: VideoProject }) {
 function Trending({ query }: { query: string }) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
-  const dashboard = useQuery({
-    queryKey: CATALOGUE_KEYS.dashboard(locale, {}),
-    queryFn: ({ signal }) => catalogueApi.dashboard({}, signal),
-  });
+  const dashboard = useQuery(catalogueQueries.dashboard(locale, {}));
   const trending = dashboard.data?.payload.trending;
   if (!trending) return null;
   return (
@@ -311,10 +300,7 @@ function Trending({ query }: { query: string }) {
 function Related({ video }: { video: VideoProject }) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
-  const related = useQuery({
-    queryKey: ['video-related', locale, video.id],
-    queryFn: ({ signal }) => catalogueApi.related(String(video.id), signal),
-  });
+  const related = useQuery(catalogueQueries.related(locale, video.id));
   if (!related.data || related.data.length === 0) return null;
   return (
     <section className="video-page__related" data-testid="related">

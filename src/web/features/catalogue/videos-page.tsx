@@ -1,13 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/translation.ts';
 import { useParams, useSearchParams } from 'react-router';
-import { CATALOGUE_PAGE_SIZE } from '../../../common/catalogue-values.ts';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { NotFoundPage } from '../../ui/not-found.tsx';
-import { catalogueApi } from './api.ts';
 import { FiltersPanel } from './filters-panel.tsx';
 import { formatCount } from './format.ts';
 import { queryFromRoute, queryFromSearch } from './query-params.ts';
+import { catalogueQueries } from './queries.ts';
 import { type FilterChoiceList, useFilterChoices } from './reference-queries.ts';
 import { LoadMore } from './load-more.tsx';
 import { VideoGrid } from './video-card.tsx';
@@ -44,13 +43,7 @@ export function VideosPage() {
   const fromRoute = queryFromRoute(filter, name);
   const query = { ...queryFromSearch(params), ...(fromRoute ?? {}) };
   const heading = useHeading(filter, name, locale);
-  const results = useInfiniteQuery({
-    queryKey: ['videos', locale, query],
-    queryFn: ({ pageParam, signal }) => catalogueApi.list({ ...query, page: pageParam, per_page: CATALOGUE_PAGE_SIZE }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
-    enabled: fromRoute !== null,
-  });
+  const results = useInfiniteQuery({ ...catalogueQueries.list(locale, query), enabled: fromRoute !== null });
   if (fromRoute === null) return <NotFoundPage />;
   const first = results.data?.pages[0];
   const videos = results.data?.pages.flatMap((page) => page.videos) ?? [];
