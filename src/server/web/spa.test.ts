@@ -13,8 +13,9 @@ import { BIG_SCRIPT, shellTestApp } from './test-web-root.ts';
 
 let t: TestApp;
 let projectIds: number[] = [];
+let webRoot = '';
 beforeAll(async () => {
-  ({ t, projectIds } = await shellTestApp());
+  ({ t, projectIds, webRoot } = await shellTestApp());
 });
 afterAll(() => t.close());
 
@@ -91,6 +92,19 @@ describe('app shell', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('<div id="root">');
+  });
+
+  it('serves a file the build writes after the start; a path that names no file, or a directory, is left to the screens', async () => {
+    await writeFile(path.join(webRoot, 'assets', 'later-9z9.js'), 'console.log(2)');
+    const later = await get('/assets/later-9z9.js');
+    expect([later.statusCode, later.body]).toEqual([200, 'console.log(2)']);
+    // A missing chunk is not served: it goes the way of any path without a locale (to the locale's path).
+    const missing = await get('/assets/none-0a0.js');
+    expect([missing.statusCode, missing.headers.location]).toEqual([302, '/en/assets/none-0a0.js']);
+    for (const screen of ['/en/', '/en/videos/'])
+      expect([screen, (await get(screen)).body]).toEqual([screen, expect.stringContaining('<div id="root">')]);
+    // A directory is no file either: not listed.
+    expect((await get('/assets/')).headers.location).toBe('/en/assets/');
   });
 
   it('serves hashed assets with an immutable cache', async () => {

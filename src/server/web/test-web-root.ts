@@ -12,7 +12,7 @@ export const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const he
  * The app serving a small built browser app (its shell, a manifest with a dashboard page and a
  * locale per language, a precompressed chunk) over the test catalogue, with a landing host.
  */
-export async function shellTestApp(): Promise<{ t: TestApp; projectIds: number[] }> {
+export async function shellTestApp(): Promise<{ t: TestApp; projectIds: number[]; webRoot: string }> {
   const webRoot = await mkdtemp(path.join(os.tmpdir(), 'newsreel-web-'));
   await writeFile(
     path.join(webRoot, 'index.html'),
@@ -47,5 +47,5 @@ export async function shellTestApp(): Promise<{ t: TestApp; projectIds: number[]
   await writeFile(path.join(webRoot, 'assets', 'chunk-def456.js'), BIG_SCRIPT);
   await precompressFile(path.join(webRoot, 'assets', 'chunk-def456.js'));
   const t = await createTestApp({ config: { webRoot, siteVariants: { 'landing.localhost': 'landing' } } });
-  return { t, projectIds: await seedTestCatalogue(t.database.db, t.services.clock.now()) };
+  return { t, projectIds: await seedTestCatalogue(t.database.db, t.services.clock.now()), webRoot };
 }
