@@ -11,7 +11,8 @@ import { signInHref } from '../../lib/session.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { notifications } from '../../ui/notifications/notification-store.ts';
-import { downloadThroughFrame, transcodingEvents } from '../downloads/transcoding-events.ts';
+import { useTranscodingMessages } from '../downloads/request-ends.ts';
+import { downloadThroughFrame } from '../downloads/transcoding-events.ts';
 import { catalogueApi } from './api.ts';
 import { DownloadRemedy, DownloadUsageNote } from './download-usage.tsx';
 import { REASON_KEYS, secondsLeft, timeLeft, type DownloadState } from './video-download.ts';
@@ -68,21 +69,17 @@ export function DownloadAction(props: {
   const [toFtp, setToFtp] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
 
-  useEffect(
-    () =>
-      transcodingEvents.listen((message) => {
-        setProgress((current) => {
-          if (!current || message.request_id !== current.requestId) return current;
-          if (message.type === 'progress') return { ...current, percent: message.percent };
-          if (message.type === 'completed') {
-            if (message.url) downloadThroughFrame(message.url);
-            return { ...current, percent: 100, state: 'ready' };
-          }
-          if (message.type === 'failed') return { ...current, state: 'failed' };
-          return current;
-        });
-      }),
-    [],
+  useTranscodingMessages(progress?.state === 'preparing' ? [progress.requestId] : [], (message) =>
+    setProgress((current) => {
+      if (!current || message.request_id !== current.requestId || current.state !== 'preparing') return current;
+      if (message.type === 'progress') return { ...current, percent: message.percent };
+      if (message.type === 'completed') {
+        if (message.url) downloadThroughFrame(message.url);
+        return { ...current, percent: 100, state: 'ready' };
+      }
+      if (message.type === 'failed') return { ...current, state: 'failed' };
+      return current;
+    }),
   );
 
   const download = useMutation({

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   CONTAINERS,
@@ -23,7 +23,7 @@ import { Checkbox } from '../../ui/checkbox.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { SelectField } from '../../ui/field.tsx';
 import { LOGO_POSITION_KEYS } from '../../ui/logo-positions.ts';
-import { transcodingEvents } from '../downloads/transcoding-events.ts';
+import { useTranscodingMessages } from '../downloads/request-ends.ts';
 import { FORMAT_KEYS } from '../catalogue/video-download.ts';
 import { selection, type Picked } from './selection-store.ts';
 
@@ -59,21 +59,18 @@ export function BasketDialog({ videos, onClose }: { videos: readonly Picked[]; o
   const [mustAgree, setMustAgree] = useState(false);
   const [rows, setRows] = useState<Row[] | null>(null);
 
-  useEffect(
-    () =>
-      transcodingEvents.listen((message) =>
-        setRows(
-          (current) =>
-            current?.map((row) => {
-              if (row.requestId !== message.request_id) return row;
-              if (message.type === 'progress') return { ...row, percent: message.percent };
-              if (message.type === 'completed') return { ...row, state: 'ready', percent: 100, url: message.url ?? row.url };
-              if (message.type === 'failed') return { ...row, state: 'failed' };
-              return row;
-            }) ?? null,
-        ),
-      ),
-    [],
+  const waiting = rows?.flatMap((row) => (row.state === 'preparing' && row.requestId !== null ? [row.requestId] : [])) ?? [];
+  useTranscodingMessages(waiting, (message) =>
+    setRows(
+      (current) =>
+        current?.map((row) => {
+          if (row.requestId !== message.request_id || row.state !== 'preparing') return row;
+          if (message.type === 'progress') return { ...row, percent: message.percent };
+          if (message.type === 'completed') return { ...row, state: 'ready', percent: 100, url: message.url ?? row.url };
+          if (message.type === 'failed') return { ...row, state: 'failed' };
+          return row;
+        }) ?? null,
+    ),
   );
 
   const download = useMutation({
