@@ -1,5 +1,7 @@
-import type { VideoRequest } from '../../../common/downloads.ts';
-import { isWaiting } from '../my-content/my-content-view.ts';
+import type { RequestStage, VideoRequest } from '../../../common/downloads.ts';
+
+/** Still being made: it can be cancelled, and its charge is given back (spec: accounts §4 "Video request"). */
+export const isWaiting = (stage: RequestStage) => stage === 'transcoding' || stage === 'downloading';
 
 /** The ids of the requests still being made. */
 export const waitingIds = (requests: readonly VideoRequest[]): Set<number> =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoRequest } from '../../../common/downloads.ts';
-import { downloadLink, formatPercent, isWaiting, nextPage, renditionParts, reportLinkOf, withProgress } from './my-content-view.ts';
+import { isWaiting } from '../downloads/request-watch.ts';
+import { downloadLink, formatPercent, nextPage, renditionParts, reportLinkOf, withProgress } from './my-content-view.ts';
 
 const request = (overrides: Partial<VideoRequest> = {}): VideoRequest => ({
   id: 1,

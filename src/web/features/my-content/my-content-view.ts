@@ -1,9 +1,7 @@
 import { QUALITY_LABELS, type Container, type LogoPosition, type Quality, type VideoFormat } from '../../../common/catalogue-values.ts';
-import type { MyContentEntities, RequestStage, VideoRequest } from '../../../common/downloads.ts';
+import type { MyContentEntities, VideoRequest } from '../../../common/downloads.ts';
 import type { TranscodingMessage, UserNotificationMessage } from '../../../common/realtime.ts';
-
-/** Still being made: it can be cancelled, and its charge is given back (spec: accounts §4 "Video request"). */
-export const isWaiting = (stage: RequestStage) => stage === 'transcoding' || stage === 'downloading';
+import { isWaiting } from '../downloads/request-watch.ts';
 
 /** A file that can be fetched now: its signed link is in the answer. */
 export const downloadLink = (request: Pick<VideoRequest, 'stage' | 'url'>) =>

@@ -11,7 +11,8 @@ import { FormErrors } from '../../ui/field.tsx';
 import { LoadingFallback } from '../../ui/loading.tsx';
 import { MY_CONTENT_KEY, REQUESTED_FILES_KEY, REQUESTS_REFRESH_MS, myContentApi } from './api.ts';
 import { LoadFailure } from './load-failure.tsx';
-import { downloadLink, formatMoment, formatPercent, isWaiting } from './my-content-view.ts';
+import { isWaiting } from '../downloads/request-watch.ts';
+import { downloadLink, formatMoment, formatPercent } from './my-content-view.ts';
 import { Rendition } from './rendition.tsx';
 
 /**
