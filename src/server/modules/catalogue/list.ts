@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { VideoListResponse, VideoSearchQuery } from '../../../common/catalogue.ts';
+import { CATALOGUE_PAGE_SIZE, type VideoListResponse, type VideoSearchQuery } from '../../../common/catalogue.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
@@ -85,22 +85,55 @@ function listStatement(db: Db, where: SQL | undefined, sort: VideoSearchQuery['s
 }
 
 const PLACEHOLDERS: ListBounds = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), cap: sql.placeholder('cap') };
+const SORTS = ['newest', 'oldest', 'longest', 'shortest'] as const;
+type Sort = (typeof SORTS)[number];
+const prepareUnfiltered = (sort: Sort, bounds: ListBounds, name: string) =>
+  preparedPerDatabase((db) => listStatement(db, listedProject, sort, bounds).prepare(name));
+
 /**
  * The unfiltered catalogue, every visitor's first page, in each sort: its statement has one shape,
  * so it is built and prepared once per database (db/prepared.ts), not on every call.
  */
-const unfilteredList = Object.fromEntries(
-  (['newest', 'oldest', 'longest', 'shortest'] as const).map((sort) => [
+const unfilteredList = Object.fromEntries(SORTS.map((sort) => [sort, prepareUnfiltered(sort, PLACEHOLDERS, `catalogue_list_${sort}`)]));
+
+/**
+ * A number written into a statement's text, where Drizzle takes a placeholder (its limit and
+ * offset embed any SQL object as they would a placeholder).
+ */
+const literal = (value: number) => sql.raw(String(Math.trunc(value))) as unknown as Placeholder;
+
+/** The first pages of 12 of the unfiltered list, in each sort, have statements of their own. */
+const LITERAL_PAGES = 3;
+/**
+ * Their bounds are written into the statement, so it has no parameter: PostgreSQL plans such a
+ * statement once per connection, where one with parameters is planned again on every call (its
+ * generic plan, blind to the limit, reads the whole table; docs/performance.md). Planning was half
+ * of the database's time for a visitor's uncached first page.
+ */
+const firstPages = Object.fromEntries(
+  SORTS.map((sort) => [
     sort,
-    preparedPerDatabase((db) => listStatement(db, listedProject, sort, PLACEHOLDERS).prepare(`catalogue_list_${sort}`)),
+    Array.from({ length: LITERAL_PAGES }, (_, index) =>
+      prepareUnfiltered(
+        sort,
+        { limit: literal(CATALOGUE_PAGE_SIZE), offset: literal(index * CATALOGUE_PAGE_SIZE), cap: literal(COUNT_CAP + 1) },
+        `catalogue_list_${sort}_page_${index + 1}`,
+      ),
+    ),
   ]),
 );
+
+/** The statement prepared for an unfiltered list's page, if it has one. */
+function unfilteredStatement(filter: CatalogueFilter) {
+  const sort = filter.sort === 'relevance' ? 'newest' : (filter.sort ?? 'newest');
+  return filter.per_page === CATALOGUE_PAGE_SIZE ? (firstPages[sort]?.[filter.page - 1] ?? unfilteredList[sort]) : unfilteredList[sort];
+}
 
 /** GET /api/content/video_projects without a search text: filters, sort, pages of 12. */
 export async function listVideos(ctx: CatalogueContext, filter: CatalogueFilter, locale: Locale): Promise<VideoListResponse> {
   const clauses = filterClauses(filter);
   const bounds = { limit: filter.per_page, offset: (filter.page - 1) * filter.per_page, cap: COUNT_CAP + 1 };
-  const prepared = clauses.length === 1 ? unfilteredList[filter.sort === 'relevance' ? 'newest' : (filter.sort ?? 'newest')] : undefined;
+  const prepared = clauses.length === 1 ? unfilteredStatement(filter) : undefined;
   const rows = prepared ? await prepared(ctx.db).execute(bounds) : await listStatement(ctx.db, and(...clauses), filter.sort, bounds);
   // A page past the last has no row to carry the count.
   const count = rows[0]?.counted ?? (await cappedCount(ctx.db, and(...clauses)));
