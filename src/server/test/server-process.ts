@@ -19,9 +19,11 @@ export const SHARED_SECRETS = {
 /**
  * How tests start a server process: the bundle `npm start` runs (global-setup.ts bundles it when the
  * sources are newer), which loads in a third of the time main.ts takes through tsx and half the
- * processor; stack traces still point at the sources.
+ * processor; stack traces still point at the sources. A test's server lives seconds, so PGlite's
+ * WebAssembly stays with V8's baseline compiler (`--liftoff-only`): optimising it took another two
+ * CPU-seconds a start, on the threads the other tests run on (docs/performance.md).
  */
-export const SERVER_COMMAND: readonly string[] = ['--enable-source-maps', serverBundle];
+export const SERVER_COMMAND: readonly string[] = ['--liftoff-only', '--enable-source-maps', serverBundle];
 
 export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
