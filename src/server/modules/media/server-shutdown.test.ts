@@ -106,7 +106,7 @@ describe.skipIf(!procAvailable || !inject('pgliteTemplate'))('ffmpeg ends with t
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsreel-shutdown-'));
     await mkdir(path.join(dataDir, 'storage', 'masters'), { recursive: true });
     await runFfmpeg(ffmpeg, [
-      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=48000'],
+      ...['-f', 'lavfi', '-i', 'color=c=steelblue:size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=48000'],
       ...['-t', String(MASTER_SECONDS), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
       path.join(dataDir, 'storage', MASTER_KEY),
     ]);
