@@ -79,6 +79,26 @@ describe("first answers: the shell carries the answers of a guest's first calls 
     expect(firstAnswers(missing.body)).toBeNull();
   });
 
+  it('a video page’s boot view paints the story’s poster where its preview will be; other screens and a signed-in browser keep the spinner', async () => {
+    const id = projectIds[1] ?? 0;
+    const poster = (await get(`/api/content/video_projects/${id}?locale=ar`)).json<{ selected_preview_image: string }>()
+      .selected_preview_image;
+    const shown = (await get(`/ar/videos/${id}`)).body;
+    expect(shown).toContain(
+      `<main class="app__main"><div class="page video-page"><div class="video-page__layout"><div class="video-page__main"><div class="video-preview"><div class="video-player"><video class="video-player__media" poster="${poster}" preload="none" aria-hidden="true"></video></div></div></div></div></div></main>`,
+    );
+    expect(shown).not.toContain('loading-fallback');
+    for (const [url, cookie] of [
+      ['/ar/videos', ''],
+      ['/ar', ''],
+      [`/ar/videos/${id}`, 'session=abc'],
+    ]) {
+      const { body } = await get(url ?? '', cookie ? { cookie } : {});
+      expect(body, url).toContain('<div class="loading-fallback"');
+      expect(body, url).not.toContain('video-player');
+    }
+  });
+
   it('nothing personal: none for a signed-in browser, none for a screen with a query, none for other screens', async () => {
     expect(firstAnswers((await get('/en/videos', { cookie: 'session=abc' })).body)).toBeNull();
     expect(firstAnswers((await get('/en/videos?sort=oldest')).body)).toBeNull();

@@ -20,6 +20,8 @@ type Screen = {
   then?(answers: FirstAnswers, locale: Locale, params: Params): string[];
   /** The picture that will be the largest paint, from those answers: the shell preloads it. */
   picture?(answers: FirstAnswers, locale: Locale, params: Params): string | undefined;
+  /** The screen's boot view around that picture, which the shell paints before any script runs. */
+  bootView?(picture: string): string;
 };
 
 // Not /api/current_user: a guest's browser has no signed-in hint and does not ask (src/common/signed-in-cookie.ts).
@@ -70,8 +72,26 @@ const SCREENS: Partial<Record<RouteName, Screen>> = {
       ];
     },
     picture: (answers, locale, { id }) => body(answers, video(locale, id))?.selected_preview_image,
+    bootView: videoBootView,
   },
 };
+
+/**
+ * A video page's boot view: its frame (src/web/styles/video-frame.css, in the first stylesheet) with
+ * the story's poster where the preview will be. A guest's cold load so paints the story's picture
+ * with the shell, not once the page's code has come and rendered; the app's first render replaces
+ * it with the page, the preview's poster at the same size. The poster is the boot view's first
+ * thing, without the back link above it: at a whole pixel's offset the browser measures its paint
+ * at its full size, so the page's repaint of the same picture is not a larger paint after it
+ * (docs/performance.md, eighth session).
+ */
+function videoBootView(picture: string): string {
+  // A player's poster, as the page's own preview is: the browser measures the two alike, so the
+  // page's render is not a larger paint than the boot view's.
+  const poster = `<video class="video-player__media" poster="${escapeAttribute(picture)}" preload="none" aria-hidden="true"></video>`;
+  const preview = `<div class="video-preview"><div class="video-player">${poster}</div></div>`;
+  return `<div class="page video-page"><div class="video-page__layout"><div class="video-page__main">${preview}</div></div></div>`;
+}
 
 /** The modules a screen's first view loads (for preload hints): its page's, and its sections' in the locale with the map of where they are. */
 export function screenModules(route: RouteName | null, locale: Locale): string[] {
@@ -82,19 +102,22 @@ export function screenModules(route: RouteName | null, locale: Locale): string[]
   return [...screen.modules, ...texts];
 }
 
+/** What the shell carries of a guest's first view: tags for its head, and the screen's boot view if it has one. */
+export type GuestFirstView = { head: string; bootView: string | null };
+
 /**
  * The answers a guest's cold load of a screen would ask for first, computed in-process through the
  * same routes (so the same rules, caches and contracts apply), and the tags that carry them in the
  * shell. Only for a guest without query parameters: the shell then holds nothing personal, and is
  * the same for every guest of that variant and locale. Null when there is nothing to carry.
  */
-export async function firstAnswersHead(
+export async function guestFirstView(
   request: FastifyRequest,
   route: RouteName,
   path: string,
   locale: Locale,
   hasQuery: boolean,
-): Promise<string | null> {
+): Promise<GuestFirstView | null> {
   const screen = SCREENS[route];
   if (!screen || hasQuery || request.cookies[SESSION_COOKIE]) return null;
   const params = routeParams(route, path);
@@ -117,7 +140,10 @@ export async function firstAnswersHead(
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
   const picture = screen.picture?.(answers, locale, params);
   const preload = picture ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(picture)}">\n` : '';
-  return `${preload}<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>\n`;
+  return {
+    head: `${preload}<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>\n`,
+    bootView: picture && screen.bootView ? screen.bootView(picture) : null,
+  };
 }
 
 /** The route's parameters in the path (without its locale), or null when one is not a valid encoding. */

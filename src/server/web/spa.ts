@@ -8,9 +8,12 @@ import { hasDeskRole, isStaff } from '../../common/desk-roles.ts';
 import { matchRoute, screenOnVariant } from '../../common/routes.ts';
 import { isApiPath, routeNotFound } from '../http/error-handler.ts';
 import { keepSignedInHint } from '../modules/accounts/auth.ts';
-import { firstAnswersHead, screenModules } from './first-answers.ts';
+import { guestFirstView, screenModules } from './first-answers.ts';
 import { BUILDING_PAGE, builtApp } from './built-app.ts';
 import { screenHead, siteHead, withHead, type ScreenFinder } from './page-head.ts';
+
+/** index.html's boot spinner (src/web/ui/boot-shell.tsx draws the same): a screen's own boot view may take its place. */
+const BOOT_SPINNER = /<div class="loading-fallback"[^>]*>[\s\S]*?<\/div>/;
 
 /** Cookie holding the stored interface language (a functional cookie; spec: accounts §9). */
 export const LANGUAGE_COOKIE = 'language_code';
@@ -119,14 +122,16 @@ export async function spaRoutes(
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(BUILDING_PAGE);
-    const answers = head && route ? await firstAnswersHead(request, route, stripLocale(pathname), locale, Boolean(query)) : null;
+    const first = head && route ? await guestFirstView(request, route, stripLocale(pathname), locale, Boolean(query)) : null;
     const preloads = current ? current.preloads([`i18n/locales/${locale}.json`], screenModules(route, locale)) : '';
     const html = withHead(
       current?.shell ?? '<!doctype html><html lang="en" dir="ltr"><body>The browser app is not built: run npm run build.</body></html>',
       head ?? siteHead(locale),
     )
       .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${localeDirection(locale)}">`)
-      .replace('</head>', `${reporting}${preloads}${answers ?? ''}</head>`);
+      .replace('</head>', `${reporting}${preloads}${first?.head ?? ''}</head>`)
+      // The shell's boot view shows a spinner where the screen will be, or the screen's own boot view.
+      .replace(BOOT_SPINNER, (spinner) => first?.bootView ?? spinner);
     await keepSignedInHint(request, reply);
     reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     return sendCompressed(request, reply, html);

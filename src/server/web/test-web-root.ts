@@ -16,7 +16,7 @@ export async function shellTestApp(): Promise<{ t: TestApp; projectIds: number[]
   const webRoot = await mkdtemp(path.join(os.tmpdir(), 'newsreel-web-'));
   await writeFile(
     path.join(webRoot, 'index.html'),
-    '<!doctype html><html lang="en" dir="ltr"><head><meta name="description" content="Licence news video." /><title>Newsreel</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en" dir="ltr"><head><meta name="description" content="Licence news video." /><title>Newsreel</title></head><body><div id="root"><main class="app__main"><div class="loading-fallback" role="status" aria-live="polite"><span class="loading-fallback__spinner" aria-hidden="true"></span></div></main></div></body></html>',
   );
   await mkdir(path.join(webRoot, 'assets'));
   await writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
