@@ -159,6 +159,27 @@ test.describe('page weight and first paint', () => {
     expect(catalogues).toEqual(['ar']);
   });
 
+  test("a guest's cold dashboard, video list and video page run no contract code (zod): nothing they show parses with it", async ({
+    page,
+  }) => {
+    // zod builds every schema of a contract module when the module runs: 150 ms of a phone's main thread on a video page.
+    const withZod: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      if ((await response.text().catch(() => '')).includes('$ZodType')) withZod.push(new URL(response.url()).pathname);
+    });
+    await page.goto('/en/videos');
+    const href = await page.getByTestId('video-card').first().getByRole('link').first().getAttribute('href');
+    for (const path of ['/en', '/en/videos', href ?? '']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // The parts that load once the first view is up (error reporting, copy notice, time zones, alert bars' live updates).
+      await page.waitForTimeout(1500);
+    }
+    await expect(page.getByTestId('download-panel')).toBeVisible();
+    expect(withZod).toEqual([]);
+  });
+
   test('the posters of the first row of /en/videos load at once, the first with high priority', async ({ page }) => {
     await page.goto('/en/videos');
     const posters = page.getByTestId('video-card').locator('img');

@@ -3,6 +3,7 @@ import { BASKET_MAX, CONTAINERS, LOGO_POSITIONS, QUALITIES, VIDEO_FORMATS, type 
 import type { SiteVariant } from './site.ts';
 import { videoProjectSummarySchema } from './catalogue.ts';
 import { zod } from './validators.ts';
+import { COMMENT_MAX_LENGTH, MY_CONTENT_PAGE_SIZE } from './download-values.ts';
 
 /**
  * Downloads (spec: content §3 "Download request", "Purchase search params", "Purchase result"; §8
@@ -118,8 +119,6 @@ export type VideoRequest = z.infer<typeof videoRequestSchema>;
 export const videoRequestListSchema = z.object({ video_requests: z.array(videoRequestSchema) });
 export type VideoRequestList = z.infer<typeof videoRequestListSchema>;
 
-/** My content (accounts §7): 12 downloaded items a page, newest download first. */
-export const MY_CONTENT_PAGE_SIZE = 12;
 export const myContentQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(48).default(MY_CONTENT_PAGE_SIZE),
@@ -157,7 +156,6 @@ export const myContentOperationSchema = z.object({
 export type MyContentOperation = z.infer<typeof myContentOperationSchema>;
 export const myContentOperationsSchema = z.object({ operations: z.array(myContentOperationSchema) });
 
-export const COMMENT_MAX_LENGTH = 500;
 export const operationCommentBodySchema = z.object({
   comment: z.string().trim().max(COMMENT_MAX_LENGTH, 'validation.max_length'),
 });

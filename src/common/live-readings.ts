@@ -1,4 +1,5 @@
-import { GONE_STATUSES, UPCOMING_STATUSES, type LiveEvent, type LiveEventStatus, type LiveEventUpdate, type MyEvents } from './live.ts';
+import type { LiveEvent, LiveEventUpdate, MyEvents } from './live.ts';
+import { GONE_STATUSES, UPCOMING_STATUSES, type LiveEventStatus } from './live-values.ts';
 
 /**
  * How the browser reads a live-event status change (spec: content §4 "Live event status"): each

@@ -56,8 +56,10 @@ function useApplyLocale(locale: Locale) {
     let current = true;
     void i18n.changeLanguage(locale).then(() => {
       if (!current) return;
-      document.documentElement.lang = locale;
-      document.documentElement.dir = localeDirection(locale);
+      // Written only when they change: writing the same value again has the browser restyle the whole page.
+      const html = document.documentElement;
+      if (html.lang !== locale) html.lang = locale;
+      if (html.dir !== localeDirection(locale)) html.dir = localeDirection(locale);
     });
     setFunctionalCookie('language_code', locale);
     return () => {
@@ -73,22 +75,26 @@ function useEveryPageSections() {
   }, []);
 }
 
-/** The copy notice's listener, loaded after the first view (features/notices/copy-notice.ts). */
-function useCopyNotice(signedIn: boolean) {
+/** The copy notice's listener, loaded after the first view (features/notices/copy-notice.ts); an admin copies without it. */
+function useCopyNotice(admin: boolean) {
   const { t } = useTranslation();
+  const exempt = useRef(admin);
+  useEffect(() => {
+    exempt.current = admin;
+  }, [admin]);
   useEffect(() => {
     let uninstall: (() => void) | undefined;
     let current = true;
     void afterFirstLoad()
       .then(() => import('../features/notices/copy-notice.ts'))
       .then(({ installCopyNotice }) => {
-        if (current) uninstall = installCopyNotice({ signedIn, notice: (url) => t('common.copyNotice', { url }) });
+        if (current) uninstall = installCopyNotice({ exempt: () => exempt.current, notice: (url) => t('common.copyNotice', { url }) });
       });
     return () => {
       current = false;
       uninstall?.();
     };
-  }, [signedIn, t]);
+  }, [t]);
 }
 
 /** Every screen lives under /:locale; this is their frame: header, page, footer and overlays. */
@@ -132,7 +138,7 @@ function LocaleFrame({ locale }: { locale: Locale }) {
   const mayPlan = roles?.planning === true;
   const planningAccess = usePlanningAccess(mayPlan ? (user?.id ?? null) : null, locale);
   useApplyUserTimeZone(user);
-  useCopyNotice(user !== null);
+  useCopyNotice(user !== null && roles?.admin === true);
   useEveryPageSections();
   const account: HeaderAccount = user
     ? {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveEventConsoleSchema, liveEventDetailSchema } from '../../../common/live.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { type Browser } from '../../test/http.ts';
+import type { Browser } from '../../test/http.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
 import { resolveFfmpeg } from '../media/ffmpeg.ts';
 import { DEFAULT_INGEST_LIMITS } from './ingest-guard.ts';

@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyRetry } from '../../lib/lazy-retry.ts';
 import type { DeskRouteName } from '../../../common/desk-routes.ts';
 import { loadSections } from '../../lib/i18n.ts';

@@ -1,20 +1,20 @@
 import type { z } from 'zod';
-import {
-  LIVE_PAGE_SIZE,
-  type liveBookingBodySchema,
-  type LiveTargetInput,
-  type liveTargetSchema,
-  type liveTargetsSchema,
-  type liveTokenSchema,
-  type transcoderProvidersSchema,
-  type tvuReceiversSchema,
-  type liveEventDetailSchema,
-  type liveEventSchema,
-  type liveEventsResponseSchema,
-  type liveRecordingsResponseSchema,
-  type myEventsSchema,
-  type recordingEmbedBodySchema,
-  type recordingEmbedSchema,
+import { LIVE_PAGE_SIZE } from '../../../common/live-values.ts';
+import type {
+  liveBookingBodySchema,
+  LiveTargetInput,
+  liveTargetSchema,
+  liveTargetsSchema,
+  liveTokenSchema,
+  transcoderProvidersSchema,
+  tvuReceiversSchema,
+  liveEventDetailSchema,
+  liveEventSchema,
+  liveEventsResponseSchema,
+  liveRecordingsResponseSchema,
+  myEventsSchema,
+  recordingEmbedBodySchema,
+  recordingEmbedSchema,
 } from '../../../common/live.ts';
 import { api } from '../../lib/api.ts';
 import type { Answer } from '../../lib/api-client.ts';

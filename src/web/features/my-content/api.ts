@@ -1,10 +1,5 @@
-import {
-  MY_CONTENT_PAGE_SIZE,
-  type myContentEntitiesSchema,
-  type myContentOperationSchema,
-  type myContentOperationsSchema,
-  type videoRequestListSchema,
-} from '../../../common/downloads.ts';
+import { MY_CONTENT_PAGE_SIZE } from '../../../common/download-values.ts';
+import type { myContentEntitiesSchema, myContentOperationSchema, myContentOperationsSchema, videoRequestListSchema } from '../../../common/downloads.ts';
 import { api } from '../../lib/api.ts';
 import type { Answer } from '../../lib/api-client.ts';
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/translation.ts';
-import { COMMENT_MAX_LENGTH, type MyContentOperation } from '../../../common/downloads.ts';
+import { COMMENT_MAX_LENGTH } from '../../../common/download-values.ts';
+import type { MyContentOperation } from '../../../common/downloads.ts';
 import { maxLength } from '../../../common/validators.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { validationText } from '../../lib/forms.ts';

@@ -1,6 +1,3 @@
-import { currentUserRolesSchema } from '../../../common/accounts.ts';
-import { api } from '../../lib/api.ts';
-
 /**
  * The copy notice (spec: content §5): text copied from a page carries, after it, a notice naming
  * the platform and the page's address. Admins copy without it. Text copied out of a form field is
@@ -10,19 +7,13 @@ export function withCopyNotice(text: string, notice: string): string {
   return `${text}\n\n${notice}`;
 }
 
-/** Listens for copies on the page until the returned function is called. */
-export function installCopyNotice(options: { signedIn: boolean; notice: (url: string) => string }): () => void {
-  let exempt = false;
-  let installed = true;
-  if (options.signedIn)
-    void api
-      .get('/api/current_user/roles')
-      .then((answer) => {
-        if (installed) exempt = currentUserRolesSchema.parse(answer).admin;
-      })
-      .catch(() => undefined);
+/**
+ * Listens for copies on the page until the returned function is called. `exempt` says, at each copy,
+ * whether the reader copies without the notice (an admin, by the roles the frame has asked).
+ */
+export function installCopyNotice(options: { exempt: () => boolean; notice: (url: string) => string }): () => void {
   const onCopy = (event: ClipboardEvent) => {
-    if (exempt || !event.clipboardData) return;
+    if (options.exempt() || !event.clipboardData) return;
     const target = event.target instanceof Element ? event.target : null;
     if (target?.closest('input, textarea, [contenteditable="true"]')) return;
     const text = document.getSelection()?.toString() ?? '';
@@ -31,8 +22,5 @@ export function installCopyNotice(options: { signedIn: boolean; notice: (url: st
     event.preventDefault();
   };
   document.addEventListener('copy', onCopy);
-  return () => {
-    installed = false;
-    document.removeEventListener('copy', onCopy);
-  };
+  return () => document.removeEventListener('copy', onCopy);
 }
