@@ -84,12 +84,13 @@ test.describe('page weight and first paint', () => {
   }) => {
     // The app's own loading views (the shell's boot view has none of their test id) and the content's first appearance.
     await page.addInitScript(`
-      window.__firstView = { loadingViews: 0, content: false, trending: false };
+      window.__firstView = { loadingViews: 0, content: false, trending: false, related: false };
       new MutationObserver(() => {
         if (window.__firstView.content) return;
         if (document.querySelector('[data-testid=loading-fallback]')) window.__firstView.loadingViews += 1;
         window.__firstView.content = Boolean(document.querySelector('[data-testid=dashboard], [data-testid=video-card], [data-testid=download-panel]'));
         window.__firstView.trending = Boolean(document.querySelector('[data-testid=trending]'));
+        window.__firstView.related = Boolean(document.querySelector('[data-testid=related]'));
       }).observe(document, { subtree: true, childList: true });
     `);
     for (const [path, content] of [
@@ -100,11 +101,13 @@ test.describe('page weight and first paint', () => {
       await expect(page.getByTestId(content).first()).toBeVisible();
       expect(await page.evaluate('window.__firstView'), path).toMatchObject({ loadingViews: 0, content: true });
     }
-    // The page of the first video listed, its files and the trending list beside them in that first paint.
+    // The page of the first video listed, its files and the trending list beside them in that first paint;
+    // the related stories, below the fold, in the next.
     const href = await page.getByTestId('video-card').first().getByRole('link').first().getAttribute('href');
     await page.goto(href ?? '');
     await expect(page.getByTestId('download-panel')).toBeVisible();
-    expect(await page.evaluate('window.__firstView')).toEqual({ loadingViews: 0, content: true, trending: true });
+    expect(await page.evaluate('window.__firstView')).toEqual({ loadingViews: 0, content: true, trending: true, related: false });
+    await expect(page.getByTestId('related').getByTestId('video-card').first()).toBeVisible();
   });
 
   test('scripts and styles travel compressed', async ({ request }) => {

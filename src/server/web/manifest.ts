@@ -1,12 +1,22 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Locale } from '../../common/locales.ts';
 
 type Chunk = { file?: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, Chunk>;
 
 /** The modules every screen's first view needs besides its page: the contracts of site and user answers. */
 const FRAME_MODULES = ['../common/site.ts', '../common/accounts.ts', '../common/errors.ts'];
+
+/**
+ * The typeface files a locale's interface is written in beyond Latin, which the shell preloads: in
+ * before the app's first view, where they are used at once; without the preload a face the
+ * stylesheet makes optional (src/web/styles/inter.css) would not be used on a first visit.
+ */
+const LOCALE_FONTS: Partial<Record<Locale, string[]>> = {
+  ru: ['../../node_modules/@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2'],
+};
 
 /**
  * Preload hints from Vite's manifest (vite.config.ts writes it): for the modules a screen's first
@@ -17,7 +27,7 @@ const FRAME_MODULES = ['../common/site.ts', '../common/accounts.ts', '../common/
  * with the app's first scripts and put the first paint of a video page 300 ms later; at low
  * priority they come after those and still before the app would ask for them (docs/performance.md).
  */
-export type ShellPreloads = (modules: string[], screen?: string[]) => string;
+export type ShellPreloads = (modules: string[], screen?: string[], locale?: Locale) => string;
 
 export async function shellPreloads(webRoot: string): Promise<ShellPreloads> {
   const file = path.join(webRoot, '.vite', 'manifest.json');
@@ -30,7 +40,7 @@ export async function shellPreloads(webRoot: string): Promise<ShellPreloads> {
     for (const imported of manifest[key].imports ?? []) walk(imported, into);
   };
   walk('index.html', inShell);
-  return (modules, screen = []) => {
+  return (modules, screen = [], locale) => {
     const first = new Set<string>();
     for (const module of [...modules, ...FRAME_MODULES]) if (!inShell.has(module)) walk(module, first);
     const wanted = new Set(first);
@@ -46,6 +56,11 @@ export async function shellPreloads(webRoot: string): Promise<ShellPreloads> {
       // credentials mode is not used: Chromium warns and fetches the file a second time.
       for (const css of chunk?.css ?? []) styles.add(`<link rel="preload" as="style" crossorigin href="/${css}">`);
     }
-    return [...scripts, ...styles].map((tag) => `${tag}\n`).join('');
+    // A font is fetched without credentials (crossorigin) whatever its origin: the preload has to say so to be used.
+    const fonts = (locale ? (LOCALE_FONTS[locale] ?? []) : []).flatMap((key) => {
+      const file = manifest[key]?.file;
+      return file ? [`<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}">`] : [];
+    });
+    return [...scripts, ...styles, ...fonts].map((tag) => `${tag}\n`).join('');
   };
 }

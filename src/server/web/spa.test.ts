@@ -74,6 +74,12 @@ describe('app shell', () => {
     expect((await get('/en/about')).body).not.toContain('dashboard-page-d1.js');
   });
 
+  it("preloads the typeface of a locale written beyond Latin (Russian's Cyrillic), so the page's first view is set in it", async () => {
+    const preload = '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/inter-cyrillic-wght-normal-k1.woff2">';
+    expect((await get('/ru/videos')).body).toContain(preload);
+    expect((await get('/en/videos')).body).not.toContain('as="font"');
+  });
+
   it("preloads a video page's catalogue sections in its language, with the map of where they are, beside the page's code", async () => {
     const { body } = await get(`/ar/videos/${projectIds[0]}`);
     const preloaded = [...body.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/([^"]+)">/g)].map(

@@ -123,7 +123,7 @@ export async function spaRoutes(
         .type('text/html; charset=utf-8')
         .send(BUILDING_PAGE);
     const first = head && route ? await guestFirstView(request, route, stripLocale(pathname), locale, Boolean(query)) : null;
-    const preloads = current ? current.preloads([`i18n/locales/${locale}.json`], screenModules(route, locale)) : '';
+    const preloads = current ? current.preloads([`i18n/locales/${locale}.json`], screenModules(route, locale), locale) : '';
     const html = withHead(
       current?.shell ?? '<!doctype html><html lang="en" dir="ltr"><body>The browser app is not built: run npm run build.</body></html>',
       head ?? siteHead(locale),

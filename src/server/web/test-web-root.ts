@@ -36,6 +36,9 @@ export async function shellTestApp(): Promise<{ t: TestApp; projectIds: number[]
       '_cards-c1.js': { file: 'assets/cards-c1.js', css: ['assets/cards-c1.css'] },
       'features/catalogue/video-page.tsx': { file: 'assets/video-page-v1.js', imports: ['_framework-f1.js', '_cards-c1.js'] },
       'lib/i18n-sections.ts': { file: 'assets/i18n-sections-s1.js' },
+      '../../node_modules/@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2': {
+        file: 'assets/inter-cyrillic-wght-normal-k1.woff2',
+      },
       ...Object.fromEntries(
         ['download', 'video', 'planDetails', 'plans'].flatMap((section) =>
           ['en', 'ar'].map((locale) => [`i18n/locales/${locale}/${section}.json`, { file: `assets/${section}-${locale}.js` }]),

@@ -3,6 +3,8 @@ import { startTransition, useEffect, useState } from 'react';
 let settled: Promise<void> | null = null;
 let markShown: () => void = () => undefined;
 const shown = new Promise<void>((resolve) => (markShown = resolve));
+let firstViewDone = false;
+void shown.then(() => (firstViewDone = true));
 /** Past this after the load event, the first view counts as shown even if it never said so (a page that failed to render still reports). */
 const SHOWN_AT_THE_LATEST_MS = 5000;
 
@@ -39,5 +41,23 @@ export function useAfterFirstLoad(): boolean {
       current = false;
     };
   }, []);
+  return ready;
+}
+
+/**
+ * False while the app's first view is being put on screen, true from the task after it (at once on a
+ * later screen): what a page shows below its fold waits for it, so the first view's commit and
+ * layout, one long task on a phone, carry less.
+ */
+export function useAfterFirstView(): boolean {
+  const [ready, setReady] = useState(firstViewDone);
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    void shown.then(() => new Promise((later) => setTimeout(later, 0))).then(() => current && startTransition(() => setReady(true)));
+    return () => {
+      current = false;
+    };
+  }, [ready]);
   return ready;
 }

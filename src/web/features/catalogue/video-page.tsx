@@ -6,6 +6,7 @@ import type { VideoProject } from '../../../common/catalogue.ts';
 import { shortDescription } from '../../../common/page-meta.ts';
 import { LINKS } from '../../../common/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useAfterFirstView } from '../../lib/after-first-load.ts';
 import { useScreenMeta } from '../../lib/page-meta.ts';
 import { signInHref, useSignedIn } from '../../lib/session.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';
@@ -297,11 +298,13 @@ function Trending({ query }: { query: string }) {
   );
 }
 
+/** The related stories, below the page's fold: they come in the task after the first view (useAfterFirstView). */
 function Related({ video }: { video: VideoProject }) {
   const { t } = useTranslation();
   const { locale = 'en' } = useParams();
   const related = useQuery(catalogueQueries.related(locale, video.id));
-  if (!related.data || related.data.length === 0) return null;
+  const belowFoldShown = useAfterFirstView();
+  if (!belowFoldShown || !related.data || related.data.length === 0) return null;
   return (
     <section className="video-page__related" data-testid="related">
       <div className="section-heading">
