@@ -117,6 +117,9 @@ for (const [index, locale] of (['en', 'ar'] as const).entries()) {
     const width = page.viewportSize()?.width ?? 0;
     if (locale === 'ar') expect((box?.x ?? width) + (box?.width ?? 0) / 2).toBeLessThan(width / 2);
     else expect((box?.x ?? 0) + (box?.width ?? 0) / 2).toBeGreaterThan(width / 2);
+    // Under the header, whatever its height, not over it.
+    const header = await page.locator('header.header').boundingBox();
+    expect(box?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? Infinity));
     await keepScreenshot(page, { path: path.join(SHOTS, `panel-${locale}.png`) });
 
     await panel.getByRole('button', { name: MARK_ALL[locale] }).click();

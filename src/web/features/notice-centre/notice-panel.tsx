@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useMemo, useRef, type RefObject } from 'react';
+import { useMemo, useRef, type CSSProperties, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { localeDirection, type Locale } from '../../../common/locales.ts';
 import type { Notice, NoticesPage, UnreadCount } from '../../../common/notice-centre.ts';
@@ -88,11 +88,16 @@ export function NoticePanel({ open, onOpenChange, userId, locale, bell }: Props)
     return (iso: string) => format.format(new Date(iso));
   }, [locale, timeZone]);
 
+  // The panel sits under the header, whose height (one row or two on a phone) is read as it opens.
+  const headerBlockSize = open ? bell.current?.closest('header')?.getBoundingClientRect().height : undefined;
+  const underHeader = headerBlockSize ? ({ '--header-block-size': `${headerBlockSize}px` } as CSSProperties) : undefined;
+
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <Dialog.Portal>
         <Dialog.Content
           className="notice-panel"
+          style={underHeader}
           dir={localeDirection(locale)}
           lang={locale}
           data-testid="notice-panel"
