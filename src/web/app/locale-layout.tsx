@@ -120,9 +120,17 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   main.focus();
 }
 
+/**
+ * The document's title and description, a leaf of the frame: a screen that publishes its own (a
+ * story's title, once its page has mounted) re-renders this alone, not the header and footer.
+ */
+function DocumentMeta({ locale }: { locale: Locale }) {
+  useDocumentMeta(locale);
+  return null;
+}
+
 function LocaleFrame({ locale }: { locale: Locale }) {
   useApplyLocale(locale);
-  useDocumentMeta(locale);
   const { t } = useTranslation();
   const site = useSite();
   const navigationPending = useNavigationPending();
@@ -161,6 +169,7 @@ function LocaleFrame({ locale }: { locale: Locale }) {
     <DirectionProvider dir={dir}>
       <NavigationRecordProvider>
         <div className="app" dir={dir}>
+          <DocumentMeta locale={locale} />
           {/* First in tab order until it is answered (issue 28, keyboard); then the skip link is. */}
           <CookieBanner settingsOpen={cookieSettingsOpen} onSettingsOpenChange={setCookieSettingsOpen} focusAfterAnswer={skipLink} />
           <a ref={skipLink} className="skip-link" href="#main" onClick={skipToMain} data-testid="skip-link">
