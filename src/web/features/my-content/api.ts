@@ -1,5 +1,10 @@
 import { MY_CONTENT_PAGE_SIZE } from '../../../common/download-values.ts';
-import type { myContentEntitiesSchema, myContentOperationSchema, myContentOperationsSchema, videoRequestListSchema } from '../../../common/downloads.ts';
+import type {
+  myContentEntitiesSchema,
+  myContentOperationSchema,
+  myContentOperationsSchema,
+  videoRequestListSchema,
+} from '../../../common/downloads.ts';
 import { api } from '../../lib/api.ts';
 import type { Answer } from '../../lib/api-client.ts';
 
