@@ -81,6 +81,7 @@ test.describe('page weight and first paint', () => {
 
   test("a guest's cold dashboard, video list and video page go from the shell's boot view straight to their content, painted once", async ({
     page,
+    request,
   }) => {
     // The app's own loading views (the shell's boot view has none of their test id) and the content's first appearance.
     await page.addInitScript(`
@@ -101,10 +102,19 @@ test.describe('page weight and first paint', () => {
       await expect(page.getByTestId(content).first()).toBeVisible();
       expect(await page.evaluate('window.__firstView'), path).toMatchObject({ loadingViews: 0, content: true });
     }
-    // The page of the first video listed, its files and the trending list beside them in that first paint;
-    // the related stories, below the fold, in the next.
-    const href = await page.getByTestId('video-card').first().getByRole('link').first().getAttribute('href');
-    await page.goto(href ?? '');
+    // The page of a listed video with related stories (one another test has just made may have none): its files
+    // and the trending list beside them in that first paint; the related stories, below the fold, in the next.
+    const listed = (await (await request.get('/api/content/video_projects?per_page=24')).json()) as { videos: { id: number }[] };
+    let withRelated: number | undefined;
+    for (const { id } of listed.videos) {
+      const related = (await (await request.get(`/api/content/video_projects/related_video_projects?id=${id}`)).json()) as unknown[];
+      if (related.length > 0) {
+        withRelated = id;
+        break;
+      }
+    }
+    expect(withRelated).toBeDefined();
+    await page.goto(`/en/videos/${withRelated}`);
     await expect(page.getByTestId('download-panel')).toBeVisible();
     expect(await page.evaluate('window.__firstView')).toEqual({ loadingViews: 0, content: true, trending: true, related: false });
     await expect(page.getByTestId('related').getByTestId('video-card').first()).toBeVisible();
