@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/chromium.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM } from './scripts/chromium.ts';
 
 /** Browser tests run Debian's Chromium against the app as `npm start` runs it. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -37,7 +37,7 @@ export default defineConfig({
     trace: process.env.CI ? 'on-first-retry' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      ...(CHROMIUM ? { executablePath: CHROMIUM } : {}),
+      ...(TEST_CHROMIUM ? { executablePath: TEST_CHROMIUM } : {}),
       args: CHROMIUM_FLAGS,
     },
   },
