@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, TEST_CHROMIUM } from './scripts/chromium.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, TEST_CHROMIUM } from './scripts/chromium.ts';
 
 /** Browser tests run Debian's Chromium against the app as `npm start` runs it. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -10,6 +10,8 @@ export const WEBHOOK_RECEIVER_PORT = E2E_PORT + 1950;
 // A fresh embedded database per run, as on a fresh clone; workers inherit the variable.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `newsreel-e2e-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;
+
+const launch = (executablePath: string | undefined) => ({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_FLAGS });
 
 export default defineConfig({
   testDir: 'e2e',
@@ -36,11 +38,13 @@ export default defineConfig({
     // none. Locally (no retries) a failed test keeps its trace's DOM snapshots, without the screencast.
     trace: process.env.CI ? 'on-first-retry' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
-    launchOptions: {
-      ...(TEST_CHROMIUM ? { executablePath: TEST_CHROMIUM } : {}),
-      args: CHROMIUM_FLAGS,
-    },
   },
+  projects: [
+    { name: 'headless shell', testIgnore: 'push.spec.ts', use: { launchOptions: launch(TEST_CHROMIUM) } },
+    // The headless shell answers 'denied' to `Notification.permission` whatever the context granted:
+    // the push popup's tests run in Chromium itself.
+    { name: 'chromium', testMatch: 'push.spec.ts', use: { launchOptions: launch(CHROMIUM) } },
+  ],
   webServer: {
     command: 'sh scripts/start.sh',
     url: `http://localhost:${E2E_PORT}/readyz`,

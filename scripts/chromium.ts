@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 
-/** Debian's Chromium (the direct binary starts faster than the wrapper), for browser tests and benches. */
+/** Debian's Chromium (the direct binary starts faster than the wrapper), for the benches and the push popup's browser tests. */
 export const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((file) => existsSync(file));
 
 /**
