@@ -5,7 +5,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { runFfmpeg } from '../src/server/modules/media/ffmpeg.ts';
-import { renderRendition, renditionArgs, type RenditionSpec } from '../src/server/modules/media/renditions.ts';
+import { writeFile } from 'node:fs/promises';
+import { loopList, renderRendition, renditionArgs, type MasterLoop, type RenditionSpec } from '../src/server/modules/media/renditions.ts';
 import { childCpuSeconds } from './media-cpu.ts';
 
 export const MASTER_SECONDS = 20;
@@ -83,7 +84,7 @@ export function describe(file: string): { codec: string; width: number; height: 
   };
 }
 
-export type Renders = { bare: Timing[]; platform: Timing[]; mxf: Timing[]; percentReported: number };
+export type Renders = { bare: Timing[]; platform: Timing[]; mxf: Timing[]; percentReported: number; looped: Looped };
 
 const shown = (value: Timing | undefined) => (value ? `${value.wall.toFixed(2)} s (CPU ${value.cpu.toFixed(1)} s)` : '?');
 
@@ -99,7 +100,7 @@ export async function renders(ffmpeg: string, work: string, runs: number): Promi
   await makeMaster(ffmpeg, master);
   await makeLogo(ffmpeg, logo);
   const branded: RenditionSpec = { quality: 'hd', container: 'mp4', format: 'branded', position: 'bottom_right', logoFile: logo };
-  const result: Renders = { bare: [], platform: [], mxf: [], percentReported: 0 };
+  const result: Renders = { bare: [], platform: [], mxf: [], percentReported: 0, looped: { whole: [], once: [] } };
   const bare = () => timed(() => renderBare(ffmpeg, master, path.join(work, 'bare.mp4'), branded));
   const platform = () =>
     timed(async () => (result.percentReported = await renderPlatform(ffmpeg, master, path.join(work, 'platform.mp4'), branded)));
@@ -118,14 +119,51 @@ export async function renders(ffmpeg: string, work: string, runs: number): Promi
     result.mxf.push(await timed(() => renderPlatform(ffmpeg, master, path.join(work, 'platform.mxf'), mxf)));
     console.log(`  1080p MXF run ${run + 1}: ${shown(result.mxf[run])}`);
   }
+  result.looped = await loopedRenders(ffmpeg, work, master, branded, runs);
   for (const [file, codec, height] of [
     ['bare.mp4', 'h264', 720],
     ['platform.mp4', 'h264', 720],
     ['platform.mxf', 'mpeg2video', 1080],
+    ['looped-whole.mp4', 'h264', 720, LOOP.toSeconds],
+    ['looped-once.mp4', 'h264', 720, LOOP.toSeconds],
   ] as const) {
     const made = describe(path.join(work, file));
-    if (made.codec !== codec || made.height !== height || Math.abs(made.duration - MASTER_SECONDS) > 0.5)
+    const seconds = file.startsWith('looped') ? LOOP.toSeconds : MASTER_SECONDS;
+    if (made.codec !== codec || made.height !== height || Math.abs(made.duration - seconds) > 0.5)
       throw new Error(`${file} is ${made.codec} ${made.width}x${made.height}, ${made.duration} s`);
   }
   return result;
+}
+
+/** A demo story: ten seconds of footage (a two-second slate, then the scene) played to a minute. */
+export const LOOP: MasterLoop = { lengthSeconds: 10, introSeconds: 2, toSeconds: 60 };
+
+/** The looped renders: the former way (every second of the story encoded) and renderRendition's (encoded once, copied). */
+export type Looped = { whole: Timing[]; once: Timing[] };
+
+/**
+ * A looped demo story's 720p branded rendition, `runs` times each way, alternating: encoded whole
+ * from the master's loopList in one ffmpeg (how renders looped before 2026-12-02), and through
+ * renderRendition, which encodes the footage's picture once and copies it to the story's length.
+ */
+export async function loopedRenders(ffmpeg: string, work: string, master: string, spec: RenditionSpec, runs: number): Promise<Looped> {
+  const list = path.join(work, 'master.ffconcat');
+  await writeFile(list, loopList(master, LOOP));
+  const args = renditionArgs(list, path.join(work, 'looped-whole.mp4'), spec);
+  args.splice(args.indexOf('-i'), 0, '-f', 'concat', '-safe', '0');
+  args.splice(args.length - 1, 0, '-t', String(LOOP.toSeconds));
+  const whole = () => timed(() => runFfmpeg(ffmpeg, args, { timeoutMs: null }));
+  const once = () =>
+    timed(() =>
+      renderRendition(ffmpeg, { master, output: path.join(work, 'looped-once.mp4'), durationSeconds: LOOP.toSeconds, spec, loop: LOOP }),
+    );
+  const looped: Looped = { whole: [], once: [] };
+  for (let run = 0; run < runs; run += 1) {
+    const order = run % 2 === 0 ? [whole, once] : [once, whole];
+    for (const render of order) (render === whole ? looped.whole : looped.once).push(await render());
+    console.log(
+      `  ${LOOP.toSeconds} s looped story, 720p branded run ${run + 1}: encoded whole ${shown(looped.whole[run])}, once ${shown(looped.once[run])}`,
+    );
+  }
+  return looped;
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFfmpeg, runFfmpeg } from './ffmpeg.ts';
-import { loopList, renderRendition, renditionArgs } from './renditions.ts';
+import { loopedArgs, loopList, renderRendition, renditionArgs } from './renditions.ts';
 
 const ffmpeg = resolveFfmpeg(process.env.FFMPEG_PATH);
 const ffprobe = ffmpeg === 'ffmpeg' ? 'ffprobe' : ffmpeg.replace(/ffmpeg$/, 'ffprobe');
@@ -165,21 +165,38 @@ describe('a short master played to a longer length (the demo footage, issue 28)'
       ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
       ...['-t', '2', '-g', '25', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', short],
     ]);
-    const output = path.join(dir, 'looped.mp4');
-    await renderRendition(ffmpeg, {
-      master: short,
-      output,
-      durationSeconds: 5,
-      spec: { quality: 'sd', container: 'mp4', format: 'clean' },
-      loop: { lengthSeconds: 2, introSeconds: 1, toSeconds: 5 },
-    });
-    const out = spawnSync(ffprobe, ['-v', 'error', '-show_entries', 'stream=codec_type,duration', '-of', 'json', output], {
-      encoding: 'utf8',
-    });
-    const streams = (JSON.parse(out.stdout) as { streams: { codec_type: string; duration: string }[] }).streams;
-    for (const kind of ['video', 'audio']) expect(Number(streams.find((stream) => stream.codec_type === kind)?.duration)).toBeCloseTo(5, 0);
-    // The list it read is gone with the render.
-    expect(spawnSync('ls', [dir], { encoding: 'utf8' }).stdout).not.toContain('ffconcat');
+    // Encoded once and copied (loopedArgs), in either container: the length asked to the frame, every frame decodable.
+    for (const container of ['mp4', 'mxf'] as const) {
+      const output = path.join(dir, `looped.${container}`);
+      const progress: number[] = [];
+      await renderRendition(
+        ffmpeg,
+        {
+          master: short,
+          output,
+          durationSeconds: 5,
+          spec: { quality: 'sd', container, format: 'clean' },
+          loop: { lengthSeconds: 2, introSeconds: 1, toSeconds: 5 },
+        },
+        (percent) => progress.push(percent),
+      );
+      const out = spawnSync(
+        ffprobe,
+        ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_type,duration,nb_read_frames', '-of', 'json', output],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect(out.stderr, container).toBe('');
+      const streams = (JSON.parse(out.stdout) as { streams: { codec_type: string; duration: string; nb_read_frames: string }[] }).streams;
+      const stream = (kind: string) => streams.find((entry) => entry.codec_type === kind);
+      for (const kind of ['video', 'audio']) expect(Number(stream(kind)?.duration), `${container} ${kind}`).toBeCloseTo(5, 0);
+      expect(Number(stream('video')?.nb_read_frames), container).toBe(125);
+      expect(progress.at(-1)).toBe(100);
+      expect(progress).toEqual([...progress].sort((x, y) => x - y));
+    }
+    // The encoded picture and the lists it read are gone with the render.
+    expect(spawnSync('ls', [dir], { encoding: 'utf8' }).stdout).not.toMatch(/ffconcat|picture/);
   }, 60_000);
 
   it('lists the master once whole, then enough passes from the end of the intro, each of an exact length', () => {
@@ -195,14 +212,18 @@ describe('a short master played to a longer length (the demo footage, issue 28)'
       'outpoint 10',
       '',
     ]);
-    const args = renditionArgs(
-      'm.ffconcat',
-      'o.mp4',
-      { quality: 'sd', container: 'mp4', format: 'clean' },
-      { lengthSeconds: 10, introSeconds: 2, toSeconds: 172 },
+    // The picture of the first ten seconds, with a keyframe where the slate ends and no B-frames: it can be cut at any frame.
+    const loop = { lengthSeconds: 10, introSeconds: 2, toSeconds: 172 };
+    const picture = renditionArgs('m.mp4', 'p.mxf', { quality: 'sd', container: 'mxf', format: 'clean' }, loop);
+    expect(picture.join(' ')).toContain('-t 10 -an');
+    expect(picture.join(' ')).toContain('-bf 0 -force_key_frames 2');
+    expect(picture).not.toContain('pcm_s24le');
+    expect(renditionArgs('m.mp4', 'o.mxf', { quality: 'sd', container: 'mxf', format: 'clean' }).join(' ')).toContain('-bf 2');
+    // Played to the story's length by copying the picture; the sound from the master's own list.
+    const looped = loopedArgs('p.ffconcat', 's.ffconcat', 'o.mp4', 'mp4', loop).join(' ');
+    expect(looped).toContain(
+      '-f concat -safe 0 -i p.ffconcat -f concat -safe 0 -i s.ffconcat -map 0:v -map 1:a? -t 172 -c:v copy -c:a aac',
     );
-    expect(args.slice(args.indexOf('concat') - 1, args.indexOf('concat') + 5)).toEqual(['-f', 'concat', '-safe', '0', '-i', 'm.ffconcat']);
-    expect(args[args.indexOf('-t') + 1]).toBe('172');
-    expect(renditionArgs('m.mp4', 'o.mp4', { quality: 'sd', container: 'mp4', format: 'clean' })).not.toContain('concat');
+    expect(renditionArgs('m.mp4', 'o.mp4', { quality: 'sd', container: 'mp4', format: 'clean' })).not.toContain('-force_key_frames');
   });
 });

@@ -47,30 +47,10 @@ function videoFilter(spec: RenditionSpec): string {
   return `${scale}[v]`;
 }
 
-/** MP4: H.264 and AAC, web-ready; MXF: broadcast MPEG-2 4:2:2 at 50 Mb/s with 48 kHz 24-bit PCM. */
-function codecArgs(container: Container): string[] {
-  if (container === 'mp4')
-    return [
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '20',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '128k',
-      '-ar',
-      '48000',
-      '-movflags',
-      '+faststart',
-      '-f',
-      'mp4',
-    ];
-  return [
+/** MP4: H.264, web-ready; MXF: broadcast MPEG-2 4:2:2 at 50 Mb/s. */
+const PICTURE_CODEC: Record<Container, string[]> = {
+  mp4: ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'],
+  mxf: [
     '-c:v',
     'mpeg2video',
     '-pix_fmt',
@@ -85,16 +65,16 @@ function codecArgs(container: Container): string[] {
     '17825792',
     '-g',
     '12',
-    '-bf',
-    '2',
-    '-c:a',
-    'pcm_s24le',
-    '-ar',
-    '48000',
-    '-f',
-    'mxf',
-  ];
-}
+  ],
+};
+/** B-frames as each container's profile has them (x264's preset chooses its own). */
+const B_FRAMES: Record<Container, string[]> = { mp4: [], mxf: ['-bf', '2'] };
+/** MP4: AAC; MXF: 48 kHz 24-bit PCM. */
+const SOUND_CODEC: Record<Container, string[]> = {
+  mp4: ['-c:a', 'aac', '-b:a', '128k', '-ar', '48000'],
+  mxf: ['-c:a', 'pcm_s24le', '-ar', '48000'],
+};
+const MUXER: Record<Container, string[]> = { mp4: ['-movflags', '+faststart', '-f', 'mp4'], mxf: ['-f', 'mxf'] };
 
 /**
  * A short master played to a longer length (the demo's footage, downloads/demo-masters-seed.ts):
@@ -106,7 +86,8 @@ export type MasterLoop = { lengthSeconds: number; introSeconds: number; toSecond
 /**
  * The ffconcat list that plays `master` as `loop` says. Each entry's in and out points fix its
  * length exactly, so the passes join without drift (the container's length is a few hundredths
- * over the picture's); the intro ends on a keyframe in the demo footage, where a cut starts one.
+ * over the picture's); the intro ends on a keyframe (the demo footage has one there, and a looped
+ * rendition's picture is encoded with one), where a cut starts one.
  */
 export function loopList(master: string, loop: MasterLoop): string {
   const file = `file '${master.replace(/'/g, "'\\''")}'`;
@@ -115,40 +96,38 @@ export function loopList(master: string, loop: MasterLoop): string {
   return ['ffconcat version 1.0', file, `outpoint ${loop.lengthSeconds}`, ...again.flat(), ''].join('\n');
 }
 
+/** Decoding, filters and encoding on a fixed number of threads: the memory bound is measured for them. */
+const THREADS = String(FFMPEG_VIDEO_THREADS);
+
 /**
  * The ffmpeg arguments that make a rendition of a master (pure: the render and its tests share it).
- * With `loop`, `master` is the loopList of the master, and the file is cut at the length asked.
+ * With `loop`, they make only the picture of the master's first `lengthSeconds`, with a keyframe
+ * where the intro ends and no B-frames, so that it can be cut at any frame and looped by copying
+ * (loopedArgs).
  */
 export function renditionArgs(master: string, output: string, spec: RenditionSpec, loop?: MasterLoop): string[] {
-  // Decoding, filters and encoding on a fixed number of threads: the memory bound is measured for them.
-  const threads = String(FFMPEG_VIDEO_THREADS);
-  const source = loop ? ['-f', 'concat', '-safe', '0'] : [];
-  const inputs = [
-    '-threads',
-    threads,
-    ...source,
-    '-i',
-    master,
-    ...(spec.format === 'branded' && spec.logoFile ? ['-i', spec.logoFile] : []),
-  ];
+  const logo = spec.format === 'branded' && spec.logoFile ? ['-i', spec.logoFile] : [];
   return [
-    '-filter_complex_threads',
-    threads,
-    ...inputs,
-    '-filter_complex',
-    videoFilter(spec),
-    '-map',
-    '[v]',
-    '-map',
-    '0:a?',
-    ...(loop ? ['-t', String(loop.toSeconds)] : []),
-    '-threads',
-    threads,
-    ...codecArgs(spec.container),
-    '-progress',
-    'pipe:1',
-    '-nostats',
-    output,
+    ...['-filter_complex_threads', THREADS, '-threads', THREADS, '-i', master, ...logo],
+    ...['-filter_complex', videoFilter(spec), '-map', '[v]'],
+    ...(loop ? ['-t', String(loop.lengthSeconds), '-an'] : ['-map', '0:a?']),
+    ...['-threads', THREADS, ...PICTURE_CODEC[spec.container]],
+    ...(loop ? ['-bf', '0', '-force_key_frames', String(loop.introSeconds)] : B_FRAMES[spec.container]),
+    ...(loop ? [] : SOUND_CODEC[spec.container]),
+    ...['-progress', 'pipe:1', '-nostats', ...MUXER[spec.container], output],
+  ];
+}
+
+/**
+ * The ffmpeg arguments that play a looped rendition to its length: the picture's loopList copied as
+ * it was encoded, the master's own loopList for the sound, encoded (a few per cent of the picture's cost).
+ */
+export function loopedArgs(pictureList: string, soundList: string, output: string, container: Container, loop: MasterLoop): string[] {
+  const concat = ['-f', 'concat', '-safe', '0', '-i'];
+  return [
+    ...[...concat, pictureList, ...concat, soundList, '-map', '0:v', '-map', '1:a?', '-t', String(loop.toSeconds)],
+    ...['-c:v', 'copy', ...SOUND_CODEC[container]],
+    ...['-progress', 'pipe:1', '-nostats', ...MUXER[container], output],
   ];
 }
 
@@ -158,6 +137,17 @@ export function renditionArgs(master: string, output: string, spec: RenditionSpe
  */
 export const renderTimeoutMs = (durationSeconds: number) => (30 + 4 * Math.max(0, durationSeconds)) * 1000;
 
+type RenderInput = {
+  master: string;
+  output: string;
+  durationSeconds: number;
+  spec: RenditionSpec;
+  /** A master shorter than the file asked for, played to its length (`durationSeconds` is then the file's). */
+  loop?: MasterLoop;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+};
+
 /**
  * Renders a rendition, reporting progress (0–100) from ffmpeg's `-progress` output against the
  * master's duration; rejects with an FfmpegError when it fails, runs past renderTimeoutMs or out of
@@ -166,22 +156,48 @@ export const renderTimeoutMs = (durationSeconds: number) => (30 + 4 * Math.max(0
  */
 export async function renderRendition(
   ffmpeg: string,
-  input: {
-    master: string;
-    output: string;
-    durationSeconds: number;
-    spec: RenditionSpec;
-    /** A master shorter than the file asked for, played to its length (`durationSeconds` is then the file's). */
-    loop?: MasterLoop;
-    signal?: AbortSignal;
-    timeoutMs?: number;
-  },
+  input: RenderInput,
   onProgress: (percent: number) => void = () => undefined,
 ): Promise<void> {
-  // A looped master is read through its list, written beside the output and removed with the render.
-  const list = input.loop ? `${input.output}.loop.ffconcat` : null;
-  if (list && input.loop) await writeFile(list, loopList(input.master, input.loop));
-  const args = renditionArgs(list ?? input.master, input.output, input.spec, input.loop);
+  const { loop } = input;
+  if (loop && loop.toSeconds > loop.lengthSeconds) await renderLooped(ffmpeg, { ...input, loop }, onProgress);
+  else await runWithProgress(ffmpeg, renditionArgs(input.master, input.output, input.spec), input, input.durationSeconds, onProgress);
+  onProgress(100);
+}
+
+/**
+ * A looped master is encoded once: the picture of its first `lengthSeconds` (nine tenths of the
+ * progress), then played to the length asked by copying (a 180-second demo story costs the encoding
+ * of ten). The picture and the lists are written beside the output and removed with the render.
+ */
+async function renderLooped(
+  ffmpeg: string,
+  input: RenderInput & { loop: MasterLoop },
+  onProgress: (percent: number) => void,
+): Promise<void> {
+  const { output, loop, spec } = input;
+  const picture = `${output}.picture.${spec.container}`;
+  const lists = { picture: `${output}.picture.ffconcat`, sound: `${output}.sound.ffconcat` };
+  try {
+    const encoding = renditionArgs(input.master, picture, spec, loop);
+    await runWithProgress(ffmpeg, encoding, input, loop.lengthSeconds, (percent) => onProgress(Math.floor(percent * 0.9)));
+    await writeFile(lists.picture, loopList(picture, loop));
+    await writeFile(lists.sound, loopList(input.master, loop));
+    const looping = loopedArgs(lists.picture, lists.sound, output, spec.container, loop);
+    await runWithProgress(ffmpeg, looping, input, loop.toSeconds, (percent) => onProgress(90 + Math.floor(percent / 10)));
+  } finally {
+    await Promise.all([picture, lists.picture, lists.sound].map((file) => rm(file, { force: true })));
+  }
+}
+
+/** Runs ffmpeg with `args`, reporting how far it is (0–99) through `seconds` of output. */
+async function runWithProgress(
+  ffmpeg: string,
+  args: string[],
+  input: Pick<RenderInput, 'durationSeconds' | 'signal' | 'timeoutMs'>,
+  seconds: number,
+  onProgress: (percent: number) => void,
+): Promise<void> {
   const { child, done } = spawnFfmpeg(ffmpeg, ['-loglevel', 'error', '-y', ...args], {
     timeoutMs: input.timeoutMs ?? renderTimeoutMs(input.durationSeconds),
     memoryBytes: FFMPEG_MEMORY.video,
@@ -196,15 +212,10 @@ export async function renderRendition(
     pending = lines.pop() ?? '';
     for (const line of lines) {
       const match = /^out_time_us=(\d+)/.exec(line);
-      if (!match || input.durationSeconds <= 0) continue;
-      const percent = Math.min(99, Math.floor(Number(match[1]) / 1e4 / input.durationSeconds));
+      if (!match || seconds <= 0) continue;
+      const percent = Math.min(99, Math.floor(Number(match[1]) / 1e4 / seconds));
       if (percent > last) onProgress((last = percent));
     }
   });
-  try {
-    await done;
-  } finally {
-    if (list) await rm(list, { force: true });
-  }
-  onProgress(100);
+  await done;
 }
