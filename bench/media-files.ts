@@ -57,10 +57,13 @@ export async function startBareFileServer(file: string): Promise<{ child: ChildP
   return { child, url: `http://127.0.0.1:${port}/file.mp4`, pid: child.pid ?? -1 };
 }
 
-/** One GET read to the end and dropped; rejects on a wrong status or a short body. */
-export function fetchAll(url: string, range?: { start: number; end: number }): Promise<number> {
+/**
+ * One GET read to the end and dropped; rejects on a wrong status or a short body. A download
+ * call's link works only for its owner: `cookie` is the owner's session.
+ */
+export function fetchAll(url: string, range?: { start: number; end: number }, cookie?: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const headers = range ? { range: `bytes=${range.start}-${range.end}` } : {};
+    const headers = { ...(range ? { range: `bytes=${range.start}-${range.end}` } : {}), ...(cookie ? { cookie } : {}) };
     const request = http.get(url, { agent: false, headers }, (response) => {
       const expected = Number(response.headers['content-length']);
       const wanted = range ? 206 : 200;

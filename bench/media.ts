@@ -13,6 +13,7 @@
  *
  *   npm run bench:media        PostgreSQL at BENCH_DATABASE_URL, else
  *                              postgres://postgres@127.0.0.1:5432/newsreel_bench_media (dropped and made again)
+ *   npm run bench:media -- --calls   the download call's rows only (4.), without renders or serving
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -39,6 +40,9 @@ const CONNECTIONS = 50;
 const USERS = 100;
 /** The paced run: 50 clients sending 250 calls a second between them, half of what saturates this machine. */
 const PACED_RATE = 250;
+const callsOnly = process.argv.includes('--calls');
+/** Node flags for the platform's process, e.g. BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it. */
+const serverFlags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
 
 /** The middle value (of an odd count: the nearest-rank 50th percentile). */
 const median = (values: number[]) => percentile(values, 50);
@@ -65,7 +69,7 @@ async function checkDownload(base: string, projectId: number, cookie: string): P
   const body = (await response.json()) as { exist?: boolean; url?: string };
   if (response.status !== 200 || body.exist !== true || !body.url)
     throw new Error(`the download call answered ${response.status} ${JSON.stringify(body)}`);
-  const bytes = await fetchAll(`${base}${body.url}`, { start: 0, end: 1023 });
+  const bytes = await fetchAll(`${base}${body.url}`, { start: 0, end: 1023 }, cookie);
   if (bytes !== 1024) throw new Error(`the download link gave ${bytes} bytes of 1024`);
 }
 
@@ -74,7 +78,7 @@ async function checkDownload(base: string, projectId: number, cookie: string): P
  * with SEED_DEMO=no, as in production: a server that seeds the demo itself also renders preview
  * clips with ffmpeg after start-up, and streams files at several times the CPU (docs/performance.md).
  */
-async function platformRun(work: string): Promise<{ files: Serving; calls: Downloads }> {
+async function platformRun(work: string): Promise<{ files: Serving | null; calls: Downloads }> {
   await recreateDatabase(PG_URL);
   const dataDir = path.join(work, 'data');
   const port = await freePort();
@@ -117,7 +121,7 @@ async function platformRun(work: string): Promise<{ files: Serving; calls: Downl
     );
 
     console.log('starting the platform (PostgreSQL, SEED_DEMO=no) and a bare file server …');
-    const platform = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const platform = spawn(process.execPath, [...serverFlags, '--import', 'tsx', 'src/server/main.ts'], {
       cwd: root,
       env: { ...env, SEED_DEMO: 'no' },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -131,8 +135,10 @@ async function platformRun(work: string): Promise<{ files: Serving; calls: Downl
 
     const name = downloadName(project.slug, { quality: 'hd', container: 'mp4', format: 'clean' });
     const platformUrl = `${base}${signedFileUrl(APP_SECRET, { key: storageKey, name, now: new Date() })}`;
-    console.log(`serving the file: whole GETs and 4 x ${RANGE_MIB} MiB Range GETs, bare and platform alternating …`);
-    const files = await serving(started, { url: platformUrl, pid: platform.pid ?? -1 }, { runs: RUNS, rangeMib: RANGE_MIB });
+    if (!callsOnly) console.log(`serving the file: whole GETs and 4 x ${RANGE_MIB} MiB Range GETs, bare and platform alternating …`);
+    const files = callsOnly
+      ? null
+      : await serving(started, { url: platformUrl, pid: platform.pid ?? -1 }, { runs: RUNS, rangeMib: RANGE_MIB });
     await stop(bare);
 
     await checkDownload(base, project.id, await signIn(base, TEMPLATE_EMAIL));
@@ -230,14 +236,15 @@ async function main(): Promise<number> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'newsreel-bench-media-'));
   try {
     const started = performance.now();
-    const render = await renders(resolveFfmpeg(undefined), work, RUNS);
+    const render = callsOnly ? null : await renders(resolveFfmpeg(undefined), work, RUNS);
     const { files, calls } = await platformRun(work);
     console.log(`\nmedia, ${os.cpus().length} cores, medians of ${RUNS} alternating runs`);
-    for (const line of [...renderRows(render), ...servingRows(files), ...downloadRows(calls)]) console.log(line);
+    const lines = [...(render ? renderRows(render) : []), ...(files ? servingRows(files) : []), ...downloadRows(calls)];
+    for (const line of lines) console.log(line);
     console.log(`  total ${Math.round((performance.now() - started) / 1000)} s`);
     const everyOk = (run: Downloads['ok']) => run.existing === run.latencies.length && run.errors + run.timeouts === 0;
     const problems = [
-      render.percentReported !== 100 && `renderRendition reported ${render.percentReported} % at the end, not 100`,
+      render && render.percentReported !== 100 && `renderRendition reported ${render.percentReported} % at the end, not 100`,
       !everyOk(calls.single) && 'a one-client download call did not answer 200 exist:true',
       !everyOk(calls.ok) && `${calls.ok.latencies.length - calls.ok.existing} download calls did not answer 200 exist:true`,
       !everyOk(calls.paced) && `${calls.paced.latencies.length - calls.paced.existing} paced download calls did not answer 200 exist:true`,
