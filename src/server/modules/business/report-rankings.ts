@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.ts';
 import {
   REPORT_MAX_ROWS,
   rankedQuerySchema,
@@ -49,7 +50,7 @@ export async function revenueReport(ctx: ReportsContext, input: RevenueQuery): P
     group by month, currency, kind, plan_id
     order by month, currency, kind, plan_id nulls first
     limit ${REPORT_MAX_ROWS + 1}`);
-  const rows = result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows) ? result.rows : [];
+  const rows = rowsOf(result);
   return answer(
     period,
     rows.map((row) => revenueRowSchema.parse(row)),

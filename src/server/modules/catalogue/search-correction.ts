@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.ts';
 import { listedProject, tsQuery } from './filters.ts';
 import { videoProjects } from './schema.ts';
 import type { CatalogueContext } from './search.ts';
@@ -66,10 +67,7 @@ async function closestKnownWord(ctx: CatalogueContext, word: string): Promise<st
     where ${word} <<-> nearest.title < ${MAX_WORD_DISTANCE}
     order by score desc, candidate
     limit 1`);
-  const [best] = (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows) ? result.rows : []) as {
-    candidate: string;
-    score: number;
-  }[];
+  const [best] = rowsOf<{ candidate: string; score: number }>(result);
   if (!best || Number(best.score) < MIN_SIMILARITY) return null;
   const candidate = best.candidate.replace(EDGE_PUNCTUATION, '').toLocaleLowerCase();
   // The word itself is the closest (a title holds it, though the search drops it, as "about"): as typed.

@@ -4,6 +4,7 @@ import { and, desc, eq, gte, inArray, lt, or, sql, type Placeholder, type SQL } 
 import { SUGGEST_MIN_LENGTH, type SearchResponse, type Suggestion, type VideoSearchQuery } from '../../../common/catalogue.ts';
 import type { Locale } from '../../../common/locales.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
 import { filterClause, listedProject, searchText, tsQuery, type CatalogueFilter } from './filters.ts';
 import { searches, searchStatistics, videoProjects } from './schema.ts';
@@ -144,10 +145,7 @@ const FEW_MATCHES = 3_000;
 /** The planner's estimate of how many rows a condition matches (one planning round trip). */
 async function estimatedRows(ctx: CatalogueContext, where: SQL | undefined): Promise<number> {
   const result: unknown = await ctx.db.execute(sql`explain (format json) select 1 from ${p} where ${where}`);
-  const rows =
-    result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)
-      ? (result.rows as Record<string, unknown>[])
-      : [];
+  const rows = rowsOf(result);
   const plan: unknown = rows[0]?.['QUERY PLAN'];
   const parsed: unknown = typeof plan === 'string' ? JSON.parse(plan) : plan;
   const top = Array.isArray(parsed) ? (parsed[0] as { Plan?: { 'Plan Rows'?: unknown } } | undefined) : undefined;

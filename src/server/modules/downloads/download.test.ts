@@ -281,4 +281,19 @@ describe('quotas hold under concurrency (DEVELOPERS: count and decide under a lo
       expect(answer.json<{ errors: { message: string }[] }>().errors[0]?.message).toBe('You have reached your daily quota limit');
     expect(await t.database.db.select().from(videoRequests).where(eq(videoRequests.userId, user.id))).toHaveLength(DAILY_DOWNLOAD_LIMIT);
   }, 60_000);
+
+  it(`100 charged downloads at once by one pass holder: ${DAILY_DOWNLOAD_LIMIT} a day charged, the rest refused with the daily message`, async () => {
+    const { browser, user, pass } = await passHolder(100);
+    const videos = await videosOf('pool', 100);
+    const answers = await Promise.all(videos.map((id) => download(browser, id)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(DAILY_DOWNLOAD_LIMIT);
+    const refused = answers.filter((answer) => answer.statusCode !== 200);
+    expect(refused).toHaveLength(100 - DAILY_DOWNLOAD_LIMIT);
+    for (const answer of refused)
+      expect(answer.json<{ errors: { message: string }[] }>().errors[0]?.message).toBe('You have reached your daily quota limit');
+    expect(await t.database.db.select().from(videoRequests).where(eq(videoRequests.userId, user.id))).toHaveLength(DAILY_DOWNLOAD_LIMIT);
+    // Only what was downloaded is charged: a refused download costs nothing.
+    expect(await balanceOf(pass.id, 'pool')).toBe(100 - DAILY_DOWNLOAD_LIMIT);
+    expect(await operationsOf(pass.id)).toHaveLength(DAILY_DOWNLOAD_LIMIT);
+  }, 60_000);
 });

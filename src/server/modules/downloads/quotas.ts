@@ -1,15 +1,18 @@
-import { and, count, eq, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { accessTo, contentKindOf, type AccessAgreement, type AccessDecision } from '../../../common/access.ts';
 import type { ContentKind } from '../../../common/agreement-values.ts';
 import { DAILY_DOWNLOAD_LIMIT } from '../../../common/downloads.ts';
 import { Forbidden, QuotaExceeded } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import type { Db } from '../../db/client.ts';
+import { columnRecord, rowsOf, tableRow } from '../../db/rows.ts';
 import type { Tx } from '../agreements/operations.ts';
 import { agreementBalances, agreementOperations } from '../agreements/schema.ts';
 import { userLimits } from '../company/schema.ts';
 import { usedThisMonth } from '../company/service.ts';
 import { videoRequests } from './schema.ts';
+
+type VideoRequestRow = typeof videoRequests.$inferSelect;
 
 /** The spec's download errors (content §8), each with a stable code the browser translates. */
 export const downloadErrors = {
@@ -22,19 +25,30 @@ export const downloadErrors = {
 
 const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
-/** Spec §9: 30 downloads a day per user, counted under the user's row lock the caller holds; a failed or cancelled one is given back. */
-export async function assertDailyQuota(tx: Tx, userId: number, now: Date) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(videoRequests)
-    .where(
-      and(
-        eq(videoRequests.userId, userId),
-        gte(videoRequests.createdAt, dayStart(now)),
-        notInArray(videoRequests.state, ['failed', 'cancelled']),
-      ),
-    );
-  if ((row?.n ?? 0) >= DAILY_DOWNLOAD_LIMIT) throw downloadErrors.dailyQuota();
+/**
+ * Spec §9: 30 downloads a day per user, a failed or cancelled one given back. Locks the user's row
+ * for the caller's transaction (every download of the user queues there) and counts the day's
+ * downloads after it, in one statement (`lock_downloads_today`, migration 0045).
+ */
+export async function lockDailyQuota(tx: Tx, userId: number, now: Date) {
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`select lock_downloads_today(${userId}, ${dayStart(now).toISOString()}::timestamptz) as n`),
+  );
+  if (Number(row?.n ?? 0) >= DAILY_DOWNLOAD_LIMIT) throw downloadErrors.dailyQuota();
+}
+
+/**
+ * A download that charges nothing (free material) in one round trip: the user's lock, the day's
+ * count and the request recorded (`claim_download`, migration 0045), or the daily-quota error.
+ */
+export async function claimFreeDownload(db: Db, values: typeof videoRequests.$inferInsert, now: Date): Promise<VideoRequestRow> {
+  const record = JSON.stringify(columnRecord(videoRequests, values));
+  const result = await db.execute(
+    sql`select * from claim_download(${dayStart(now).toISOString()}::timestamptz, ${DAILY_DOWNLOAD_LIMIT}, ${record}::jsonb)`,
+  );
+  const [raw] = rowsOf(result);
+  if (!raw) throw downloadErrors.dailyQuota();
+  return tableRow(videoRequests, raw);
 }
 
 /** The agreement a download draws on: the one asked for when it serves, else the access rules' choice. */

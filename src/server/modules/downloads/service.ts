@@ -6,7 +6,6 @@ import { downloadBodySchema, offeredOnSite } from '../../../common/downloads.ts'
 import type { SiteVariant } from '../../../common/site.ts';
 import type { ServiceContext } from '../../context.ts';
 import { Forbidden, Invalid, NotFound, Unavailable } from '../../http/errors.ts';
-import { users } from '../accounts/schema.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { accessAgreements, agreementsServing } from '../agreements/service.ts';
 import { videoProjects as p, videos } from '../catalogue/schema.ts';
@@ -19,7 +18,7 @@ import { DELIVER_QUEUE, deliveryTargetOf } from './ftp-delivery.ts';
 import { logoKeyOf } from './logos.ts';
 import { raiseDownloadsReady } from '../integration/webhook-events.ts';
 import { RENDER_QUEUE } from './jobs.ts';
-import { assertDailyQuota, chargeDownload, entitlement, returnCharges } from './quotas.ts';
+import { chargeDownload, claimFreeDownload, entitlement, lockDailyQuota, returnCharges } from './quotas.ts';
 import { renditions, videoRequests } from './schema.ts';
 
 export type DownloadsContext = Pick<ServiceContext, 'db' | 'clock' | 'broadcast'> & { files: DownloadFiles; jobs: JobSender };
@@ -144,36 +143,39 @@ export async function requestDownload(
   // A rendition, once stored, stays: whether the file exists is read before the charge's transaction.
   const [file] = await renditionFile(ctx.db).execute({ key });
 
-  const request = await ctx.db.transaction(async (tx) => {
-    // Every download of this user queues here: the count and the charge decide on what is committed.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    await assertDailyQuota(tx, user.id, now);
-    const operationId =
-      agreement && decision.kind ? await chargeDownload(tx, { user, agreement, kind: decision.kind, projectId: project.id, now }) : null;
-    const [row] = await tx
-      .insert(videoRequests)
-      .values({
-        userId: user.id,
-        projectId: project.id,
-        agreementId: agreement?.id ?? null,
-        operationId,
-        quality: input.quality,
-        container: input.file_type,
-        format: input.video_format,
-        brandPosition: input.video_format === 'branded' ? input.brand_position : null,
-        logoKey,
-        state: file ? 'ready' : 'transcoding',
-        progress: file ? 100 : 0,
-        renditionKey: key,
-        delivery: input.upload_to_ftp ? 'waiting' : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('the requested file was not recorded');
-    return { row, fileKey: file?.storageKey };
-  });
-  const { row, fileKey } = request;
+  const values = {
+    userId: user.id,
+    projectId: project.id,
+    quality: input.quality,
+    container: input.file_type,
+    format: input.video_format,
+    brandPosition: input.video_format === 'branded' ? input.brand_position : null,
+    logoKey,
+    state: file ? 'ready' : 'transcoding',
+    progress: file ? 100 : 0,
+    renditionKey: key,
+    delivery: input.upload_to_ftp ? 'waiting' : null,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies typeof videoRequests.$inferInsert;
+  // Nothing to charge: the lock, the day's count and the record in one round trip.
+  const row =
+    agreement === null
+      ? await claimFreeDownload(ctx.db, values, now)
+      : await ctx.db.transaction(async (tx) => {
+          // Every download of this user queues here: the count and the charge decide on what is committed.
+          await lockDailyQuota(tx, user.id, now);
+          const operationId = decision.kind
+            ? await chargeDownload(tx, { user, agreement, kind: decision.kind, projectId: project.id, now })
+            : null;
+          const [recorded] = await tx
+            .insert(videoRequests)
+            .values({ ...values, agreementId: agreement.id, operationId })
+            .returning();
+          if (!recorded) throw new Error('the requested file was not recorded');
+          return recorded;
+        });
+  const fileKey = file?.storageKey;
   if (fileKey) {
     if (row.delivery === 'waiting') await ctx.jobs.send(DELIVER_QUEUE, { requestId: row.id });
     await raiseDownloadsReady(ctx, [row]);

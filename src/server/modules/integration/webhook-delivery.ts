@@ -1,10 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookEventType } from '../../../common/integration.ts';
 import { WEBHOOK_LIMITS, WEBHOOK_RETRY_SCHEDULE } from '../../../common/webhooks.ts';
 import { systemClock, type Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { JobDefinition, JobDeps } from '../../jobs/definition.ts';
 import { users } from '../accounts/schema.ts';
 import { decrypt } from '../security/crypto.ts';
@@ -37,13 +38,19 @@ export type WebhookEvent = {
  */
 export async function endpointsHearing(db: Db, recipients: readonly number[], type: WebhookEventType): Promise<{ id: number }[]> {
   if (recipients.length === 0) return [];
+  // One recipient is the common case (a download made ready): a statement prepared once per database.
+  if (recipients.length === 1) return endpointsHearingOne(db).execute({ recipient: recipients[0], type });
+  return endpointsHearingQuery(db, inArray(users.id, [...new Set(recipients)]), sql`${type}`);
+}
+
+function endpointsHearingQuery(db: Db, recipients: SQL, type: SQL | Placeholder) {
   return db
     .selectDistinct({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .innerJoin(
       users,
       and(
-        inArray(users.id, [...new Set(recipients)]),
+        recipients,
         or(
           and(isNotNull(users.companyId), eq(webhookEndpoints.companyId, users.companyId)),
           and(isNull(users.companyId), isNull(webhookEndpoints.companyId), eq(webhookEndpoints.userId, users.id)),
@@ -52,6 +59,10 @@ export async function endpointsHearing(db: Db, recipients: readonly number[], ty
     )
     .where(and(isNull(webhookEndpoints.disabledAt), sql`${type} = any(${webhookEndpoints.events})`));
 }
+
+const endpointsHearingOne = preparedPerDatabase((db) =>
+  endpointsHearingQuery(db, eq(users.id, sql.placeholder('recipient')), sql.placeholder('type')).prepare('endpoints_hearing_one'),
+);
 
 /**
  * Inserts the event's messages (none twice: `onConflictDoNothing` on endpoint and key) and answers

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { deadLetterQueue } from '../../jobs/sender.ts';
 import { JOB_QUEUES } from '../../jobs/queues.ts';
 import { liveSessions } from '../live/schema.ts';
@@ -107,9 +108,4 @@ async function jobCounts(db: Db): Promise<Map<string, Map<string, number>>> {
     counts.set(name, byState);
   }
   return counts;
-}
-
-/** The rows of a raw query, as both drivers (node-postgres, PGlite) return them. */
-function rowsOf<T>(result: unknown): T[] {
-  return result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows) ? (result.rows as T[]) : [];
 }
