@@ -58,15 +58,19 @@ export type Load = { seconds: number; latencies: number[]; statuses: Map<number,
 /**
  * One autocannon run. Latencies are recorded from the instance's 'response' event (one float
  * millisecond figure per request) rather than taken from result.latency: autocannon's histogram
- * has p90 and p97_5 but no p95, and interpolating between those would be a guess.
+ * has p90 and p97_5 but no p95, and interpolating between those would be a guess. The seconds are
+ * the run's own clock: autocannon's `duration` is whole seconds, which for a run of a fixed amount
+ * of requests (3,000 calls in 4.2 s) made the rate a step of 3,000 / n.
  */
 export function load(options: autocannon.Options): Promise<Load> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
+  const started = performance.now();
   return new Promise((resolve, reject) => {
     const instance = autocannon(options, (error: unknown, result) => {
+      const seconds = (performance.now() - started) / 1000;
       if (error) reject(error instanceof Error ? error : new Error('autocannon failed', { cause: error }));
-      else resolve({ seconds: result.duration, latencies, statuses, errors: result.errors, timeouts: result.timeouts });
+      else resolve({ seconds, latencies, statuses, errors: result.errors, timeouts: result.timeouts });
     });
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime);
