@@ -243,6 +243,17 @@ describe("a pass's member accounts (spec §9: a pass comes with 2 member account
 });
 
 describe('quotas hold under concurrency (DEVELOPERS: count and decide under a lock)', () => {
+  /** Downloads of these videos at once by one user: a day's worth answered, the rest refused with the daily message, a day's worth recorded. */
+  async function expectOneDayAtOnce(browser: Parameters<typeof download>[0], userId: number, videos: number[]) {
+    const answers = await Promise.all(videos.map((id) => download(browser, id)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(DAILY_DOWNLOAD_LIMIT);
+    const refused = answers.filter((answer) => answer.statusCode !== 200);
+    expect(refused).toHaveLength(videos.length - DAILY_DOWNLOAD_LIMIT);
+    for (const answer of refused)
+      expect(answer.json<{ errors: { message: string }[] }>().errors[0]?.message).toBe('You have reached your daily quota limit');
+    expect(await t.database.db.select().from(videoRequests).where(eq(videoRequests.userId, userId))).toHaveLength(DAILY_DOWNLOAD_LIMIT);
+  }
+
   it('100 downloads at once by a team against 30 pool items charge exactly 30 and refuse 70 with the quota message', async () => {
     const { home, master, member } = await a.team();
     const more = [
@@ -272,26 +283,12 @@ describe('quotas hold under concurrency (DEVELOPERS: count and decide under a lo
 
   it(`100 free downloads at once: ${DAILY_DOWNLOAD_LIMIT} a day, the rest refused with the daily message`, async () => {
     const { browser, user } = await a.signedIn();
-    const videos = await videosOf('free', 100);
-    const answers = await Promise.all(videos.map((id) => download(browser, id)));
-    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(DAILY_DOWNLOAD_LIMIT);
-    const refused = answers.filter((answer) => answer.statusCode !== 200);
-    expect(refused).toHaveLength(100 - DAILY_DOWNLOAD_LIMIT);
-    for (const answer of refused)
-      expect(answer.json<{ errors: { message: string }[] }>().errors[0]?.message).toBe('You have reached your daily quota limit');
-    expect(await t.database.db.select().from(videoRequests).where(eq(videoRequests.userId, user.id))).toHaveLength(DAILY_DOWNLOAD_LIMIT);
+    await expectOneDayAtOnce(browser, user.id, await videosOf('free', 100));
   }, 60_000);
 
   it(`100 charged downloads at once by one pass holder: ${DAILY_DOWNLOAD_LIMIT} a day charged, the rest refused with the daily message`, async () => {
     const { browser, user, pass } = await passHolder(100);
-    const videos = await videosOf('pool', 100);
-    const answers = await Promise.all(videos.map((id) => download(browser, id)));
-    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(DAILY_DOWNLOAD_LIMIT);
-    const refused = answers.filter((answer) => answer.statusCode !== 200);
-    expect(refused).toHaveLength(100 - DAILY_DOWNLOAD_LIMIT);
-    for (const answer of refused)
-      expect(answer.json<{ errors: { message: string }[] }>().errors[0]?.message).toBe('You have reached your daily quota limit');
-    expect(await t.database.db.select().from(videoRequests).where(eq(videoRequests.userId, user.id))).toHaveLength(DAILY_DOWNLOAD_LIMIT);
+    await expectOneDayAtOnce(browser, user.id, await videosOf('pool', 100));
     // Only what was downloaded is charged: a refused download costs nothing.
     expect(await balanceOf(pass.id, 'pool')).toBe(100 - DAILY_DOWNLOAD_LIMIT);
     expect(await operationsOf(pass.id)).toHaveLength(DAILY_DOWNLOAD_LIMIT);
