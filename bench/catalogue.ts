@@ -28,7 +28,7 @@ import { tsQuery } from '../src/server/modules/catalogue/filters.ts';
 import { tags, videoProjects } from '../src/server/modules/catalogue/schema.ts';
 import { insertProjects } from '../src/server/modules/catalogue/writer.ts';
 import { createAgreement, createUser, PASSWORD } from '../src/server/test/factories.ts';
-import { freePort, load, okCount, percentile, perSecond, stop, waitUntilReady, type Load } from './support.ts';
+import { freePort, load, okCount, percentile, perSecond, serverFlags, stop, waitUntilReady, type Load } from './support.ts';
 import { SHARED_SECRETS } from '../src/server/test/server-process.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -232,7 +232,7 @@ async function main() {
     // 100,000 projects are a large embedded catalogue: its page cache raised as the README says to.
     if (usePglite) Object.assign(env, { DATA_DIR: PGLITE_DIR, PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS ?? '128MB' });
     else Object.assign(env, { DATABASE_URL: PG_URL, ...SHARED_SECRETS });
-    const server = start(['--import', 'tsx', 'src/server/main.ts'], env);
+    const server = start([...serverFlags, '--import', 'tsx', 'src/server/main.ts'], env);
     try {
       const base = `http://127.0.0.1:${port}`;
       await waitUntilReady(server, `${base}/readyz`);

@@ -27,7 +27,7 @@ import { downloads, DOWNLOAD_BODY, PASSWORD, TEMPLATE_EMAIL, type Downloads } fr
 import { fetchAll, serving, startBareFileServer, writeRendition, type Served, type Serving } from './media-files.ts';
 import { LOOP, MASTER_SECONDS, renders, type Renders, type Timing } from './media-render.ts';
 import { recreateDatabase, REPOSITORY as root, runScript } from './seeded-postgres.ts';
-import { freePort, percentile, stop, waitUntilReady, type Load } from './support.ts';
+import { freePort, percentile, serverFlags, stop, waitUntilReady, type Load } from './support.ts';
 import { SHARED_SECRETS } from '../src/server/test/server-process.ts';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/newsreel_bench_media';
@@ -41,8 +41,6 @@ const USERS = 100;
 /** The paced run: 50 clients sending 250 calls a second between them, half of what saturates this machine. */
 const PACED_RATE = 250;
 const callsOnly = process.argv.includes('--calls');
-/** Node flags for the platform's process, e.g. BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it. */
-const serverFlags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
 
 /** The middle value (of an odd count: the nearest-rank 50th percentile). */
 const median = (values: number[]) => percentile(values, 50);

@@ -53,6 +53,9 @@ export async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Node flags for the platform's process a bench starts, e.g. BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it. */
+export const serverFlags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+
 export type Load = { seconds: number; latencies: number[]; statuses: Map<number, number>; errors: number; timeouts: number };
 
 /**

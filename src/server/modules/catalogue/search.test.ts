@@ -319,6 +319,14 @@ describe('micro-cache of public answers', () => {
     expect(second.headers['x-cache']).toBe('hit');
     expect(second.body).toBe(first.body);
     expect(second.headers['cache-control']).toBe(first.headers['cache-control']);
+    // The same answer is the same ETag, kept with it: a browser holding it gets a 304 from memory.
+    expect(second.headers.etag).toMatch(/^W\/"/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const held = await new Browser(t.app).get('/api/content/video_projects?category=society', {
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(held.statusCode).toBe(304);
+    expect(held.headers['x-cache']).toBe('hit');
     t.services.clock.advance(6000);
     expect((await new Browser(t.app).get('/api/content/video_projects?category=society')).headers['x-cache']).toBeUndefined();
   });
