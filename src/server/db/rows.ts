@@ -1,4 +1,4 @@
-import { getTableColumns, type InferInsertModel, type InferSelectModel, type Table } from 'drizzle-orm';
+import { getTableColumns, sql, type InferInsertModel, type SQL, type Table } from 'drizzle-orm';
 
 /** The rows of a raw statement (`db.execute`), as both drivers (node-postgres, PGlite) return them. */
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
@@ -16,12 +16,13 @@ export function columnRecord<T extends Table>(table: T, values: InferInsertModel
   return record;
 }
 
-/** A row of the table that a SQL function answered (columns by name), as a select of the table gives it. */
-export function tableRow<T extends Table>(table: T, raw: Record<string, unknown>): InferSelectModel<T> {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as InferSelectModel<T>;
+/**
+ * A table's columns as selected from a SQL function that answers the table's rows (`select … from
+ * f(…)`), each read as the table's column reads it: a prepared statement of the function gives rows
+ * as a select of the table does.
+ */
+export function functionRowFields<T extends Table>(table: T): { [K in keyof T['_']['columns']]: SQL<T['_']['columns'][K]['_']['data']> } {
+  const fields: Record<string, SQL> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) fields[key] = sql`${sql.identifier(column.name)}`.mapWith(column);
+  return fields as { [K in keyof T['_']['columns']]: SQL<T['_']['columns'][K]['_']['data']> };
 }

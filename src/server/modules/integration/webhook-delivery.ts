@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { and, eq, inArray, isNotNull, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookEventType } from '../../../common/integration.ts';
 import { WEBHOOK_LIMITS, WEBHOOK_RETRY_SCHEDULE } from '../../../common/webhooks.ts';
@@ -7,7 +7,6 @@ import { systemClock, type Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { JobDefinition, JobDeps } from '../../jobs/definition.ts';
-import { users } from '../accounts/schema.ts';
 import { decrypt } from '../security/crypto.ts';
 import { outboundFetch } from '../security/outbound-fetch.ts';
 import type { OutboundPolicy } from '../security/outbound.ts';
@@ -33,35 +32,25 @@ export type WebhookEvent = {
 
 /**
  * The active endpoints subscribed to an event type that its recipients' owners hold: a recipient's
- * company's, or the recipient's own when they have none. One statement: most events have no
- * endpoint to hear them, and then this is all they cost.
+ * company's, or the recipient's own when they have none (`endpoints_hearing`, migration 0046). One
+ * statement prepared once per database: most events have no endpoint to hear them, and then this is
+ * all they cost.
  */
 export async function endpointsHearing(db: Db, recipients: readonly number[], type: WebhookEventType): Promise<{ id: number }[]> {
   if (recipients.length === 0) return [];
-  // One recipient is the common case (a download made ready): a statement prepared once per database.
-  if (recipients.length === 1) return endpointsHearingOne(db).execute({ recipient: recipients[0], type });
-  return endpointsHearingQuery(db, inArray(users.id, [...new Set(recipients)]), sql`${type}`);
+  return endpointsHearingStatement(db).execute({ recipients: [...new Set(recipients)], type });
 }
 
-function endpointsHearingQuery(db: Db, recipients: SQL, type: SQL | Placeholder) {
-  return db
-    .selectDistinct({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .innerJoin(
-      users,
-      and(
-        recipients,
-        or(
-          and(isNotNull(users.companyId), eq(webhookEndpoints.companyId, users.companyId)),
-          and(isNull(users.companyId), isNull(webhookEndpoints.companyId), eq(webhookEndpoints.userId, users.id)),
-        ),
-      ),
-    )
-    .where(and(isNull(webhookEndpoints.disabledAt), sql`${type} = any(${webhookEndpoints.events})`));
+/** The SQL that says whether any endpoint hears an event of the type for these recipients (an `exists` of a statement). */
+export function hearing(recipients: SQL | Placeholder, type: SQL | Placeholder): SQL<boolean> {
+  return sql<boolean>`exists (select from endpoints_hearing(${recipients}::int[], ${type}::text))`;
 }
 
-const endpointsHearingOne = preparedPerDatabase((db) =>
-  endpointsHearingQuery(db, eq(users.id, sql.placeholder('recipient')), sql.placeholder('type')).prepare('endpoints_hearing_one'),
+const endpointsHearingStatement = preparedPerDatabase((db) =>
+  db
+    .select({ id: sql<number>`hearing.id` })
+    .from(sql`endpoints_hearing(${sql.placeholder('recipients')}::int[], ${sql.placeholder('type')}::text) as hearing(id)`)
+    .prepare('endpoints_hearing'),
 );
 
 /**
