@@ -118,10 +118,12 @@ async function platformRun(work: string): Promise<{ files: Serving | null; calls
       [key, project.id, storageKey, size],
     );
 
-    console.log('starting the platform (PostgreSQL, SEED_DEMO=no) and a bare file server …');
+    console.log('starting the platform (PostgreSQL, SEED_DEMO=no, WORKERS=off) and a bare file server …');
+    // An API process as production runs it (docs/operations.md): the jobs the seed queued (the demo
+    // masters' storyboards, ffmpeg) are left to workers, not run on the cores being measured.
     const platform = spawn(process.execPath, [...serverFlags, '--import', 'tsx', 'src/server/main.ts'], {
       cwd: root,
-      env: { ...env, SEED_DEMO: 'no' },
+      env: { ...env, SEED_DEMO: 'no', WORKERS: 'off' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     server = platform;
