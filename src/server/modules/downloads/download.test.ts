@@ -11,7 +11,7 @@ import { users } from '../accounts/schema.ts';
 import { videoProjects } from '../catalogue/schema.ts';
 import { insertProjects } from '../catalogue/writer.ts';
 import { videoRequests } from './schema.ts';
-import { videosOf as videosOfKind } from './test-support.ts';
+import { madeRendition, videosOf as videosOfKind } from './test-support.ts';
 
 let t: TestApp;
 let a: ReturnType<typeof agreementFixtures>;
@@ -87,6 +87,16 @@ describe('the download call (spec: content §3, §8, §9)', () => {
     expect(asked.map((request) => request.projectId)).toEqual([free, free, free]);
     expect(new Set(asked.map((request) => request.renditionKey)).size).toBe(1);
     expect(codes(await download(browser, 'no-such-story'))).toEqual(['video_not_found']);
+
+    // Once the file is stored, each way of naming the video finds it (by id it is read with the video).
+    const key = await madeRendition(t, free);
+    for (const named of [free, story?.slug ?? '', story?.agencyId ?? '']) {
+      const found = purchaseResultSchema.parse((await download(browser, named)).json());
+      expect(found.exist, String(named)).toBe(true);
+      expect(found.url).toContain(`/files/renditions/${key}.mp4?`);
+    }
+    // Another file of it (SD) is not made yet.
+    expect(purchaseResultSchema.parse((await download(browser, free, { quality: 'sd' })).json()).exist).toBe(false);
   });
 
   it('only the files a video is offered in: a format it does not offer is refused before anything is charged', async () => {

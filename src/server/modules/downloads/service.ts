@@ -39,7 +39,7 @@ export function renditionKey(projectId: number, rendition: Rendition, logoKey: s
  * quality, container); the stored file of the rendition, when its key could be named before the
  * video was read (`key`: asked for by id and not branded); and whether any endpoint of the user's
  * hears `download.ready`. The call's statements outside its transaction are not built again on every
- * call, and each round trip saved is a fifth of the call (docs/performance.md).
+ * call, and a round trip is a large share of the call's cost (docs/performance.md).
  */
 function downloadFacts(byId: boolean) {
   return preparedPerDatabase((db) => {
