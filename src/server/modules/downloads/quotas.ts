@@ -5,6 +5,7 @@ import { DAILY_DOWNLOAD_LIMIT } from '../../../common/downloads.ts';
 import { Forbidden, QuotaExceeded } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import type { Db } from '../../db/client.ts';
+import { batchedPerDatabase } from '../../db/batches.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { columnRecord, functionRowFields, rowsOf } from '../../db/rows.ts';
 import type { Tx } from '../agreements/operations.ts';
@@ -39,27 +40,52 @@ export async function lockDailyQuota(tx: Tx, userId: number, now: Date) {
 }
 
 /**
- * A download that charges nothing (free material) in one round trip: the user's lock, the day's
- * count and the request recorded (`claim_download`, migration 0045), or the daily-quota error. A
- * statement prepared once per database; the function's rows are read as the table's.
+ * A download that charges nothing (free material): the user's lock, the day's count and the request
+ * recorded (`claim_download`, migration 0045), or the daily-quota error. Claims that arrive while
+ * others are running go out together as one statement and one transaction (`claimDownloads`).
  */
 export async function claimFreeDownload(db: Db, values: typeof videoRequests.$inferInsert, now: Date): Promise<VideoRequestRow> {
-  const [row] = await claimDownload(db).execute({
-    since: dayStart(now).toISOString(),
-    limit: DAILY_DOWNLOAD_LIMIT,
-    request: JSON.stringify(columnRecord(videoRequests, values)),
-  });
+  const row = await claimDownloads(db)({ since: dayStart(now).toISOString(), request: columnRecord(videoRequests, values) });
   if (!row) throw downloadErrors.dailyQuota();
   return row;
 }
 
-const claimDownload = preparedPerDatabase((db) =>
+type Claim = { since: string; request: Record<string, unknown> };
+
+/**
+ * Free downloads claimed in one statement, each by `claim_download` in turn, in the order of their
+ * users (so that two statements lock users in the same order and never wait on each other); a claim
+ * past the day's limit has no row. Each function's statements read a fresh snapshot, so a claim
+ * counts the ones before it in the same statement. Prepared once per database; its rows are read as
+ * the table's. Two in flight, as many as PostgreSQL has cores to run them here (docs/performance.md).
+ */
+const claimDownloads = batchedPerDatabase<Claim, VideoRequestRow>(
+  async (db, claims) => {
+    const order = claims.map((_, index) => index).sort((a, b) => userOf(claims[a]) - userOf(claims[b]));
+    const rows = await claimStatement(db).execute({
+      limit: DAILY_DOWNLOAD_LIMIT,
+      claims: JSON.stringify(order.map((index) => claims[index])),
+    });
+    const answers: (VideoRequestRow | undefined)[] = claims.map(() => undefined);
+    for (const { claim, ...row } of rows) {
+      const index = order[claim - 1];
+      if (index !== undefined) answers[index] = row;
+    }
+    return answers;
+  },
+  { inFlight: 2, most: 50 },
+);
+
+const userOf = (claim: Claim | undefined) => Number(claim?.request.user_id ?? 0);
+
+const claimStatement = preparedPerDatabase((db) =>
   db
-    .select(functionRowFields(videoRequests))
+    .select({ claim: sql<number>`claims.position`.mapWith(Number), ...functionRowFields(videoRequests) })
     .from(
-      sql`claim_download(${sql.placeholder('since')}::timestamptz, ${sql.placeholder('limit')}::int, ${sql.placeholder('request')}::jsonb)`,
+      sql`jsonb_array_elements(${sql.placeholder('claims')}::jsonb) with ordinality as claims(claim, position)
+          cross join lateral claim_download((claims.claim ->> 'since')::timestamptz, ${sql.placeholder('limit')}::int, claims.claim -> 'request')`,
     )
-    .prepare('claim_download'),
+    .prepare('claim_downloads'),
 );
 
 /** The agreement a download draws on: the one asked for when it serves, else the access rules' choice. */

@@ -1,0 +1,64 @@
+import type { Db } from './client.ts';
+
+/** One statement for many callers: what each asked, and what it is answered. */
+type Waiting<I, O> = { input: I; resolve: (output: O | undefined) => void; reject: (error: unknown) => void };
+
+/**
+ * Calls of one statement that arrive while `inFlight` of its statements are already running wait,
+ * and go out together as the next statement: under load a round trip and a transaction serve many
+ * callers, and with nothing in flight a call goes out at once, alone (no wait is added). `run`
+ * answers each input by its position (undefined: nothing for it). When a statement of several fails,
+ * each of them runs again alone, so one caller's error is its own.
+ */
+export function batchedPerDatabase<I, O>(
+  run: (db: Db, inputs: readonly I[]) => Promise<readonly (O | undefined)[]>,
+  options: { inFlight: number; most: number },
+): (db: Db) => (input: I) => Promise<O | undefined> {
+  const kept = new WeakMap<Db, (input: I) => Promise<O | undefined>>();
+  return (db) => {
+    let call = kept.get(db);
+    if (call === undefined) {
+      call = statementQueue(db, run, options);
+      kept.set(db, call);
+    }
+    return call;
+  };
+}
+
+function statementQueue<I, O>(
+  db: Db,
+  run: (db: Db, inputs: readonly I[]) => Promise<readonly (O | undefined)[]>,
+  options: { inFlight: number; most: number },
+): (input: I) => Promise<O | undefined> {
+  const waiting: Waiting<I, O>[] = [];
+  let running = 0;
+
+  async function send(batch: Waiting<I, O>[]) {
+    try {
+      const outputs = await run(
+        db,
+        batch.map((call) => call.input),
+      );
+      batch.forEach((call, index) => call.resolve(outputs[index]));
+    } catch (error) {
+      if (batch.length === 1) batch[0]?.reject(error);
+      else for (const call of batch) run(db, [call.input]).then((outputs) => call.resolve(outputs[0]), call.reject);
+    }
+  }
+
+  function next() {
+    while (running < options.inFlight && waiting.length > 0) {
+      running += 1;
+      void send(waiting.splice(0, options.most)).finally(() => {
+        running -= 1;
+        next();
+      });
+    }
+  }
+
+  return (input) =>
+    new Promise<O | undefined>((resolve, reject) => {
+      waiting.push({ input, resolve, reject });
+      next();
+    });
+}
