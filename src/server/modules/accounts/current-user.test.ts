@@ -5,6 +5,7 @@ import { createSessionToken, createUser } from '../../test/factories.ts';
 import { Browser, codes, errors } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decrypt } from '../security/crypto.ts';
+import { SESSION_COOKIE } from './auth.ts';
 import { marketingOutbox, releaseNotes, termsVersions, users } from './schema.ts';
 
 let t: TestApp;
@@ -34,6 +35,18 @@ describe('GET /api/current_user', () => {
     const { browser } = await signedIn({ company: 'Nordic Wire', userGroup: 'customer', adminGroup: 'client_supervisor' });
     const user = currentUserSchema.parse((await browser.get('/api/current_user')).json());
     expect(user).toMatchObject({ members_count: 2, user_group: 'customer', admin_group: 'client_supervisor' });
+  });
+  it('callers whose sessions are read at once (one statement for many) are each answered as themselves; a bogus cookie among them is a visitor', async () => {
+    const callers = await Promise.all(Array.from({ length: 12 }, () => signedIn()));
+    const bogus = new Browser(t.app);
+    bogus.setCookie(SESSION_COOKIE, 'not-a-session');
+    const [answers, visitor] = await Promise.all([
+      Promise.all([...callers, ...callers].map(({ browser }) => browser.get('/api/current_user'))),
+      bogus.get('/api/current_user'),
+    ]);
+    const emails = answers.map((answer) => currentUserSchema.parse(answer.json()).email);
+    expect(emails).toEqual([...callers, ...callers].map(({ user }) => user.email));
+    expect(visitor.statusCode).toBe(401);
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { batchedPerDatabase } from '../../db/batches.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { ACCOUNT_LIMITS } from '../../../common/accounts.ts';
 import { randomToken, sha256 } from '../security/crypto.ts';
@@ -34,20 +35,31 @@ function isOver(session: { expiresAt: Date; lastSeenAt: Date }, user: { deactiva
   return now.getTime() >= session.expiresAt.getTime() || now.getTime() >= idleLimit || user.deactivatedAt !== null;
 }
 
-/** Every signed-in request's first read: the session with its user. */
-const sessionWithUser = preparedPerDatabase((db) =>
+/**
+ * Every signed-in request's first read: the session with its user. Reads that come while two are
+ * running go out together as the next one (db/batches.ts), each answered by its session's hash.
+ */
+const sessionWithUser = batchedPerDatabase(
+  async (db, idHashes: readonly string[]) => {
+    const rows = await sessionsWithUsers(db).execute({ idHashes: JSON.stringify(idHashes) });
+    return idHashes.map((idHash) => rows.find((row) => row.sessions.idHash === idHash));
+  },
+  { inFlight: 2, most: 50 },
+);
+
+const sessionsWithUsers = preparedPerDatabase((db) =>
   db
     .select()
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, sql.placeholder('idHash')))
-    .prepare('session_with_user'),
+    .where(sql`${sessions.idHash} = any(array(select jsonb_array_elements_text(${sql.placeholder('idHashes')}::jsonb)))`)
+    .prepare('sessions_with_users'),
 );
 
 /** Finds the session of a cookie; one that is over is expired (and deleted). */
 export async function findSession(db: Db, token: string, now: Date): Promise<SessionLookup> {
   const idHash = sha256(token);
-  const [row] = await sessionWithUser(db).execute({ idHash });
+  const row = await sessionWithUser(db)(idHash);
   if (!row) return { state: 'none' };
   if (isOver(row.sessions, row.users, now)) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
