@@ -1,6 +1,7 @@
 import type { Db } from './client.ts';
+import { preparedPerDatabase } from './prepared.ts';
 
-/** One statement for many callers: what each asked, and what it is answered. */
+/** A caller waiting for the next statement: what it asked, and how it is answered. */
 type Waiting<I, O> = { input: I; resolve: (output: O | undefined) => void; reject: (error: unknown) => void };
 
 /**
@@ -14,15 +15,8 @@ export function batchedPerDatabase<I, O>(
   run: (db: Db, inputs: readonly I[]) => Promise<readonly (O | undefined)[]>,
   options: { inFlight: number; most: number },
 ): (db: Db) => (input: I) => Promise<O | undefined> {
-  const kept = new WeakMap<Db, (input: I) => Promise<O | undefined>>();
-  return (db) => {
-    let call = kept.get(db);
-    if (call === undefined) {
-      call = statementQueue(db, run, options);
-      kept.set(db, call);
-    }
-    return call;
-  };
+  // One queue per database, kept as its prepared statements are (a transaction would get its own).
+  return preparedPerDatabase((db) => statementQueue(db, run, options));
 }
 
 function statementQueue<I, O>(
