@@ -318,9 +318,9 @@ export function projectWhere(idOrSlug: string): SQL | undefined {
 
 /**
  * The listed project a call names: by its id (or a slug that is a number) when it gives an id,
- * else by its slug or its agency id. The values may be a prepared statement's placeholders.
+ * else by its slug or its agency id. The values may be a prepared statement's placeholders or fields.
  */
-export function projectNamedBy(named: { id?: number | Placeholder; slug: string | Placeholder }): SQL | undefined {
+export function projectNamedBy(named: { id?: number | Placeholder | SQL; slug: string | Placeholder | SQL }): SQL | undefined {
   const { id, slug } = named;
   return and(
     listedProject,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_DOWNLOAD_LIMIT, purchaseResultSchema } from '../../../common/downloads.ts';
 import { createAgreement } from '../../test/factories.ts';
@@ -97,6 +97,45 @@ describe('the download call (spec: content §3, §8, §9)', () => {
     }
     // Another file of it (SD) is not made yet.
     expect(purchaseResultSchema.parse((await download(browser, free, { quality: 'sd' })).json()).exist).toBe(false);
+  });
+
+  it('calls at once, for several videos named in every way, are each answered about their own video and file', async () => {
+    // Reads of calls that arrive while others run go out together as one statement: none may take another's row.
+    const free = await videosOf('free', 6);
+    const stored = new Map<number, string>();
+    for (const id of free.slice(0, 3)) stored.set(id, await madeRendition(t, id));
+    const stories = await t.database.db
+      .select({ id: videoProjects.id, slug: videoProjects.projectSlug, agencyId: videoProjects.projectId })
+      .from(videoProjects)
+      .where(inArray(videoProjects.id, free));
+    const calls = stories.flatMap((story) =>
+      [story.id, story.slug, story.agencyId].flatMap((named) => [
+        { story, named, quality: 'hd' },
+        { story, named, quality: 'sd' },
+      ]),
+    );
+    const users = await Promise.all([1, 2].map(() => a.signedIn()));
+    const answers = await Promise.all([
+      ...calls.map((call, i) => download((users[i % 2] ?? users[0])!.browser, call.named, { quality: call.quality })),
+      download(users[0]!.browser, 'no-such-story'),
+      download(users[1]!.browser, 99_999_999),
+    ]);
+
+    calls.forEach((call, i) => {
+      const answer = answers[i];
+      expect(answer?.statusCode, String(call.named)).toBe(200);
+      const result = purchaseResultSchema.parse(answer?.json());
+      const key = call.quality === 'hd' ? stored.get(call.story.id) : undefined;
+      expect(result.exist, `${call.named} ${call.quality}`).toBe(key !== undefined);
+      if (key) expect(result.url).toContain(`/files/renditions/${key}.mp4?name=${call.story.slug}_`);
+    });
+    expect(answers.slice(calls.length).map((answer) => codes(answer))).toEqual([['video_not_found'], ['video_not_found']]);
+    const asked = await t.database.db
+      .select({ projectId: videoRequests.projectId, quality: videoRequests.quality })
+      .from(videoRequests)
+      .where(inArray(videoRequests.projectId, free));
+    const count = (rows: { projectId: number; quality: string }[]) => rows.map((row) => `${row.projectId} ${row.quality}`).sort();
+    expect(count(asked)).toEqual(count(calls.map((call) => ({ projectId: call.story.id, quality: call.quality }))));
   });
 
   it('only the files a video is offered in: a format it does not offer is refused before anything is charged', async () => {

@@ -10,6 +10,7 @@ import type { UserRow } from '../accounts/sessions.ts';
 import { accessAgreements, agreementsServing } from '../agreements/service.ts';
 import { videoProjects as p, videos } from '../catalogue/schema.ts';
 import { projectNamedBy, projectWhere } from '../catalogue/search.ts';
+import { batchedPerDatabase } from '../../db/batches.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { parseId } from '../../../common/validators.ts';
 import type { JobSender } from '../../jobs/sender.ts';
@@ -33,47 +34,87 @@ export function renditionKey(projectId: number, rendition: Rendition, logoKey: s
   return createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 32);
 }
 
+/** What one download call asks of its video: the file named by the body, and its key when known. */
+type FactsCall = {
+  id: number | null;
+  slug: string;
+  format: string;
+  quality: string;
+  container: string;
+  key: string | null;
+  user: number;
+};
+
+/** A field of a call in a statement's `calls` (a jsonb array), cast to its type. */
+const callField = (name: keyof FactsCall, type: 'int' | 'text') => sql.raw(`(calls.call ->> '${name}')::${type}`);
+
 /**
- * What the download call reads before it claims, in one statement prepared once per database, by id
- * or by slug: the video and whether it is offered in the file asked for (its renditions: format,
- * quality, container); the stored file of the rendition, when its key could be named before the
- * video was read (`key`: asked for by id and not branded); and whether any endpoint of the user's
- * hears `download.ready`. The call's statements outside its transaction are not built again on every
- * call, and a round trip is a large share of the call's cost (docs/performance.md).
+ * What the download call reads before it claims, by id or by slug: the video and whether it is
+ * offered in the file asked for (its renditions: format, quality, container); the stored file of the
+ * rendition, when its key could be named before the video was read (`key`: asked for by id and not
+ * branded); and whether any endpoint of the user's hears `download.ready`. Prepared once per
+ * database. Calls that arrive while two such statements run go out together as the next one (a
+ * lateral join over their `calls`): under load a round trip is a large share of the call's cost, in
+ * the server and in PostgreSQL (docs/performance.md).
  */
 function downloadFacts(byId: boolean) {
-  return preparedPerDatabase((db) => {
+  const statement = preparedPerDatabase((db) => {
     const offeredFile = db
       .select({ id: videos.id })
       .from(videos)
       .where(
         and(
           eq(videos.projectId, p.id),
-          eq(videos.format, sql.placeholder('format')),
-          eq(videos.quality, sql.placeholder('quality')),
-          eq(videos.container, sql.placeholder('container')),
+          eq(videos.format, callField('format', 'text')),
+          eq(videos.quality, callField('quality', 'text')),
+          eq(videos.container, callField('container', 'text')),
         ),
       );
     const storedFile = db
       .select({ storageKey: renditions.storageKey })
       .from(renditions)
-      .where(eq(renditions.renditionKey, sql.placeholder('key')));
-    const slug = sql.placeholder('slug');
-    return db
+      .where(eq(renditions.renditionKey, callField('key', 'text')));
+    const slug = callField('slug', 'text');
+    const project = db
       .select({
         id: p.id,
         slug: p.projectSlug,
         freeAccess: p.freeAccess,
         limitType: p.limitType,
         embargoUntil: p.embargoUntil,
-        offered: sql<boolean>`exists ${offeredFile}`,
-        storageKey: sql<string | null>`${storedFile}`,
-        heard: hearing(sql`array[${sql.placeholder('user')}]`, sql`'download.ready'`),
+        offered: sql<boolean>`exists ${offeredFile}`.as('offered'),
+        storageKey: sql<string | null>`${storedFile}`.as('storage_key'),
+        heard: hearing(sql`array[${callField('user', 'int')}]`, sql`'download.ready'`).as('heard'),
       })
       .from(p)
-      .where(byId ? projectNamedBy({ id: sql.placeholder('id'), slug }) : projectNamedBy({ slug }))
+      .where(byId ? projectNamedBy({ id: callField('id', 'int'), slug }) : projectNamedBy({ slug }))
+      .limit(1)
+      .as('project');
+    return db
+      .select({
+        position: sql<number>`calls.position`.mapWith(Number),
+        id: project.id,
+        slug: project.slug,
+        freeAccess: project.freeAccess,
+        limitType: project.limitType,
+        embargoUntil: project.embargoUntil,
+        offered: project.offered,
+        storageKey: project.storageKey,
+        heard: project.heard,
+      })
+      .from(sql`jsonb_array_elements(${sql.placeholder('calls')}::jsonb) with ordinality as calls(call, position)`)
+      .innerJoinLateral(project, sql`true`)
       .prepare(`download_facts_by_${byId ? 'id' : 'slug'}`);
   });
+  return batchedPerDatabase(
+    async (db, calls: readonly FactsCall[]) => {
+      const rows = await statement(db).execute({ calls: JSON.stringify(calls) });
+      const answers: (Omit<(typeof rows)[number], 'position'> | undefined)[] = calls.map(() => undefined);
+      for (const { position, ...facts } of rows) answers[position - 1] = facts;
+      return answers;
+    },
+    { inFlight: 2, most: 50 },
+  );
 }
 const downloadFactsById = downloadFacts(true);
 const downloadFactsBySlug = downloadFacts(false);
@@ -118,7 +159,7 @@ export async function requestDownload(
   const id = parseId(idOrSlug);
   // A clean or credited file asked for by id has its rendition's key before the video is read.
   const namedKey = id !== null && input.video_format !== 'branded' ? renditionKey(id, input) : null;
-  const [project] = await (id !== null ? downloadFactsById : downloadFactsBySlug)(ctx.db).execute({
+  const project = await (id !== null ? downloadFactsById : downloadFactsBySlug)(ctx.db)({
     id,
     slug: idOrSlug,
     format: input.video_format,
