@@ -36,7 +36,7 @@ function isOver(session: { expiresAt: Date; lastSeenAt: Date }, user: { deactiva
 }
 
 /**
- * Every signed-in request's first read: the session with its user. Reads that come while two are
+ * Every signed-in request's first read: the session with its user. Reads that come while one is
  * running go out together as the next one (db/batches.ts), each answered by its session's hash.
  */
 const sessionWithUser = batchedPerDatabase(
@@ -44,7 +44,7 @@ const sessionWithUser = batchedPerDatabase(
     const rows = await sessionsWithUsers(db).execute({ idHashes: JSON.stringify(idHashes) });
     return idHashes.map((idHash) => rows.find((row) => row.sessions.idHash === idHash));
   },
-  { inFlight: 2, most: 50 },
+  { inFlight: 1, most: 50 },
 );
 
 const sessionsWithUsers = preparedPerDatabase((db) =>

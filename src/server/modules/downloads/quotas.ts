@@ -57,7 +57,7 @@ type Claim = { since: string; request: Record<string, unknown> };
  * users (so that two statements lock users in the same order and never wait on each other); a claim
  * past the day's limit has no row. Each function's statements read a fresh snapshot, so a claim
  * counts the ones before it in the same statement. Prepared once per database; its rows are read as
- * the table's. Two in flight, as many as PostgreSQL has cores to run them here (docs/performance.md).
+ * the table's. One in flight: the next waits for it and takes all that came meanwhile (docs/decisions.md).
  */
 const claimDownloads = batchedPerDatabase<Claim, VideoRequestRow>(
   async (db, claims) => {
@@ -73,7 +73,7 @@ const claimDownloads = batchedPerDatabase<Claim, VideoRequestRow>(
     }
     return answers;
   },
-  { inFlight: 2, most: 50 },
+  { inFlight: 1, most: 50 },
 );
 
 const userOf = (claim: Claim | undefined) => Number(claim?.request.user_id ?? 0);

@@ -53,7 +53,7 @@ const callField = (name: keyof FactsCall, type: 'int' | 'text') => sql.raw(`(cal
  * offered in the file asked for (its renditions: format, quality, container); the stored file of the
  * rendition, when its key could be named before the video was read (`key`: asked for by id and not
  * branded); and whether any endpoint of the user's hears `download.ready`. Prepared once per
- * database. Calls that arrive while two such statements run go out together as the next one (a
+ * database. Calls that arrive while such a statement runs go out together as the next one (a
  * lateral join over their `calls`): under load a round trip is a large share of the call's cost, in
  * the server and in PostgreSQL (docs/performance.md).
  */
@@ -113,7 +113,7 @@ function downloadFacts(byId: boolean) {
       for (const { position, ...facts } of rows) answers[position - 1] = facts;
       return answers;
     },
-    { inFlight: 2, most: 50 },
+    { inFlight: 1, most: 50 },
   );
 }
 const downloadFactsById = downloadFacts(true);
