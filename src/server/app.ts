@@ -2,7 +2,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyEtag from '@fastify/etag';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -19,6 +18,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { clientErrorHandler, frameworkErrors } from './http/server-errors.ts';
 import { originCheck } from './http/origin-check.ts';
 import { rejectNul } from './http/reject-nul.ts';
+import { entityTags } from './http/entity-tags.ts';
 import { registerErrorHandlers } from './http/error-handler.ts';
 import { requestContext } from './http/request-context.ts';
 import { auth, callerLookup } from './modules/accounts/auth.ts';
@@ -136,7 +136,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<F
   await app.register(fastifyCookie);
   await app.register(originCheck, { config });
   await app.register(rejectNul);
-  await app.register(fastifyEtag, { weak: true });
+  await app.register(entityTags);
   await app.register(requestContext, { siteVariants: config.siteVariants, publicUrl: config.publicUrl });
   await app.register(fastifySwagger, {
     openapi: {

@@ -115,7 +115,7 @@ export const microCache = fp(
       if (!miss || miss.generation !== generation || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value ?? '');
       const headers: Record<string, string> = {};
-      // The ETag too (@fastify/etag's hook runs before this one): a hit is not hashed again, and its
+      // The ETag too (http/entity-tags.ts's hook runs before this one): a hit is not hashed again, and its
       // If-None-Match is still answered 304.
       for (const name of ['cache-control', 'vary', 'etag']) {
         const value = reply.getHeader(name);

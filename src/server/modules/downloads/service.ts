@@ -192,7 +192,8 @@ export async function requestDownload(
       field: 'video_format',
       message: 'Upload your logo in your profile to download branded files',
     });
-  const key = renditionKey(project.id, input, logoKey);
+  // The video named by its id is that id's (a slug that is a number may name another): its key is the one named before.
+  const key = namedKey !== null && project.id === id ? namedKey : renditionKey(project.id, input, logoKey);
   // Incomplete FTP/SFTP settings are refused before anything is charged.
   if (input.upload_to_ftp) deliveryTargetOf(user, ctx.files.secret);
   // A rendition, once stored, stays: whether the file exists is read before the charge's transaction.

@@ -124,7 +124,7 @@ export async function contentApiRoutes(instance: FastifyInstance, { ctx: service
     // tests check every answer against IPTC's ninjs schema.
     async (request, reply) => {
       const { body, etag } = await listContent(ctx, await callerOf(request, 'read'), request.query);
-      // With its own ETag set, @fastify/etag does not hash the page again, and answers a matching If-None-Match with 304.
+      // With its own ETag set, http/entity-tags.ts does not hash the page again, and answers a matching If-None-Match with 304.
       return reply
         .type('application/json; charset=utf-8')
         .header('etag', etag)
