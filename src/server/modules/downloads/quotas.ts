@@ -44,7 +44,7 @@ export async function lockDailyQuota(tx: Tx, userId: number, now: Date) {
  * recorded (`claim_download`, migration 0045), or the daily-quota error. Claims that arrive while
  * others are running go out together as one statement and one transaction (`claimDownloads`).
  */
-export async function claimFreeDownload(db: Db, values: typeof videoRequests.$inferInsert, now: Date): Promise<VideoRequestRow> {
+export async function claimFreeDownload(db: Db, values: typeof videoRequests.$inferInsert, now: Date): Promise<ClaimedRequest> {
   const row = await claimDownloads(db)({ since: dayStart(now).toISOString(), request: columnRecord(videoRequests, values) });
   if (!row) throw downloadErrors.dailyQuota();
   return row;
@@ -56,17 +56,18 @@ type Claim = { since: string; request: Record<string, unknown> };
  * Free downloads claimed in one statement, each by `claim_download` in turn, in the order of their
  * users (so that two statements lock users in the same order and never wait on each other); a claim
  * past the day's limit has no row. Each function's statements read a fresh snapshot, so a claim
- * counts the ones before it in the same statement. Prepared once per database; its rows are read as
- * the table's. One in flight: the next waits for it and takes all that came meanwhile (docs/decisions.md).
+ * counts the ones before it in the same statement. Prepared once per database; of its rows the
+ * columns the call uses are read, as the table's. One in flight: the next waits for it and takes all
+ * that came meanwhile (docs/decisions.md).
  */
-const claimDownloads = batchedPerDatabase<Claim, VideoRequestRow>(
+const claimDownloads = batchedPerDatabase<Claim, ClaimedRequest>(
   async (db, claims) => {
     const order = claims.map((_, index) => index).sort((a, b) => userOf(claims[a]) - userOf(claims[b]));
     const rows = await claimStatement(db).execute({
       limit: DAILY_DOWNLOAD_LIMIT,
       claims: JSON.stringify(order.map((index) => claims[index])),
     });
-    const answers: (VideoRequestRow | undefined)[] = claims.map(() => undefined);
+    const answers: (ClaimedRequest | undefined)[] = claims.map(() => undefined);
     for (const { claim, ...row } of rows) {
       const index = order[claim - 1];
       if (index !== undefined) answers[index] = row;
@@ -78,9 +79,14 @@ const claimDownloads = batchedPerDatabase<Claim, VideoRequestRow>(
 
 const userOf = (claim: Claim | undefined) => Number(claim?.request.user_id ?? 0);
 
+/** What the download call reads back of a request it claimed: the columns its answer and its jobs use, no more to map. */
+export type ClaimedRequest = Pick<VideoRequestRow, 'id' | 'userId' | 'projectId' | 'quality' | 'container' | 'format' | 'delivery'>;
+const { id, userId, projectId, quality, container, format, delivery } = functionRowFields(videoRequests);
+const claimedFields = { id, userId, projectId, quality, container, format, delivery };
+
 const claimStatement = preparedPerDatabase((db) =>
   db
-    .select({ claim: sql<number>`claims.position`.mapWith(Number), ...functionRowFields(videoRequests) })
+    .select({ claim: sql<number>`claims.position`.mapWith(Number), ...claimedFields })
     .from(
       sql`jsonb_array_elements(${sql.placeholder('claims')}::jsonb) with ordinality as claims(claim, position)
           cross join lateral claim_download((claims.claim ->> 'since')::timestamptz, ${sql.placeholder('limit')}::int, claims.claim -> 'request')`,

@@ -272,7 +272,7 @@ export async function projectIdOf(ctx: Pick<DownloadsContext, 'db'>, idOrSlug: s
  * Queues the render; a run already waiting for the same file takes this request too. When the
  * queue cannot be reached the request fails at once, its charge given back.
  */
-async function queueRender(ctx: DownloadsContext, row: typeof videoRequests.$inferSelect, key: string) {
+async function queueRender(ctx: DownloadsContext, row: Pick<typeof videoRequests.$inferSelect, 'id'>, key: string) {
   try {
     await ctx.jobs.send(RENDER_QUEUE, { renditionKey: key });
   } catch (error) {
