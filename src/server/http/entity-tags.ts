@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 const READS = new Set(['GET', 'HEAD']);
 
 /** A weak entity tag of a body: its SHA-1, as @fastify/etag made them before this plugin. */
-export const weakTagOf = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64')}"`;
+const weakTagOf = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64')}"`;
 
 /** Whether an If-None-Match header names this tag, weakly compared (RFC 9110 §13.1.2), or is `*`. */
 function matches(header: string | undefined, tag: string): boolean {
