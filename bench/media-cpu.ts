@@ -48,3 +48,11 @@ export async function transactions(client: pg.Client): Promise<number> {
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/** CPU seconds the whole machine has been busy (every core, every process and the kernel: /proc/stat less idle and iowait). */
+export async function machineBusySeconds(): Promise<number> {
+  const stat = await readFile('/proc/stat', 'utf8');
+  const [, ...ticks] = (stat.split('\n')[0] ?? '').trim().split(/\s+/).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
+  return (user + nice + system + irq + softirq + steal) / TICKS;
+}

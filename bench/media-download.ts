@@ -6,7 +6,7 @@ import type autocannon from 'autocannon';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type pg from 'pg';
-import { databaseCpu, databaseCpuUsed, processCpuSeconds, transactions } from './media-cpu.ts';
+import { databaseCpu, databaseCpuUsed, machineBusySeconds, processCpuSeconds, transactions } from './media-cpu.ts';
 import { load, sleep, type Load } from './support.ts';
 
 /** The seeded demo account the bench users copy; its password is the demo password (bench/auth). */
@@ -139,18 +139,26 @@ export async function pacedLoad(
   return { seconds: (performance.now() - started) / 1000, latencies, statuses, errors, timeouts: 0, existing };
 }
 
-/** What each call cost: the server's CPU, the database backends' CPU, and the database transactions (statements outside one count one each). */
-export type CallCost = { serverCpuMs: number; databaseCpuMs: number; transactions: number };
+/**
+ * What each call cost: the server's CPU, the database backends' CPU, the load generator's (this
+ * process's: on the same cores, it is part of what the calls cost the machine), and the database
+ * transactions (statements outside one count one each); and the whole machine's busy CPU (the kernel's too).
+ */
+export type CallCost = { serverCpuMs: number; databaseCpuMs: number; generatorCpuMs: number; machineCpuMs: number; transactions: number };
 
 async function measuredCost<T extends Load>(client: pg.Client, serverPid: number, run: () => Promise<T>): Promise<T & { cost: CallCost }> {
   const [server, database, finished] = [await processCpuSeconds(serverPid), await databaseCpu(client), await transactions(client)];
+  const [generator, machine] = [process.cpuUsage(), await machineBusySeconds()];
   const result = await run();
+  const [generated, busy] = [process.cpuUsage(generator), await machineBusySeconds()];
   // Backends report their counts to the statistics at most once a second.
   await sleep(1500);
   const calls = result.latencies.length || 1;
   const cost = {
     serverCpuMs: (((await processCpuSeconds(serverPid)) - server) * 1000) / calls,
     databaseCpuMs: (databaseCpuUsed(database, await databaseCpu(client)) * 1000) / calls,
+    generatorCpuMs: (generated.user + generated.system) / 1000 / calls,
+    machineCpuMs: ((busy - machine) * 1000) / calls,
     // Less this process's own two queries after the first snapshot (the pg_stat_activity one and the first count).
     transactions: ((await transactions(client)) - finished - 2) / calls,
   };

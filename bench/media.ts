@@ -214,7 +214,7 @@ function downloadRows(calls: Downloads): string[] {
   const latency = (run: Load) =>
     `${Math.round(run.latencies.length / run.seconds)} req/s  p50 ${fixed(percentile(run.latencies, 50), 1)} ms  p95 ${fixed(percentile(run.latencies, 95), 1)} ms`;
   const cost = (run: Downloads['ok']) =>
-    `    server CPU ${fixed(run.cost.serverCpuMs)} ms, database CPU ${fixed(run.cost.databaseCpuMs)} ms, ${fixed(run.cost.transactions, 1)} database transactions a call`;
+    `    server CPU ${fixed(run.cost.serverCpuMs)} ms, database CPU ${fixed(run.cost.databaseCpuMs)} ms, load generator CPU ${fixed(run.cost.generatorCpuMs)} ms, machine ${fixed(run.cost.machineCpuMs)} ms, ${fixed(run.cost.transactions, 1)} database transactions a call`;
   const statuses = (run: Load) => [...run.statuses].map(([status, count]) => `${status}: ${count}`).join(', ');
   const p95 = percentile(calls.ok.latencies, 95);
   const pacedP95 = percentile(calls.paced.latencies, 95);
