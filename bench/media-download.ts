@@ -174,7 +174,9 @@ export type Downloads = {
 };
 
 /**
- * /healthz at `connections` clients for the machine's baseline; a warm-up; the call one at a time
+ * /healthz at `connections` clients for the machine's baseline; a warm-up as long as the measured
+ * run (after the 300-call warm-up there was, a system-wide `perf` showed V8 still optimising the
+ * call's path on its helper threads while the measured run went); the call one at a time
  * (its latency unloaded); the call at `connections` clients, `users` x the daily limit of them, all
  * under the limit, as fast as they are answered (the server's saturation), and others paced at
  * `pacedRate` calls a second (the latency users see at that load); then the first users again, all
@@ -186,7 +188,7 @@ export async function downloads(
 ): Promise<Downloads> {
   const { client, serverPid, connections } = options;
   const route = `/api/content/video_projects/${options.projectId}/videos/download`;
-  const warmCookies = await makeUsers(client, 'bench-warm-', 10);
+  const warmCookies = await makeUsers(client, 'bench-warm-', options.users);
   const singleCookies = await makeUsers(client, 'bench-single-', 10);
   const cookies = await makeUsers(client, 'bench-', options.users);
   const pacedCookies = await makeUsers(client, 'bench-paced-', options.users);
