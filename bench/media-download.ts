@@ -175,8 +175,8 @@ export type Downloads = {
 
 /**
  * /healthz at `connections` clients for the machine's baseline; a warm-up as long as the measured
- * run (after the 300-call warm-up there was, a system-wide `perf` showed V8 still optimising the
- * call's path on its helper threads while the measured run went); the call one at a time
+ * run (after a 300-call warm-up, `perf` showed V8 still optimising the call's path during the
+ * measured run); the call one at a time
  * (its latency unloaded); the call at `connections` clients, `users` x the daily limit of them, all
  * under the limit, as fast as they are answered (the server's saturation), and others paced at
  * `pacedRate` calls a second (the latency users see at that load); then the first users again, all
