@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_DOWNLOAD_LIMIT, purchaseResultSchema } from '../../../common/downloads.ts';
 import { createAgreement } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, minutes, type TestApp } from '../../test/harness.ts';
 import { Browser, codes } from '../../test/http.ts';
 import { agreementBalances, agreementOperations } from '../agreements/schema.ts';
 import { agreementFixtures } from '../agreements/test-support.ts';
@@ -160,6 +160,53 @@ describe('the download call (spec: content §3, §8, §9)', () => {
     expect([branded.statusCode, codes(branded)]).toEqual([422, ['format_not_offered']]);
     expect(await t.database.db.select().from(videoRequests).where(eq(videoRequests.userId, user.id))).toEqual([]);
     expect((await download(browser, projectId, { video_format: 'credit' })).statusCode).toBe(200);
+  });
+
+  /** A free video of its own for a test that changes it (the shared ones stay as they are). */
+  async function freeVideoOfItsOwn(title: string, change: Partial<typeof videoProjects.$inferInsert> = {}) {
+    const [projectId = 0] = await insertProjects(
+      t.database.db,
+      [
+        {
+          projectId: `DL-OWN-${Math.random().toString(36).slice(2, 8)}`,
+          language: 'en',
+          title,
+          datelineDate: '2026-11-20',
+          duration: 20,
+          freeAccess: true,
+          publishedAt: new Date('2026-11-20T12:00:00Z'),
+        },
+      ],
+      t.services.clock.now(),
+    );
+    await t.database.db.update(videoProjects).set(change).where(eq(videoProjects.id, projectId));
+    return projectId;
+  }
+  const requestsOf = (userId: number) => t.database.db.select().from(videoRequests).where(eq(videoRequests.userId, userId));
+
+  it('free material under embargo is refused until the embargo ends, and nothing is recorded before', async () => {
+    const embargoUntil = new Date(t.services.clock.now().getTime() + minutes(60));
+    const projectId = await freeVideoOfItsOwn('Under embargo', { embargoUntil });
+    const { browser, user } = await a.signedIn();
+    const refused = await download(browser, projectId);
+    expect([refused.statusCode, codes(refused)]).toEqual([403, ['embargoed']]);
+    expect(await requestsOf(user.id)).toEqual([]);
+
+    t.services.clock.advance(minutes(61));
+    const answer = await download(browser, projectId);
+    expect(answer.statusCode).toBe(200);
+    expect(await requestsOf(user.id)).toMatchObject([{ projectId, state: 'transcoding' }]);
+  });
+
+  it('a slug that is a number, and no video’s id, names its own video: its file and its request', async () => {
+    const slug = String(900_000_000 + Math.floor(Math.random() * 1_000_000));
+    const projectId = await freeVideoOfItsOwn('Named by a number', { projectSlug: slug });
+    const key = await madeRendition(t, projectId);
+    const { browser, user } = await a.signedIn();
+    const answer = await download(browser, slug);
+    expect(answer.statusCode).toBe(200);
+    expect(purchaseResultSchema.parse(answer.json()).url).toContain(`/files/renditions/${key}.mp4?name=${slug}_`);
+    expect(await requestsOf(user.id)).toMatchObject([{ projectId, renditionKey: key, state: 'ready' }]);
   });
 
   it('free material for a registered user costs nothing; the request waits for its file', async () => {

@@ -27,6 +27,9 @@ export const downloadErrors = {
 
 const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
+/** The day a free download claimed now counts in (from midnight UTC), as a claim's statement takes it. */
+export const claimDay = (now: Date) => ({ since: dayStart(now).toISOString(), now: now.toISOString() });
+
 /**
  * Spec §9: 30 downloads a day per user, a failed or cancelled one given back. Locks the user's row
  * for the caller's transaction (every download of the user queues there) and counts the day's

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { z } from 'zod';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { includesBrandedFiles } from '../../../common/agreement-values.ts';
 import type { DownloadBody, PurchaseResult, Rendition } from '../../../common/downloads.ts';
@@ -8,19 +9,28 @@ import type { ServiceContext } from '../../context.ts';
 import { Forbidden, Invalid, NotFound, Unavailable } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { accessAgreements, agreementsServing } from '../agreements/service.ts';
-import { videoProjects as p, videos } from '../catalogue/schema.ts';
-import { projectNamedBy, projectWhere } from '../catalogue/search.ts';
-import { batchedPerDatabase } from '../../db/batches.ts';
+import { videoProjects as p } from '../catalogue/schema.ts';
+import { projectWhere } from '../catalogue/search.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
+import { columnRecord } from '../../db/rows.ts';
 import { parseId } from '../../../common/validators.ts';
 import type { JobSender } from '../../jobs/sender.ts';
 import { downloadName, signedFileUrl, type DownloadFiles } from './files.ts';
 import { DELIVER_QUEUE, deliveryTargetOf } from './ftp-delivery.ts';
 import { logoKeyOf } from './logos.ts';
 import { raiseDownloadsReady } from '../integration/webhook-events.ts';
-import { hearing } from '../integration/webhook-delivery.ts';
 import { RENDER_QUEUE } from './jobs.ts';
-import { chargeDownload, claimFreeDownload, entitlement, lockDailyQuota, returnCharges } from './quotas.ts';
+import { downloadFactsById, downloadFactsBySlug } from './facts.ts';
+import {
+  chargeDownload,
+  claimDay,
+  claimFreeDownload,
+  downloadErrors,
+  entitlement,
+  lockDailyQuota,
+  returnCharges,
+  type ClaimedRequest,
+} from './quotas.ts';
 import { renditions, videoRequests } from './schema.ts';
 
 export type DownloadsContext = Pick<ServiceContext, 'db' | 'clock' | 'broadcast'> & { files: DownloadFiles; jobs: JobSender };
@@ -34,91 +44,6 @@ export function renditionKey(projectId: number, rendition: Rendition, logoKey: s
   return createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 32);
 }
 
-/** What one download call asks of its video: the file named by the body, and its key when known. */
-type FactsCall = {
-  id: number | null;
-  slug: string;
-  format: string;
-  quality: string;
-  container: string;
-  key: string | null;
-  user: number;
-};
-
-/** A field of a call in a statement's `calls` (a jsonb array), cast to its type. */
-const callField = (name: keyof FactsCall, type: 'int' | 'text') => sql.raw(`(calls.call ->> '${name}')::${type}`);
-
-/**
- * What the download call reads before it claims, by id or by slug: the video and whether it is
- * offered in the file asked for (its renditions: format, quality, container); the stored file of the
- * rendition, when its key could be named before the video was read (`key`: asked for by id and not
- * branded); and whether any endpoint of the user's hears `download.ready`. Prepared once per
- * database. Calls that arrive while such a statement runs go out together as the next one (a
- * lateral join over their `calls`): under load a round trip is a large share of the call's cost, in
- * the server and in PostgreSQL (docs/performance.md).
- */
-function downloadFacts(byId: boolean) {
-  const statement = preparedPerDatabase((db) => {
-    const offeredFile = db
-      .select({ id: videos.id })
-      .from(videos)
-      .where(
-        and(
-          eq(videos.projectId, p.id),
-          eq(videos.format, callField('format', 'text')),
-          eq(videos.quality, callField('quality', 'text')),
-          eq(videos.container, callField('container', 'text')),
-        ),
-      );
-    const storedFile = db
-      .select({ storageKey: renditions.storageKey })
-      .from(renditions)
-      .where(eq(renditions.renditionKey, callField('key', 'text')));
-    const slug = callField('slug', 'text');
-    const project = db
-      .select({
-        id: p.id,
-        slug: p.projectSlug,
-        freeAccess: p.freeAccess,
-        limitType: p.limitType,
-        embargoUntil: p.embargoUntil,
-        offered: sql<boolean>`exists ${offeredFile}`.as('offered'),
-        storageKey: sql<string | null>`${storedFile}`.as('storage_key'),
-        heard: hearing(sql`array[${callField('user', 'int')}]`, sql`'download.ready'`).as('heard'),
-      })
-      .from(p)
-      .where(byId ? projectNamedBy({ id: callField('id', 'int'), slug }) : projectNamedBy({ slug }))
-      .limit(1)
-      .as('project');
-    return db
-      .select({
-        position: sql<number>`calls.position`.mapWith(Number),
-        id: project.id,
-        slug: project.slug,
-        freeAccess: project.freeAccess,
-        limitType: project.limitType,
-        embargoUntil: project.embargoUntil,
-        offered: project.offered,
-        storageKey: project.storageKey,
-        heard: project.heard,
-      })
-      .from(sql`jsonb_array_elements(${sql.placeholder('calls')}::jsonb) with ordinality as calls(call, position)`)
-      .innerJoinLateral(project, sql`true`)
-      .prepare(`download_facts_by_${byId ? 'id' : 'slug'}`);
-  });
-  return batchedPerDatabase(
-    async (db, calls: readonly FactsCall[]) => {
-      const rows = await statement(db).execute({ calls: JSON.stringify(calls) });
-      const answers: (Omit<(typeof rows)[number], 'position'> | undefined)[] = calls.map(() => undefined);
-      for (const { position, ...facts } of rows) answers[position - 1] = facts;
-      return answers;
-    },
-    { inFlight: 1, most: 50 },
-  );
-}
-const downloadFactsById = downloadFacts(true);
-const downloadFactsBySlug = downloadFacts(false);
-
 /** The stored file of a rendition, if made: a rendition, once stored, stays. */
 const renditionFile = preparedPerDatabase((db) =>
   db
@@ -127,6 +52,12 @@ const renditionFile = preparedPerDatabase((db) =>
     .where(eq(renditions.renditionKey, sql.placeholder('key')))
     .prepare('download_rendition_file'),
 );
+
+/** The requested file a call records, and its rendition's key and stored file (none yet: it is rendered). */
+type Claimed = { row: ClaimedRequest; key: string; fileKey: string | null };
+
+/** What a download call has settled when it claims: the caller, the body, the video's id as named, and the time. */
+type ClaimInput = { user: UserRow; input: z.output<typeof downloadBodySchema>; id: number | null; now: Date };
 
 /**
  * POST /api/content/video_projects/{project_id}/videos/download (spec: content §3, §4, §8, §9):
@@ -156,9 +87,15 @@ export async function requestDownload(
       message: 'You must agree to restrictions to download',
     });
   if (user.deactivatedAt) throw new Forbidden({ code: 'deactivated', message: 'Your account has been deactivated' });
-  const id = parseId(idOrSlug);
+  const claiming: ClaimInput = { user, input, id: parseId(idOrSlug), now: ctx.clock.now() };
+  const { id, now } = claiming;
   // A clean or credited file asked for by id has its rendition's key before the video is read.
   const namedKey = id !== null && input.video_format !== 'branded' ? renditionKey(id, input) : null;
+  // Then, unless the call is a repeat or sent on by FTP, free material is claimed in the video's read.
+  const claim =
+    id !== null && namedKey !== null && !input.repeated && !input.upload_to_ftp
+      ? { ...claimDay(now), request: columnRecord(videoRequests, requestedFile(claiming, { projectId: id, key: namedKey })) }
+      : undefined;
   const project = await (id !== null ? downloadFactsById : downloadFactsBySlug)(ctx.db)({
     id,
     slug: idOrSlug,
@@ -167,17 +104,80 @@ export async function requestDownload(
     container: input.file_type,
     key: namedKey,
     user: user.id,
+    claim,
   });
   if (!project) throw videoNotFound();
-  const offered = project.offered;
-  if (!offered)
+  if (!project.offered)
     throw new Invalid({ code: 'format_not_offered', field: 'video_format', message: 'This video is not offered in that format' });
-  const now = ctx.clock.now();
   if (project.embargoUntil && project.embargoUntil > now) throw new Forbidden({ code: 'embargoed', message: 'Unable to download' });
+
+  const { row, key, fileKey } =
+    project.claimable && namedKey !== null
+      ? claimedInRead(claiming, project, namedKey)
+      : await claimAfterRead(ctx, claiming, project, namedKey);
+  if (fileKey) {
+    if (row.delivery === 'waiting') await ctx.jobs.send(DELIVER_QUEUE, { requestId: row.id });
+    if (project.heard) await raiseDownloadsReady(ctx, [row]);
+    const name = downloadName(project.slug, { quality: row.quality, container: row.container, format: row.format });
+    return {
+      exist: true,
+      url: signedFileUrl(ctx.files.secret, { key: fileKey, name, now, request: row.id, owner: row.userId }),
+      request_id: row.id,
+    };
+  }
+  await queueRender(ctx, row, key);
+  return { exist: false, url: null, request_id: row.id };
+}
+
+/** The row a call records: the file asked for, waiting for its render until it is stored. */
+function requestedFile(
+  { user, input, now }: ClaimInput,
+  file: { projectId: number; key: string; logoKey?: string | null; fileKey?: string | null },
+) {
+  return {
+    userId: user.id,
+    projectId: file.projectId,
+    quality: input.quality,
+    container: input.file_type,
+    format: input.video_format,
+    brandPosition: input.video_format === 'branded' ? input.brand_position : null,
+    logoKey: file.logoKey ?? null,
+    state: file.fileKey ? 'ready' : 'transcoding',
+    progress: file.fileKey ? 100 : 0,
+    renditionKey: file.key,
+    delivery: input.upload_to_ftp ? 'waiting' : null,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies typeof videoRequests.$inferInsert;
+}
+
+/** Free material claimed in the video's read (its state set there by whether the file is stored), or the daily-quota error. */
+function claimedInRead(
+  claiming: ClaimInput,
+  project: { id: number; claimed: number | null; storageKey: string | null },
+  key: string,
+): Claimed {
+  if (project.claimed === null) throw downloadErrors.dailyQuota();
+  const { userId, projectId, quality, container, format, delivery } = requestedFile(claiming, { projectId: project.id, key });
+  return { row: { id: project.claimed, userId, projectId, quality, container, format, delivery }, key, fileKey: project.storageKey };
+}
+
+/**
+ * Every other download, once its video is read: a repeat is of a video downloaded before; the
+ * agreement that covers it (none for free material); a branded file's plan and logo; the FTP
+ * settings; then the claim: free material's in one round trip, an agreement's charged in one
+ * transaction under the user's row lock.
+ */
+async function claimAfterRead(
+  ctx: DownloadsContext,
+  claiming: ClaimInput,
+  project: { id: number; freeAccess: boolean; limitType: string; storageKey: string | null },
+  namedKey: string | null,
+): Promise<Claimed> {
+  const { user, input, id, now } = claiming;
   if (input.repeated && !(await downloadedBefore(ctx, user.id, project.id)))
     throw new Forbidden({ code: 'not_downloaded_before', message: 'This video has not been downloaded before' });
-
-  // Free material needs no agreement: nothing to look up or claim (the common case, kept to few round trips).
+  // Free material needs no agreement: nothing to look up or claim (kept to few round trips).
   const held = project.freeAccess ? [] : accessAgreements(await agreementsServing(ctx, user), now);
   const decision = entitlement(held, project, input.agreement_id);
   if (!decision.allowed) throw new Error('entitlement answers only what is allowed');
@@ -199,21 +199,7 @@ export async function requestDownload(
   // A rendition, once stored, stays: whether the file exists is read before the charge's transaction.
   const fileKey = key === namedKey ? project.storageKey : ((await renditionFile(ctx.db).execute({ key }))[0]?.storageKey ?? null);
 
-  const values = {
-    userId: user.id,
-    projectId: project.id,
-    quality: input.quality,
-    container: input.file_type,
-    format: input.video_format,
-    brandPosition: input.video_format === 'branded' ? input.brand_position : null,
-    logoKey,
-    state: fileKey ? 'ready' : 'transcoding',
-    progress: fileKey ? 100 : 0,
-    renditionKey: key,
-    delivery: input.upload_to_ftp ? 'waiting' : null,
-    createdAt: now,
-    updatedAt: now,
-  } satisfies typeof videoRequests.$inferInsert;
+  const values = requestedFile(claiming, { projectId: project.id, key, logoKey, fileKey });
   // Nothing to charge: the lock, the day's count and the record in one round trip.
   const row =
     agreement === null
@@ -231,18 +217,7 @@ export async function requestDownload(
           if (!recorded) throw new Error('the requested file was not recorded');
           return recorded;
         });
-  if (fileKey) {
-    if (row.delivery === 'waiting') await ctx.jobs.send(DELIVER_QUEUE, { requestId: row.id });
-    if (project.heard) await raiseDownloadsReady(ctx, [row]);
-    const name = downloadName(project.slug, { quality: row.quality, container: row.container, format: row.format });
-    return {
-      exist: true,
-      url: signedFileUrl(ctx.files.secret, { key: fileKey, name, now, request: row.id, owner: row.userId }),
-      request_id: row.id,
-    };
-  }
-  await queueRender(ctx, row, key);
-  return { exist: false, url: null, request_id: row.id };
+  return { row, key, fileKey };
 }
 
 /** A repeat (spec: "repeated downloads") is of a video the user has downloaded, or is waiting for, already. */
