@@ -162,23 +162,9 @@ describe('the download call (spec: content §3, §8, §9)', () => {
     expect((await download(browser, projectId, { video_format: 'credit' })).statusCode).toBe(200);
   });
 
-  /** A free video of its own for a test that changes it (the shared ones stay as they are). */
-  async function freeVideoOfItsOwn(title: string, change: Partial<typeof videoProjects.$inferInsert> = {}) {
-    const [projectId = 0] = await insertProjects(
-      t.database.db,
-      [
-        {
-          projectId: `DL-OWN-${Math.random().toString(36).slice(2, 8)}`,
-          language: 'en',
-          title,
-          datelineDate: '2026-11-20',
-          duration: 20,
-          freeAccess: true,
-          publishedAt: new Date('2026-11-20T12:00:00Z'),
-        },
-      ],
-      t.services.clock.now(),
-    );
+  /** A new free video (each test's own), changed as the test needs. */
+  async function freeVideoWith(change: Partial<typeof videoProjects.$inferInsert>) {
+    const [projectId = 0] = await videosOf('free');
     await t.database.db.update(videoProjects).set(change).where(eq(videoProjects.id, projectId));
     return projectId;
   }
@@ -186,7 +172,7 @@ describe('the download call (spec: content §3, §8, §9)', () => {
 
   it('free material under embargo is refused until the embargo ends, and nothing is recorded before', async () => {
     const embargoUntil = new Date(t.services.clock.now().getTime() + minutes(60));
-    const projectId = await freeVideoOfItsOwn('Under embargo', { embargoUntil });
+    const projectId = await freeVideoWith({ embargoUntil });
     const { browser, user } = await a.signedIn();
     const refused = await download(browser, projectId);
     expect([refused.statusCode, codes(refused)]).toEqual([403, ['embargoed']]);
@@ -200,7 +186,7 @@ describe('the download call (spec: content §3, §8, §9)', () => {
 
   it('a slug that is a number, and no video’s id, names its own video: its file and its request', async () => {
     const slug = String(900_000_000 + Math.floor(Math.random() * 1_000_000));
-    const projectId = await freeVideoOfItsOwn('Named by a number', { projectSlug: slug });
+    const projectId = await freeVideoWith({ projectSlug: slug });
     const key = await madeRendition(t, projectId);
     const { browser, user } = await a.signedIn();
     const answer = await download(browser, slug);
