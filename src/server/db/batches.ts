@@ -56,3 +56,23 @@ function statementQueue<I, O>(
       next();
     });
 }
+
+/**
+ * A batch's statement run on its inputs in the order of `lockOrder` (so that two statements lock
+ * rows in the same order and never wait on each other), each input answered by its own row: `run`
+ * gets them sorted, and each row it answers names its input's 1-based `position` among them.
+ */
+export async function inLockOrder<I, R extends { position: number }>(
+  inputs: readonly I[],
+  lockOrder: (input: I) => number,
+  run: (sorted: I[]) => Promise<readonly R[]>,
+): Promise<(Omit<R, 'position'> | undefined)[]> {
+  const order = inputs.map((_, index) => index).sort((a, b) => lockOrder(inputs[a] as I) - lockOrder(inputs[b] as I));
+  const rows = await run(order.map((index) => inputs[index] as I));
+  const answers: (Omit<R, 'position'> | undefined)[] = inputs.map(() => undefined);
+  for (const { position, ...row } of rows) {
+    const index = order[position - 1];
+    if (index !== undefined) answers[index] = row;
+  }
+  return answers;
+}

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DAILY_DOWNLOAD_LIMIT } from '../../../common/downloads.ts';
-import { batchedPerDatabase } from '../../db/batches.ts';
+import { batchedPerDatabase, inLockOrder } from '../../db/batches.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { videoProjects as p, videos } from '../catalogue/schema.ts';
 import { projectNamedBy } from '../catalogue/search.ts';
@@ -100,16 +100,12 @@ function downloadFacts(byId: boolean) {
       .prepare(`download_facts_by_${byId ? 'id' : 'slug'}`);
   });
   return batchedPerDatabase(
-    async (db, calls: readonly FactsCall[]) => {
-      const order = calls.map((_, index) => index).sort((a, b) => (calls[a]?.user ?? 0) - (calls[b]?.user ?? 0));
-      const rows = await statement(db).execute({ calls: JSON.stringify(order.map((index) => calls[index])) });
-      const answers: (Omit<(typeof rows)[number], 'position'> | undefined)[] = calls.map(() => undefined);
-      for (const { position, ...facts } of rows) {
-        const index = order[position - 1];
-        if (index !== undefined) answers[index] = facts;
-      }
-      return answers;
-    },
+    (db, calls: readonly FactsCall[]) =>
+      inLockOrder(
+        calls,
+        (call) => call.user,
+        async (sorted) => statement(db).execute({ calls: JSON.stringify(sorted) }),
+      ),
     { inFlight: 1, most: 50 },
   );
 }

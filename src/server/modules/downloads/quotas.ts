@@ -5,7 +5,7 @@ import { DAILY_DOWNLOAD_LIMIT } from '../../../common/downloads.ts';
 import { Forbidden, QuotaExceeded } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import type { Db } from '../../db/client.ts';
-import { batchedPerDatabase } from '../../db/batches.ts';
+import { batchedPerDatabase, inLockOrder } from '../../db/batches.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { columnRecord, functionRowFields, rowsOf } from '../../db/rows.ts';
 import type { Tx } from '../agreements/operations.ts';
@@ -64,23 +64,14 @@ type Claim = { since: string; request: Record<string, unknown> };
  * that came meanwhile (docs/decisions.md).
  */
 const claimDownloads = batchedPerDatabase<Claim, ClaimedRequest>(
-  async (db, claims) => {
-    const order = claims.map((_, index) => index).sort((a, b) => userOf(claims[a]) - userOf(claims[b]));
-    const rows = await claimStatement(db).execute({
-      limit: DAILY_DOWNLOAD_LIMIT,
-      claims: JSON.stringify(order.map((index) => claims[index])),
-    });
-    const answers: (ClaimedRequest | undefined)[] = claims.map(() => undefined);
-    for (const { claim, ...row } of rows) {
-      const index = order[claim - 1];
-      if (index !== undefined) answers[index] = row;
-    }
-    return answers;
-  },
+  (db, claims) =>
+    inLockOrder(claims, userOf, async (sorted) =>
+      claimStatement(db).execute({ limit: DAILY_DOWNLOAD_LIMIT, claims: JSON.stringify(sorted) }),
+    ),
   { inFlight: 1, most: 50 },
 );
 
-const userOf = (claim: Claim | undefined) => Number(claim?.request.user_id ?? 0);
+const userOf = (claim: Claim) => Number(claim.request.user_id ?? 0);
 
 /** What the download call reads back of a request it claimed: the columns its answer and its jobs use, no more to map. */
 export type ClaimedRequest = Pick<VideoRequestRow, 'id' | 'userId' | 'projectId' | 'quality' | 'container' | 'format' | 'delivery'>;
@@ -89,7 +80,7 @@ const claimedFields = { id, userId, projectId, quality, container, format, deliv
 
 const claimStatement = preparedPerDatabase((db) =>
   db
-    .select({ claim: sql<number>`claims.position`.mapWith(Number), ...claimedFields })
+    .select({ position: sql<number>`claims.position`.mapWith(Number), ...claimedFields })
     .from(
       sql`jsonb_array_elements(${sql.placeholder('claims')}::jsonb) with ordinality as claims(claim, position)
           cross join lateral claim_download((claims.claim ->> 'since')::timestamptz, ${sql.placeholder('limit')}::int, claims.claim -> 'request')`,
