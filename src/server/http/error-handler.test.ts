@@ -7,7 +7,7 @@ import { zod } from '../../common/validators.ts';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase, testConfig, testServices } from '../test/harness.ts';
-import { NotFound, TooManyRequests } from './errors.ts';
+import { NotFound, TooManyRequests, Unavailable } from './errors.ts';
 
 let app: FastifyInstance;
 let database: Database;
@@ -136,6 +136,14 @@ describe('error responses', () => {
     const inBody = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { user: { email: 'a\u0000@b.co', age: 30 } } });
     expect(inBody.statusCode).toBe(422);
     expect((await app.inject({ method: 'GET', url: '/api/content/video_projects?search=a%00b' })).statusCode).toBe(422);
+  });
+
+  it('captures no stack for a 4xx answer (a refusal, not a fault), and keeps it for a 5xx', () => {
+    const frames = (error: Error) => (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).length;
+    expect(frames(new NotFound())).toBe(0);
+    expect(new NotFound().stack).toBe('NotFound: Not found');
+    expect(frames(new Unavailable())).toBeGreaterThan(0);
+    expect(frames(new Error('after a refusal'))).toBeGreaterThan(0);
   });
 
   it('returns the request id, and echoes one the caller sent', async () => {

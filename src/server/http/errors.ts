@@ -10,7 +10,12 @@ export class AppError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(status: number, items: ApiErrorItem[], headers: Record<string, string> = {}) {
+    // A 4xx is an answer, not a fault: its stack would tell nobody anything, and capturing one costs
+    // about 6 µs, a few per cent of a refused download call (docs/performance.md). A 5xx keeps it.
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
     super(items.map((item) => item.message).join('; '));
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = new.target.name;
     this.status = status;
     this.items = items;

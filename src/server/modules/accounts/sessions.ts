@@ -42,14 +42,17 @@ function isOver(session: { expiresAt: Date; lastSeenAt: Date }, user: { deactiva
 const sessionWithUser = batchedPerDatabase(
   async (db, idHashes: readonly string[]) => {
     const rows = await sessionsWithUsers(db).execute({ idHashes: JSON.stringify(idHashes) });
-    return idHashes.map((idHash) => rows.find((row) => row.sessions.idHash === idHash));
+    return idHashes.map((idHash) => rows.find((row) => row.session.idHash === idHash));
   },
   { inFlight: 1, most: 50 },
 );
 
 const sessionsWithUsers = preparedPerDatabase((db) =>
   db
-    .select()
+    .select({
+      session: { idHash: sessions.idHash, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt },
+      user: users,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(sql`${sessions.idHash} = any(array(select jsonb_array_elements_text(${sql.placeholder('idHashes')}::jsonb)))`)
@@ -61,14 +64,14 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Ses
   const idHash = sha256(token);
   const row = await sessionWithUser(db)(idHash);
   if (!row) return { state: 'none' };
-  if (isOver(row.sessions, row.users, now)) {
+  if (isOver(row.session, row.user, now)) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return { state: 'expired' };
   }
-  if (now.getTime() - row.sessions.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
-  return { state: 'active', user: row.users, idHash };
+  return { state: 'active', user: row.user, idHash };
 }
 
 /**
