@@ -69,9 +69,21 @@ export async function inLockOrder<I, R extends { position: number }>(
 ): Promise<(Omit<R, 'position'> | undefined)[]> {
   const order = inputs.map((_, index) => index).sort((a, b) => lockOrder(inputs[a] as I) - lockOrder(inputs[b] as I));
   const rows = await run(order.map((index) => inputs[index] as I));
-  const answers: (Omit<R, 'position'> | undefined)[] = inputs.map(() => undefined);
+  return answersByPosition(inputs.length, rows, (position) => order[position - 1]);
+}
+
+/**
+ * A statement's rows as the answers of its `count` inputs, in their order: each row names its
+ * input's 1-based `position` (`indexOf` maps it to the input's index); no row, no answer.
+ */
+export function answersByPosition<R extends { position: number }>(
+  count: number,
+  rows: readonly R[],
+  indexOf: (position: number) => number | undefined = (position) => position - 1,
+): (Omit<R, 'position'> | undefined)[] {
+  const answers: (Omit<R, 'position'> | undefined)[] = Array.from({ length: count }, () => undefined);
   for (const { position, ...row } of rows) {
-    const index = order[position - 1];
+    const index = indexOf(position);
     if (index !== undefined) answers[index] = row;
   }
   return answers;

@@ -6,7 +6,7 @@ export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
 }
 
 /** A table's values by their columns' names, as the database takes them: the record a SQL function takes as jsonb. */
-export function columnRecord<T extends Table>(table: T, values: InferInsertModel<T>): Record<string, unknown> {
+export function columnRecord<T extends Table>(table: T, values: Partial<InferInsertModel<T>>): Record<string, unknown> {
   const columns = getTableColumns(table);
   const record: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {

@@ -8,7 +8,7 @@ import { SIGNED_IN_COOKIE } from '../../../common/signed-in-cookie.ts';
 import { hasDeskRole, isStaff, type DeskRole } from '../../../common/desk-roles.ts';
 import { Forbidden, NotFound, Unauthenticated } from '../../http/errors.ts';
 import { accountErrors } from './errors.ts';
-import { findSession, type UserRow } from './sessions.ts';
+import { findSession, type SessionRead, type UserRow } from './sessions.ts';
 
 export const SESSION_COOKIE = 'session';
 export const TWO_FACTOR_COOKIE = 'two_factor_challenge';
@@ -17,8 +17,11 @@ export type Caller = { user: UserRow; sessionIdHash: string; token: string } | {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in caller, looked up once per request from the session cookie. */
-    caller(): Promise<Caller>;
+    /**
+     * The signed-in caller, looked up once per request from the session cookie; by `read` when the
+     * route reads the session in its own statement (a later call's `read` is not run: the first one's caller stays).
+     */
+    caller(read?: SessionRead): Promise<Caller>;
   }
 }
 
@@ -73,14 +76,14 @@ function unknownSessionIds(now: () => number, ttlMs = 10_000, max = 10_000) {
   };
 }
 
-/** Who a session cookie belongs to; HTTP requests (below) and the /cable upgrade both ask. */
-export type CallerLookup = (token: string) => Promise<Caller>;
+/** Who a session cookie belongs to (its session read by `read` when given); HTTP requests (below) and the /cable upgrade both ask. */
+export type CallerLookup = (token: string, read?: SessionRead) => Promise<Caller>;
 
 export function callerLookup({ db, clock }: { db: Db; clock: Clock }): CallerLookup {
   const unknown = unknownSessionIds(() => clock.now().getTime());
-  return async (token) => {
+  return async (token, read) => {
     if (unknown.has(token)) return { user: null, expired: false };
-    const found = await findSession(db, token, clock.now());
+    const found = await findSession(db, token, clock.now(), read);
     if (found.state === 'none') unknown.add(token);
     return found.state === 'active'
       ? { user: found.user, sessionIdHash: found.idHash, token }
@@ -90,11 +93,11 @@ export function callerLookup({ db, clock }: { db: Db; clock: Clock }): CallerLoo
 
 export const auth = fp(
   async (app: FastifyInstance, { lookUp }: { lookUp: CallerLookup }) => {
-    app.decorateRequest('caller', function (this: FastifyRequest) {
+    app.decorateRequest('caller', function (this: FastifyRequest, read?: SessionRead) {
       let caller = callers.get(this);
       if (!caller) {
         const token = this.cookies[SESSION_COOKIE];
-        caller = token ? lookUp(token) : Promise.resolve({ user: null, expired: false });
+        caller = token ? lookUp(token, read) : Promise.resolve({ user: null, expired: false });
         callers.set(this, caller);
       }
       return caller;
@@ -103,9 +106,12 @@ export const auth = fp(
   { name: 'auth', dependencies: ['@fastify/cookie'] },
 );
 
-/** The signed-in user, or 401 (timeout when the session has just expired). */
-export async function requireUser(request: FastifyRequest): Promise<Extract<Caller, { user: UserRow }>> {
-  const caller = await request.caller();
+/**
+ * The signed-in user, or 401 (timeout when the session has just expired); the session read by
+ * `read` when the route reads it in its own statement (see FastifyRequest.caller).
+ */
+export async function requireUser(request: FastifyRequest, read?: SessionRead): Promise<Extract<Caller, { user: UserRow }>> {
+  const caller = await request.caller(read);
   if (caller.user) return caller;
   throw caller.expired ? accountErrors.sessionTimeout() : new Unauthenticated();
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { batchedPerDatabase } from '../../db/batches.ts';
@@ -12,6 +12,10 @@ const DAY = 24 * 3600 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 export type UserRow = typeof users.$inferSelect;
+/** What a session's read answers: the session's columns the rules check, and its user. */
+export type SessionWithUser = { session: { idHash: string; expiresAt: Date; lastSeenAt: Date }; user: UserRow };
+/** A statement that reads the session of an id's hash (none: there is no such session). */
+export type SessionRead = (idHash: string) => Promise<SessionWithUser | undefined>;
 export type SessionLookup = { state: 'active'; user: UserRow; idHash: string } | { state: 'expired' } | { state: 'none' };
 
 /** A new session: 256 random bits in the cookie, only their hash here; 30 days at most. */
@@ -36,6 +40,21 @@ function isOver(session: { expiresAt: Date; lastSeenAt: Date }, user: { deactiva
 }
 
 /**
+ * The same rule in SQL, for a statement that reads the session with other things and acts on them
+ * only while it lasts (the download call's claim): the session is not over at `now`.
+ */
+export const sessionLasts = (now: SQL) =>
+  sql<boolean>`(${users.deactivatedAt} is null and ${now} < ${sessions.expiresAt}
+    and ${now} < ${sessions.lastSeenAt} + ${ACCOUNT_LIMITS.sessionIdleDays * 24} * interval '1 hour')`;
+
+/** The columns of a session's read (SessionWithUser), for a statement that reads it with other things. */
+export const sessionWithUserFields = {
+  session: { idHash: sessions.idHash, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt },
+  // Its columns, not the table: in a subquery (the download call's) each is named by the subquery.
+  user: getTableColumns(users),
+};
+
+/**
  * Every signed-in request's first read: the session with its user. Reads that come while one is
  * running go out together as the next one (db/batches.ts), each answered by its session's hash.
  */
@@ -49,20 +68,26 @@ const sessionWithUser = batchedPerDatabase(
 
 const sessionsWithUsers = preparedPerDatabase((db) =>
   db
-    .select({
-      session: { idHash: sessions.idHash, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt },
-      user: users,
-    })
+    .select(sessionWithUserFields)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(sql`${sessions.idHash} = any(array(select jsonb_array_elements_text(${sql.placeholder('idHashes')}::jsonb)))`)
     .prepare('sessions_with_users'),
 );
 
-/** Finds the session of a cookie; one that is over is expired (and deleted). */
-export async function findSession(db: Db, token: string, now: Date): Promise<SessionLookup> {
+/**
+ * Finds the session of a cookie; one that is over is expired (and deleted). `read` reads it: the
+ * session read every signed-in request makes, or a route's own statement that reads it with what
+ * the route needs (one round trip for both).
+ */
+export async function findSession(
+  db: Db,
+  token: string,
+  now: Date,
+  read: SessionRead = (idHash) => sessionWithUser(db)(idHash),
+): Promise<SessionLookup> {
   const idHash = sha256(token);
-  const row = await sessionWithUser(db)(idHash);
+  const row = await read(idHash);
   if (!row) return { state: 'none' };
   if (isOver(row.session, row.user, now)) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));

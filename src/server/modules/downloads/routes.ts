@@ -17,6 +17,7 @@ import {
 } from '../../../common/downloads.ts';
 import { zod } from '../../../common/validators.ts';
 import { requireAdminRole, requireUser } from '../accounts/auth.ts';
+import type { SessionRead } from '../accounts/sessions.ts';
 import { requestBasket } from './basket.ts';
 import { commentOn, downloadedItems, downloadsOf } from './my-content.ts';
 import { listRequests, removeRequest } from './requests.ts';
@@ -41,6 +42,8 @@ export async function downloadRoutes(instance: FastifyInstance, { ctx }: { ctx: 
   const requests = { db: ctx.db, clock: ctx.clock, secret: ctx.files.secret };
 
   // A repeat ("repeated downloads", the spec's preview download) is the download call of a video downloaded before.
+  // The caller's session is read with the video, in one statement (service.ts, Downloader): no hook
+  // reads it before; a body that fails its schema is refused after the caller is known (401 first).
   for (const [path, repeated] of [
     ['download', undefined],
     ['repeated_downloads', true],
@@ -48,14 +51,18 @@ export async function downloadRoutes(instance: FastifyInstance, { ctx }: { ctx: 
     app.post(
       `/api/content/video_projects/:project_id/videos/${path}`,
       {
-        preValidation: signedIn,
+        attachValidation: true,
         schema: { tags, params: projectParams, body: downloadBodySchema, response: { 200: purchaseResultSchema } },
       },
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
-        const { user } = await requireUser(request);
+        if (request.validationError) {
+          await requireUser(request);
+          throw request.validationError;
+        }
         const body = { ...request.body, repeated: repeated ?? request.body.repeated };
-        return requestDownload(ctx, user, request.params.project_id, body, request.siteVariant);
+        const signIn = async (read?: SessionRead) => (await requireUser(request, read)).user;
+        return requestDownload(ctx, signIn, request.params.project_id, body, request.siteVariant);
       },
     );
 

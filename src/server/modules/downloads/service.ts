@@ -7,7 +7,7 @@ import { downloadBodySchema, offeredOnSite } from '../../../common/downloads.ts'
 import type { SiteVariant } from '../../../common/site.ts';
 import type { ServiceContext } from '../../context.ts';
 import { Forbidden, Invalid, NotFound, Unavailable } from '../../http/errors.ts';
-import type { UserRow } from '../accounts/sessions.ts';
+import type { SessionRead, UserRow } from '../accounts/sessions.ts';
 import { accessAgreements, agreementsServing } from '../agreements/service.ts';
 import { videoProjects as p } from '../catalogue/schema.ts';
 import { projectWhere } from '../catalogue/search.ts';
@@ -20,7 +20,14 @@ import { DELIVER_QUEUE, deliveryTargetOf } from './ftp-delivery.ts';
 import { logoKeyOf } from './logos.ts';
 import { raiseDownloadsReady } from '../integration/webhook-events.ts';
 import { RENDER_QUEUE } from './jobs.ts';
-import { downloadFactsById, downloadFactsBySlug } from './facts.ts';
+import {
+  downloadFactsById,
+  downloadFactsByIdForSession,
+  downloadFactsBySlug,
+  downloadFactsBySlugForSession,
+  type VideoCall,
+  type VideoFacts,
+} from './facts.ts';
 import {
   chargeDownload,
   claimDay,
@@ -60,6 +67,30 @@ type Claimed = { row: ClaimedRequest; key: string; fileKey: string | null };
 type ClaimInput = { user: UserRow; input: z.output<typeof downloadBodySchema>; id: number | null; now: Date };
 
 /**
+ * Who asks for a download: a user known already (a basket's or an integration's call), or the
+ * signed-in caller of a request, whose session `signIn` reads (by `read`, a statement that reads it
+ * with the video: one round trip for both) or refuses (401).
+ */
+export type Downloader = UserRow | ((read?: SessionRead) => Promise<UserRow>);
+
+/** The body's own faults, found before anything is read. */
+function refusalOf(input: z.output<typeof downloadBodySchema>, site: SiteVariant): Invalid | null {
+  if (!offeredOnSite(site, input.quality))
+    return new Invalid({
+      code: 'landing_download_quality',
+      field: 'quality',
+      message: 'On this site videos are downloaded in 1080p, as MP4 or MXF',
+    });
+  if (!input.restrictions_accepted)
+    return new Invalid({
+      code: 'restrictions_required',
+      field: 'restrictions_accepted',
+      message: 'You must agree to restrictions to download',
+    });
+  return null;
+}
+
+/**
  * POST /api/content/video_projects/{project_id}/videos/download (spec: content §3, §4, §8, §9):
  * the restrictions ticked, an active account, an agreement (or free material) that covers the
  * video; then, in one transaction under the user's row lock, the daily limit, the member's limit
@@ -68,49 +99,35 @@ type ClaimInput = { user: UserRow; input: z.output<typeof downloadBodySchema>; i
  */
 export async function requestDownload(
   ctx: DownloadsContext,
-  user: UserRow,
+  downloader: Downloader,
   idOrSlug: string,
   body: DownloadBody,
   site: SiteVariant = 'standard',
 ): Promise<PurchaseResult> {
   const input = downloadBodySchema.parse(body);
-  if (!offeredOnSite(site, input.quality))
-    throw new Invalid({
-      code: 'landing_download_quality',
-      field: 'quality',
-      message: 'On this site videos are downloaded in 1080p, as MP4 or MXF',
-    });
-  if (!input.restrictions_accepted)
-    throw new Invalid({
-      code: 'restrictions_required',
-      field: 'restrictions_accepted',
-      message: 'You must agree to restrictions to download',
-    });
-  if (user.deactivatedAt) throw new Forbidden({ code: 'deactivated', message: 'Your account has been deactivated' });
-  const claiming: ClaimInput = { user, input, id: parseId(idOrSlug), now: ctx.clock.now() };
-  const { id, now } = claiming;
+  const refusal = refusalOf(input, site);
+  if (refusal) {
+    // A caller not signed in is told that first.
+    if (typeof downloader === 'function') await downloader();
+    throw refusal;
+  }
+  const id = parseId(idOrSlug);
+  const now = ctx.clock.now();
   // A clean or credited file asked for by id has its rendition's key before the video is read.
   const namedKey = id !== null && input.video_format !== 'branded' ? renditionKey(id, input) : null;
   // Then, unless the call is a repeat or sent on by FTP, free material is claimed in the video's read.
   const claim =
     id !== null && namedKey !== null && !input.repeated && !input.upload_to_ftp
-      ? { ...claimDay(now), request: columnRecord(videoRequests, requestedFile(claiming, { projectId: id, key: namedKey })) }
+      ? { ...claimDay(now), request: columnRecord(videoRequests, requestedFile({ input, now }, { projectId: id, key: namedKey })) }
       : undefined;
-  const project = await (id !== null ? downloadFactsById : downloadFactsBySlug)(ctx.db)({
-    id,
-    slug: idOrSlug,
-    format: input.video_format,
-    quality: input.quality,
-    container: input.file_type,
-    key: namedKey,
-    user: user.id,
-    claim,
-  });
+  const call = { id, slug: idOrSlug, format: input.video_format, quality: input.quality, container: input.file_type, key: namedKey, claim };
+  const { user, video: project } = await readFacts(ctx, downloader, call);
   if (!project) throw videoNotFound();
   if (!project.offered)
     throw new Invalid({ code: 'format_not_offered', field: 'video_format', message: 'This video is not offered in that format' });
   if (project.embargoUntil && project.embargoUntil > now) throw new Forbidden({ code: 'embargoed', message: 'Unable to download' });
 
+  const claiming: ClaimInput = { user, input, id, now };
   const { row, key, fileKey } =
     project.claimable && namedKey !== null
       ? claimedInRead(claiming, project, namedKey)
@@ -129,13 +146,34 @@ export async function requestDownload(
   return { exist: false, url: null, request_id: row.id };
 }
 
-/** The row a call records: the file asked for, waiting for its render until it is stored. */
+/**
+ * The caller and the video's facts (claimed in the read when the call may be): a known user's by
+ * their id; a request's caller's with their session, in one statement. Either way nothing is
+ * claimed for a deactivated user (their sessions are over).
+ */
+async function readFacts(
+  ctx: DownloadsContext,
+  downloader: Downloader,
+  call: VideoCall,
+): Promise<{ user: UserRow; video: VideoFacts | undefined }> {
+  const byUser = (user: UserRow) => (call.id !== null ? downloadFactsById : downloadFactsBySlug)(ctx.db)({ ...call, user: user.id });
+  if (typeof downloader !== 'function') {
+    if (downloader.deactivatedAt) throw new Forbidden({ code: 'deactivated', message: 'Your account has been deactivated' });
+    return { user: downloader, video: (await byUser(downloader))?.video };
+  }
+  let read: { video: VideoFacts | undefined } | undefined;
+  const bySession = call.id !== null ? downloadFactsByIdForSession : downloadFactsBySlugForSession;
+  const user = await downloader(async (idHash) => (read = await bySession(ctx.db)({ ...call, session: idHash })));
+  // The request's caller was known before (its session read already): the video is read for the user.
+  return { user, video: read ? read.video : (await byUser(user))?.video };
+}
+
+/** The row a call records, but its user's id: the file asked for, waiting for its render until it is stored. */
 function requestedFile(
-  { user, input, now }: ClaimInput,
+  { input, now }: Pick<ClaimInput, 'input' | 'now'>,
   file: { projectId: number; key: string; logoKey?: string | null; fileKey?: string | null },
 ) {
   return {
-    userId: user.id,
     projectId: file.projectId,
     quality: input.quality,
     container: input.file_type,
@@ -148,7 +186,7 @@ function requestedFile(
     delivery: input.upload_to_ftp ? 'waiting' : null,
     createdAt: now,
     updatedAt: now,
-  } satisfies typeof videoRequests.$inferInsert;
+  } satisfies Omit<typeof videoRequests.$inferInsert, 'userId'>;
 }
 
 /** Free material claimed in the video's read (its state set there by whether the file is stored), or the daily-quota error. */
@@ -158,8 +196,9 @@ function claimedInRead(
   key: string,
 ): Claimed {
   if (project.claimed === null) throw downloadErrors.dailyQuota();
-  const { userId, projectId, quality, container, format, delivery } = requestedFile(claiming, { projectId: project.id, key });
-  return { row: { id: project.claimed, userId, projectId, quality, container, format, delivery }, key, fileKey: project.storageKey };
+  const { projectId, quality, container, format, delivery } = requestedFile(claiming, { projectId: project.id, key });
+  const row = { id: project.claimed, userId: claiming.user.id, projectId, quality, container, format, delivery };
+  return { row, key, fileKey: project.storageKey };
 }
 
 /**
@@ -199,7 +238,7 @@ async function claimAfterRead(
   // A rendition, once stored, stays: whether the file exists is read before the charge's transaction.
   const fileKey = key === namedKey ? project.storageKey : ((await renditionFile(ctx.db).execute({ key }))[0]?.storageKey ?? null);
 
-  const values = requestedFile(claiming, { projectId: project.id, key, logoKey, fileKey });
+  const values = { userId: user.id, ...requestedFile(claiming, { projectId: project.id, key, logoKey, fileKey }) };
   // Nothing to charge: the lock, the day's count and the record in one round trip.
   const row =
     agreement === null
