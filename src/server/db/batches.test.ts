@@ -45,6 +45,18 @@ describe('statements batched per database', () => {
     expect(await Promise.all(answers)).toEqual([2, 4, 6, 8, 10, undefined, 14]);
   });
 
+  it('the next statement goes out before the answered callers go on', async () => {
+    const statement = heldStatement();
+    const call = batchedPerDatabase(statement.run, { inFlight: 1, most: 10 })(database());
+    // What had gone out when the first caller got its answer: the database runs the waiting calls'
+    // statement while the server writes the answers of the one before.
+    const seenByFirst = call(1).then(() => statement.batches.map((batch) => [...batch]));
+    const rest = [2, 3].map((input) => call(input));
+    await statement.releaseAll();
+    expect(await seenByFirst).toEqual([[1], [2, 3]]);
+    expect(await Promise.all(rest)).toEqual([4, 6]);
+  });
+
   it('when a statement of several fails, each runs again alone: one caller’s error is its own', async () => {
     const statement = heldStatement((inputs) => inputs.includes(13));
     const call = batchedPerDatabase(statement.run, { inFlight: 1, most: 10 })(database());

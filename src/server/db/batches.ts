@@ -28,25 +28,32 @@ function statementQueue<I, O>(
   let running = 0;
 
   async function send(batch: Waiting<I, O>[]) {
+    let outputs: readonly (O | undefined)[] | undefined;
+    let failure: unknown;
     try {
-      const outputs = await run(
+      outputs = await run(
         db,
         batch.map((call) => call.input),
       );
-      batch.forEach((call, index) => call.resolve(outputs[index]));
     } catch (error) {
-      if (batch.length === 1) batch[0]?.reject(error);
-      else for (const call of batch) run(db, [call.input]).then((outputs) => call.resolve(outputs[0]), call.reject);
+      failure = error;
     }
+    // The next statement goes out before this one's callers go on (each writes its answer): the
+    // database runs it while the server answers them. The pool hands it a connection on the next
+    // tick, so the callers are answered on the tick after.
+    running -= 1;
+    next();
+    process.nextTick(() => {
+      if (outputs) batch.forEach((call, index) => call.resolve(outputs[index]));
+      else if (batch.length === 1) batch[0]?.reject(failure);
+      else for (const call of batch) run(db, [call.input]).then((outputs) => call.resolve(outputs[0]), call.reject);
+    });
   }
 
   function next() {
     while (running < options.inFlight && waiting.length > 0) {
       running += 1;
-      void send(waiting.splice(0, options.most)).finally(() => {
-        running -= 1;
-        next();
-      });
+      void send(waiting.splice(0, options.most));
     }
   }
 
